@@ -1,0 +1,102 @@
+"""Entries: what the scorekeeper enters, and their canonical journal text.
+
+A game is nothing but its list of entries; the state is rebuilt from them. The canonical text
+(``card bonus-600``, ``roll 123346``, ``aside 15``, ``bank``, ``continue``) is what a journal
+stores. It is language-independent: the words people type are translated at the edge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from .cards import Card
+from .errors import MalformedEntry
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard:
+    """The card that was drawn (at the start of a turn, or to continue after a Tutto)."""
+
+    card: Card
+
+    def text(self) -> str:
+        return f"card {self.card.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The faces of one roll, in the order they were typed."""
+
+    faces: tuple[int, ...]
+
+    def text(self) -> str:
+        return "roll " + "".join(map(str, self.faces))
+
+
+@dataclass(frozen=True, slots=True)
+class SetAside:
+    """The faces set aside from the last roll."""
+
+    faces: tuple[int, ...]
+
+    def text(self) -> str:
+        return "aside " + "".join(map(str, self.faces))
+
+
+@dataclass(frozen=True, slots=True)
+class Bank:
+    """End the turn and add the turn total to the score."""
+
+    def text(self) -> str:
+        return "bank"
+
+
+@dataclass(frozen=True, slots=True)
+class Continue:
+    """Decide to go on without typing the roll or card yet (after that, banking is no longer possible)."""
+
+    def text(self) -> str:
+        return "continue"
+
+
+Entry = Union[DrawCard, Roll, SetAside, Bank, Continue]
+
+
+def parse_faces(text: str) -> tuple[int, ...]:
+    """Faces from ``1 5 5``, ``1,5,5`` or ``155``; MalformedEntry for anything that is not a face.
+
+    Used for journals and, after word matching, for what people type.
+    """
+    faces: list[int] = []
+    for ch in text:
+        if ch in " ,;.-/\t":
+            continue
+        if "1" <= ch <= "6":
+            faces.append(ord(ch) - 48)
+        elif ch.isdigit():
+            raise MalformedEntry("face-out-of-range", face=ch)
+        else:
+            raise MalformedEntry("not-faces", text=text)
+    if not faces:
+        raise MalformedEntry("no-faces")
+    return tuple(faces)
+
+
+def parse_entry(text: str) -> Entry:
+    """An entry from its canonical journal text (see :meth:`text` of each entry)."""
+    word, _, rest = text.strip().partition(" ")
+    if word == "card":
+        try:
+            return DrawCard(Card.from_id(rest.strip()))
+        except ValueError:
+            raise MalformedEntry("unknown-card", text=rest) from None
+    if word == "roll":
+        return Roll(parse_faces(rest))
+    if word == "aside":
+        return SetAside(parse_faces(rest))
+    if word == "bank" and not rest:
+        return Bank()
+    if word == "continue" and not rest:
+        return Continue()
+    raise MalformedEntry("unknown-entry", text=text)
