@@ -4,7 +4,7 @@ Nothing here does input or output, prints, or translates: the command line, spee
 messages depend on this package, never the reverse.
 """
 
-from .cards import CARD_ORDER, DECK_COMPOSITION, DECK_SIZE, Card
+from .cards import BONUS_CARDS, CARD_ORDER, DECK_COMPOSITION, DECK_SIZE, Card
 from .entries import Bank, Continue, DrawCard, Entry, Roll, SetAside, parse_entry, parse_faces
 from .errors import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry
 from .game import MAX_PLAYERS, MIN_PLAYERS, Expectation, Game, ReplayError, check_players
@@ -12,7 +12,7 @@ from .options import CHOICES, OPTION_NAMES, PRESETS, Rules
 from .state import State, Step
 
 __all__ = [
-    "AmbiguousEntry", "Bank", "CARD_ORDER", "CHOICES", "Card", "Continue", "DECK_COMPOSITION",
+    "AmbiguousEntry", "BONUS_CARDS", "Bank", "CARD_ORDER", "CHOICES", "Card", "Continue", "DECK_COMPOSITION",
     "DECK_SIZE", "DrawCard", "Entry", "EntryError", "Expectation", "Game", "IllegalEntry",
     "MAX_PLAYERS", "MIN_PLAYERS", "MalformedEntry", "OPTION_NAMES", "PRESETS", "ReplayError",
     "Roll", "Rules", "SetAside", "State", "Step", "check_players", "parse_entry", "parse_faces",

@@ -1,0 +1,140 @@
+"""The play loop: read a line, check it, save it, announce it.
+
+Order matters for trust: an entry is checked by the rules, then written to the journal, and only
+then announced, so nothing announced can be lost. Speech is fed without waiting; a new line
+interrupts what is still being said unless it was important.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from .messages import Messages, session_sentences
+from .output import Output
+from .parse import Command, interpret
+from .reader import LineReader
+from .rules import EntryError, Game
+from .rules import events as E
+from .words import Vocabulary
+
+
+class Journal(Protocol):
+    """Where accepted entries go before they are announced (the durable store)."""
+
+    def append(self, text: str) -> None: ...
+    def append_undo(self) -> None: ...
+    def finished(self) -> None: ...
+
+
+class Speaker(Protocol):
+    def say(self, text: str, *, important: bool = False) -> None: ...
+    def interrupt(self) -> None: ...
+
+
+class JournalFailed(Exception):
+    """The journal could not take an entry; ``reason`` says why (for the message layer)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+_IMPORTANT = (E.Tutto, E.GameOver, E.PlusMinusScored, E.FinalRound)
+
+
+class Table:
+    """One game at the table: the loop between the scorekeeper's lines and the announcements."""
+
+    def __init__(self, game: Game, messages: Messages, reader: LineReader, output: Output,
+                 journal: Journal | None = None, speaker: Speaker | None = None) -> None:
+        self.game = game
+        self.messages = messages
+        self.reader = reader
+        self.output = output
+        self.journal = journal
+        self.speaker = speaker
+        self.vocabulary = Vocabulary(messages.c.lang)
+        self.sentences = session_sentences(messages.c)
+        self.last = ""
+
+    def tell(self, text: str, important: bool = False, remember: bool = True) -> None:
+        """Print a line and speak it; ``repeat`` says the last remembered one again."""
+        self.output.line(text)
+        if self.speaker is not None:
+            self.speaker.say(text, important=important)
+        if remember:
+            self.last = text
+
+    def run(self, opening: str) -> int:
+        """Play until the game ends, ``quit`` or the end of input. Returns the exit status."""
+        self.tell(opening)
+        while not self.game.finished:
+            try:
+                line = self.reader.read(self.messages.prompt())
+            except EntryError as error:  # bytes that are not text
+                self.tell(self.messages.error(error), remember=False)
+                continue
+            except KeyboardInterrupt:
+                line = None
+            if line is None:
+                self.tell(self.sentences["eof" if self.journal else "quit-unsaved"])
+                return 0
+            if self.speaker is not None:
+                self.speaker.interrupt()
+            status = self.step(line)
+            if status is not None:
+                return status
+        return 0
+
+    def step(self, line: str) -> int | None:
+        """Handle one line; an exit status when the loop must end."""
+        try:
+            action = interpret(line, self.game, self.vocabulary)
+            if isinstance(action, Command):
+                return self.command(action.name)
+            events = self.game.push(action)
+        except EntryError as error:
+            self.tell(self.messages.error(error), remember=False)
+            return None
+        try:
+            if self.journal is not None:
+                self.journal.append(action.text())
+                if self.game.finished:
+                    self.journal.finished()
+        except JournalFailed:
+            self.game.pop()
+            self.tell(self.sentences["save-failed"])
+            return 2
+        important = any(isinstance(e, _IMPORTANT) for e in events)
+        self.tell(self.messages.announce(events), important=important)
+        return None
+
+    def command(self, name: str) -> int | None:
+        m = self.messages
+        if name == "quit":
+            self.tell(self.sentences["quit" if self.journal else "quit-unsaved"])
+            return 0
+        if name == "undo":
+            entry = self.game.pop()  # raises nothing-to-undo before the journal is touched
+            try:
+                if self.journal is not None:
+                    self.journal.append_undo()
+            except JournalFailed:
+                self.game.push(entry)
+                self.tell(self.sentences["save-failed"])
+                return 2
+            # After the pop the state is the one in which the undone entry was made.
+            self.tell(m.undone(entry, self.game.state.seat))
+        elif name == "repeat":
+            self.tell(self.last or m.status(), remember=False)
+        elif name == "help":
+            self.tell(m.help(), remember=False)
+        elif name == "scores":
+            self.tell(m.scores(), remember=False)
+        elif name == "status":
+            self.tell(m.status(), remember=False)
+        elif name == "deck":
+            self.tell(m.deck(), remember=False)
+        elif name == "odds":
+            self.tell(m.odds(), remember=False)
+        return None
