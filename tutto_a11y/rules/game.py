@@ -181,3 +181,12 @@ class Game:
         """Seats by score, highest first; equal scores keep seat order."""
         scores = self.state.scores
         return sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+
+    def score_sheet(self) -> list[tuple[TurnRecord, tuple[int, ...]]]:
+        """Every finished turn with everybody's scores after it (Plus/Minus changes others too)."""
+        rows: list[tuple[TurnRecord, tuple[int, ...]]] = []
+        for events, state in zip(self._events, self._states[1:]):
+            for event in events:
+                if isinstance(event, TurnOver):
+                    rows.append((event.record, state.scores))
+        return rows

@@ -1,0 +1,191 @@
+"""Saved games read back: the list of games, the score sheet as text, and exports.
+
+The journal is the truth: every sheet is made by replaying a game's entries through the rules,
+so a sheet can never disagree with what was announced at the table. Text is in the game's own
+language; JSON keys and card ids stay fixed for scripts.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+import click
+
+from .cli import UsageProblem, early_lang, resolve_path
+from .i18n import Catalog
+from .messages import Messages
+from .problems import damaged_game_sentence, store_error_sentence
+from .rules import Game, ReplayError, Rules
+from .rules.events import TurnRecord
+
+
+def _open(db: str | None, catalog: Catalog) -> Any:
+    from .store import Store, StoreError
+
+    path = resolve_path(db)
+    try:
+        return Store.open(path)
+    except StoreError as error:
+        raise UsageProblem(store_error_sentence(error.reason, error.data, str(path), catalog))
+
+
+def _load(store: Any, ref: str, catalog: Catalog) -> tuple[Any, Game]:
+    from .store import StoreError
+
+    try:
+        info = store.game(ref)
+        entries = store.entries(info.id)
+    except StoreError as error:
+        raise UsageProblem(store_error_sentence(error.reason, error.data, str(store.path),
+                                                catalog))
+    try:
+        game = Game.replay(info.players, Rules.from_dict(info.rules), entries)
+    except ReplayError as damaged:
+        raise UsageProblem(damaged_game_sentence(info.id, damaged.index, catalog))
+    return info, game
+
+
+def status_word(status: str, c: Catalog) -> str:
+    return {"running": c.gettext("running"), "finished": c.gettext("finished"),
+            "abandoned": c.gettext("abandoned")}.get(status, status)
+
+
+def outcome_word(outcome: str, c: Catalog) -> str:
+    return {
+        "banked": c.gettext("banked"), "niete": c.gettext("Niete"),
+        "stop-card": c.gettext("Stop card"), "fireworks": c.gettext("Fireworks"),
+        "plus-minus": c.gettext("Plus/Minus"), "cloverleaf": c.gettext("Cloverleaf win"),
+    }.get(outcome, outcome)
+
+
+def list_games(lang: str | None, db: str | None, abandon: str | None) -> int:
+    """``tutto-tally games``: one line per game, newest first."""
+    from .store import StoreError
+
+    c = Catalog(lang or early_lang([], __import__("os").environ))
+    store = _open(db, c)
+    try:
+        if abandon is not None:
+            try:
+                info = store.game(abandon)
+                store.set_status(info.id, "abandoned")
+            except StoreError as error:
+                raise UsageProblem(store_error_sentence(error.reason, error.data,
+                                                        str(resolve_path(db)), c))
+            click.echo(c.gettext("Game {game} is marked abandoned.", game=info.id))
+        games = store.games()
+        if not games:
+            click.echo(c.gettext("There are no saved games yet."))
+        for info in games:
+            click.echo(c.gettext("Game {game}, {date}: {players}, {status}.", game=info.id,
+                                 date=info.created[:16].replace("T", " "),
+                                 players=", ".join(info.players),
+                                 status=status_word(info.status, c)))
+    finally:
+        store.close()
+    return 0
+
+
+def show_game(ref: str, lang: str | None, db: str | None) -> int:
+    """``tutto-tally show GAME``: the score sheet, one turn per line, then the standing."""
+    c0 = Catalog(lang or "en")
+    store = _open(db, c0)
+    try:
+        info, game = _load(store, ref, c0)
+    finally:
+        store.close()
+    c = Catalog(lang or info.lang)
+    m = Messages(c, game)
+    click.echo(c.gettext("Game {game}: {players}. Target {target}, {rules}. {status}.",
+                         game=info.id, players=m.names(range(len(game.players))),
+                         target=game.rules.target, rules=m.rules_name(),
+                         status=status_word(info.status, c).capitalize()))
+    for number, (record, _scores) in enumerate(game.score_sheet(), start=1):
+        click.echo(c.gettext("Turn {number}, {name}, {cards}: {outcome}, {points} points, "
+                             "score {score}.", number=number, name=game.players[record.seat],
+                             cards=", ".join(m.card(card) for card in record.cards),
+                             outcome=outcome_word(record.outcome, c), points=record.points,
+                             score=record.score))
+    if game.finished:
+        winners = game.state.winners
+        click.echo(c.ngettext("Winner: {names}.", "Winners: {names}.", len(winners),
+                              names=m.names(winners)))
+    click.echo(m.scores())
+    return 0
+
+
+def export_game(ref: str, fmt: str, lang: str | None, db: str | None) -> int:
+    """``tutto-tally export GAME --format json|csv|md``."""
+    c0 = Catalog(lang or "en")
+    store = _open(db, c0)
+    try:
+        info, game = _load(store, ref, c0)
+    finally:
+        store.close()
+    c = Catalog(info.lang)
+    if fmt == "json":
+        click.echo(json.dumps(export_json(info, game), ensure_ascii=False, indent=2))
+    elif fmt == "csv":
+        click.echo(export_csv(game, c), nl=False)
+    else:
+        click.echo(export_markdown(game, c), nl=False)
+    return 0
+
+
+def export_json(info: Any, game: Game) -> dict[str, Any]:
+    """The export contract of INTERFACE.md."""
+    state = game.state
+    status = "finished" if game.finished else info.status
+    return {
+        "id": info.id,
+        "lang": info.lang,
+        "rules": game.rules.as_dict(),
+        "status": status,
+        "winners": [game.players[s] for s in state.winners] if game.finished else [],
+        "players": [{"name": name, "score": state.scores[i], "turns": state.turns[i]}
+                    for i, name in enumerate(game.players)],
+        "turns": [_turn_json(game, record) for record in game.turn_records()],
+    }
+
+
+def _turn_json(game: Game, record: TurnRecord) -> dict[str, Any]:
+    return {"player": game.players[record.seat], "cards": [c.value for c in record.cards],
+            "points": record.points, "outcome": record.outcome}
+
+
+def _sheet_rows(game: Game, c: Catalog) -> tuple[list[str], list[list[str]]]:
+    """The paper score sheet: one row per turn, with every player's score after it."""
+    m = Messages(c, game)
+    header = [c.gettext("Turn"), c.gettext("Player"), c.gettext("Cards"), c.gettext("Outcome"),
+              c.gettext("Points"), *game.players]
+    rows = []
+    for number, (record, scores) in enumerate(game.score_sheet(), start=1):
+        rows.append([str(number), game.players[record.seat],
+                     ", ".join(m.card(card) for card in record.cards),
+                     outcome_word(record.outcome, c), str(record.points),
+                     *(str(s) for s in scores)])
+    return header, rows
+
+
+def export_csv(game: Game, c: Catalog) -> str:
+    header, rows = _sheet_rows(game, c)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def export_markdown(game: Game, c: Catalog) -> str:
+    header, rows = _sheet_rows(game, c)
+
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|")
+
+    lines = ["| " + " | ".join(cell(h) for h in header) + " |",
+             "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(cell(v) for v in row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
