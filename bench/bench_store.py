@@ -1,0 +1,165 @@
+"""How fast is the durable store on this disk?
+
+Measures, on a real file with ``synchronous=FULL``:
+
+* ``append``: one committed, fsynced transaction per entry, over a 2,000-entry game;
+* resume: ``Store.open`` + ``claim`` + ``entries()`` of that 2,000-entry game, alone in its
+  database and inside a database holding many other games (open runs ``quick_check`` on files
+  up to ``QUICK_CHECK_MAX_BYTES``, so its cost grows with the file);
+
+next to two baselines taken in the same run: a bare ``write`` + ``os.fsync`` of a small file
+(what one durable commit cannot beat) and the start-up of ``python -c pass`` (what every CLI
+command pays anyway).
+
+Run:  python bench/bench_store.py [--dir FOLDER] [--entries 2000]
+The default folder is a temporary one next to the default database, because the disk matters:
+a tmpfs /tmp would make every fsync free.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tutto_a11y.store import Store, default_db_path  # noqa: E402
+
+ENTRY_CYCLE = ["roll 123346", "aside 15", "roll 2256", "aside 5", "bank", "card bonus-600", "roll 111245", "continue"]
+
+
+def summary(samples_s: list[float]) -> str:
+    ms = sorted(s * 1000 for s in samples_s)
+    p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
+    p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+    return (
+        f"median {statistics.median(ms):7.3f} ms   p90 {p90:7.3f} ms   p99 {p99:7.3f} ms"
+        f"   max {ms[-1]:7.3f} ms   (n={len(ms)})"
+    )
+
+
+def bench_fsync(folder: Path, n: int = 300) -> list[float]:
+    path = folder / "fsync-baseline"
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    samples = []
+    try:
+        for _ in range(n):
+            t0 = time.perf_counter()
+            os.write(fd, b"roll 123346 at 2025-01-01T00:00:00.000000Z\n")
+            os.fsync(fd)
+            samples.append(time.perf_counter() - t0)
+    finally:
+        os.close(fd)
+        path.unlink()
+    return samples
+
+
+def bench_python_startup(n: int = 10) -> list[float]:
+    samples = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        samples.append(time.perf_counter() - t0)
+    return samples
+
+
+def bench_appends(db: Path, n: int) -> tuple[str, list[float]]:
+    samples = []
+    with Store.open(db) as store:
+        assert store._conn.execute("PRAGMA synchronous").fetchone()[0] == 2, "synchronous must be FULL"
+        game = store.create_game("de", {"target": 6000}, ["Ana", "Bo", "Chloé"])
+        for i in range(n):
+            entry = ENTRY_CYCLE[i % len(ENTRY_CYCLE)]
+            t0 = time.perf_counter()
+            store.append(game.id, entry)
+            samples.append(time.perf_counter() - t0)
+    return game.id, samples
+
+
+def bench_resume(db: Path, game_id: str, n_entries: int, repeats: int = 30) -> dict[str, list[float]]:
+    phases: dict[str, list[float]] = {"open": [], "entries": [], "open+claim+entries": []}
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        store = Store.open(db)
+        t1 = time.perf_counter()
+        store.claim(game_id)
+        t2 = time.perf_counter()
+        entries = store.entries(game_id)
+        t3 = time.perf_counter()
+        store.close()
+        assert len(entries) == n_entries
+        phases["open"].append(t1 - t0)
+        phases["entries"].append(t3 - t2)
+        phases["open+claim+entries"].append(t3 - t0)
+    return phases
+
+
+def add_other_games(db: Path, games: int, entries_each: int) -> None:
+    """Bulk-insert finished games (directly, in one transaction) to make the file realistic-large."""
+    conn = sqlite3.connect(db, isolation_level=None)
+    try:
+        conn.execute("BEGIN")
+        stamp = "2024-01-01T00:00:00.000000Z"
+        for _ in range(games):
+            cur = conn.execute(
+                "INSERT INTO games (created, updated, lang, rules, players, status)"
+                " VALUES (?, ?, 'en', ?, ?, 'finished')",
+                (stamp, stamp, json.dumps({"target": 6000}), json.dumps(["Ana", "Bo"])),
+            )
+            conn.executemany(
+                "INSERT INTO journal (game_id, seq, kind, text, at) VALUES (?, ?, 'entry', ?, ?)",
+                [(cur.lastrowid, i + 1, ENTRY_CYCLE[i % len(ENTRY_CYCLE)], stamp) for i in range(entries_each)],
+            )
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--dir", type=Path, default=None, help="folder on the disk to measure")
+    parser.add_argument("--entries", type=int, default=2000)
+    args = parser.parse_args()
+
+    base = args.dir or default_db_path().parent
+    base.mkdir(parents=True, exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix="tutto-bench-", dir=base))
+    try:
+        db = folder / "games.sqlite3"
+        print(f"folder: {folder}   sqlite {sqlite3.sqlite_version}   python {sys.version.split()[0]}")
+        print()
+        print("baselines")
+        print(f"  write + os.fsync, 45 bytes      {summary(bench_fsync(folder))}")
+        print(f"  python -c pass (start-up)       {summary(bench_python_startup())}")
+        print()
+        game_id, appends = bench_appends(db, args.entries)
+        print(f"append (synchronous=FULL, WAL), {args.entries} entries")
+        print(f"  per append                      {summary(appends)}")
+        print(f"  total                           {sum(appends):.3f} s")
+        print()
+        size = db.stat().st_size + (Path(f"{db}-wal").stat().st_size if Path(f"{db}-wal").exists() else 0)
+        print(f"resume the {args.entries}-entry game, alone in the database ({size / 1e6:.2f} MB)")
+        for phase, samples in bench_resume(db, game_id, args.entries).items():
+            print(f"  {phase:<31} {summary(samples)}")
+        print()
+        add_other_games(db, games=300, entries_each=300)
+        Store.open(db).close()  # let the checkpoint settle the file
+        size = db.stat().st_size
+        print(f"resume the {args.entries}-entry game among 300 other games of 300 entries ({size / 1e6:.2f} MB)")
+        for phase, samples in bench_resume(db, game_id, args.entries).items():
+            print(f"  {phase:<31} {summary(samples)}")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

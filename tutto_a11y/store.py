@@ -1,0 +1,809 @@
+"""The durable store: one SQLite file holding every game as an append-only journal.
+
+Why a journal: a game is fully described by the list of accepted entries (``roll 123346``,
+``bank``, ...); the rules engine rebuilds the state from that list.  Storing the list rather
+than the state means a crash can never leave a half-updated score behind: every entry is its
+own committed transaction, written to disk (``synchronous=FULL``) *before* :meth:`Store.append`
+returns, and the caller only announces an entry after that.  Undo is journalled as well, so the
+correction history survives; :meth:`Store.entries` applies the undos.
+
+Why so careful when opening: the file may be one the player points us at by mistake
+(``--db notes.txt``), another program's database, a damaged file, a read-only copy or a file
+written by a newer tutto-tally.  In all those cases :meth:`Store.open` raises
+:class:`StoreError` with a machine-readable ``reason`` and leaves the file exactly as it was:
+the header is checked with a plain read before SQLite touches the file, the deeper checks run on
+a read-only connection, and nothing is written until the file has passed them all.
+
+Only the standard library's :mod:`sqlite3` is used (plus :mod:`platformdirs` for the default
+location).
+"""
+
+from __future__ import annotations
+
+import errno
+import itertools
+import json
+import os
+import sqlite3
+import sys
+import tempfile
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterator, Mapping, Sequence
+
+__all__ = [
+    "APPLICATION_ID",
+    "SCHEMA_VERSION",
+    "MIGRATIONS",
+    "REASONS",
+    "STATUSES",
+    "GameInfo",
+    "JournalRow",
+    "Store",
+    "StoreError",
+    "default_db_path",
+]
+
+#: ``PRAGMA application_id`` of a tutto-tally database: the ASCII bytes ``TuTt``.  It lets us
+#: tell our own files from any other SQLite database without reading a single table.
+APPLICATION_ID = 0x54755474
+
+#: Migration steps, indexed by the schema version they start from: ``MIGRATIONS[v]`` turns a
+#: version-``v`` database into version ``v + 1``.  ``MIGRATIONS[0]`` is the initial schema, so a
+#: new file is created by running every step, exactly like an old file is upgraded.  Append new
+#: steps; never edit a released one.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 0 -> 1: the initial schema.
+    (
+        """
+        CREATE TABLE games (
+            id      INTEGER PRIMARY KEY AUTOINCREMENT,  -- AUTOINCREMENT: ids shown to players are never reused
+            created TEXT NOT NULL,                      -- ISO-8601 UTC
+            updated TEXT NOT NULL,                      -- ISO-8601 UTC, bumped by every write
+            lang    TEXT NOT NULL,
+            rules   TEXT NOT NULL,                      -- JSON object of the rule options
+            players TEXT NOT NULL,                      -- JSON list of names in seat order
+            status  TEXT NOT NULL DEFAULT 'running'
+                    CHECK (status IN ('running', 'finished', 'abandoned'))
+        )
+        """,
+        "CREATE INDEX games_by_updated ON games (updated, id)",
+        """
+        CREATE TABLE journal (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            seq     INTEGER NOT NULL CHECK (seq >= 1),  -- 1, 2, 3, ... per game
+            kind    TEXT NOT NULL CHECK (kind IN ('entry', 'undo')),
+            text    TEXT CHECK ((kind = 'entry') = (text IS NOT NULL)),  -- NULL for an undo
+            at      TEXT NOT NULL,                      -- ISO-8601 UTC
+            PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID
+        """,
+    ),
+)
+
+#: The schema version this code writes and understands (``PRAGMA user_version``).
+SCHEMA_VERSION = len(MIGRATIONS)
+
+#: Every ``StoreError.reason``.  The CLI maps each one to a translated message.
+REASONS = frozenset(
+    {
+        "not-a-database",  # not SQLite at all, or another program's SQLite database
+        "corrupt",  # ours, but damaged
+        "read-only",  # the file or its folder cannot be written
+        "disk-full",  # no space left (or quota exceeded)
+        "newer-schema",  # written by a newer tutto-tally; data['version'], data['known']
+        "cannot-open",  # any other reason the file cannot be opened or created
+        "no-such-game",  # data['game']
+        "game-open-elsewhere",  # another process (or Store) holds the game; data['game']
+        "busy",  # the database stayed locked by another process for too long
+        "io-error",  # the operating system reported an I/O error
+    }
+)
+
+STATUSES = ("running", "finished", "abandoned")
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_HEADER_SIZE = 100
+# A full `PRAGMA quick_check` reads every page (about 2 ms per MB here).  Files up to this size
+# -- far more games than a family plays in years -- are checked completely at every open; larger
+# ones get the cheap checks only, and damage is reported as 'corrupt' when a damaged page is read.
+QUICK_CHECK_MAX_BYTES = 16 * 1024 * 1024
+_BUSY_TIMEOUT_S = 5.0
+
+
+class StoreError(Exception):
+    """A problem the player must be told about, described by a stable ``reason`` code.
+
+    The message text is English and meant for logs; user-facing text comes from the CLI's
+    catalogs, keyed by ``reason`` and filled from ``data``.
+    """
+
+    reason: str
+    path: str
+    data: dict[str, Any]
+
+    def __init__(self, reason: str, path: str | os.PathLike[str], data: Mapping[str, Any] | None = None):
+        assert reason in REASONS, reason
+        self.reason = reason
+        self.path = os.fspath(path)
+        self.data = dict(data or {})
+        details = ", ".join(f"{k}={v!r}" for k, v in self.data.items())
+        super().__init__(f"{reason}: {self.path}" + (f" ({details})" if details else ""))
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One row of the ``games`` table, as the CLI shows it (ids are strings, as typed by players)."""
+
+    id: str
+    created: str
+    updated: str
+    lang: str
+    rules: dict[str, Any]
+    players: tuple[str, ...]
+    status: str
+
+
+@dataclass(frozen=True)
+class JournalRow:
+    """One journal line: an accepted entry, or an undo (``text`` is ``None``)."""
+
+    seq: int
+    kind: str
+    text: str | None
+    at: str
+
+
+def default_db_path() -> Path:
+    """Where games live unless ``--db`` / ``TUTTO_DB`` say otherwise: the per-user data folder."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("tutto-tally", appauthor=False)) / "games.sqlite3"
+
+
+def _now() -> str:
+    # Fixed width with microseconds, so text order is time order and 'last' is well defined.
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+# --------------------------------------------------------------------------------------------
+# Error mapping
+
+_SQLITE_PRIMARY_REASON = {
+    13: "disk-full",  # SQLITE_FULL
+    8: "read-only",  # SQLITE_READONLY
+    11: "corrupt",  # SQLITE_CORRUPT
+    26: "corrupt",  # SQLITE_NOTADB: the header was already found valid, so the rest is damaged
+    5: "busy",  # SQLITE_BUSY
+    6: "busy",  # SQLITE_LOCKED
+    14: "cannot-open",  # SQLITE_CANTOPEN
+    10: "io-error",  # SQLITE_IOERR
+    23: "read-only",  # SQLITE_AUTH
+    3: "read-only",  # SQLITE_PERM
+}
+
+_SQLITE_MESSAGE_REASON = (  # for Pythons without sqlite_errorcode (3.10)
+    ("disk is full", "disk-full"),
+    ("readonly", "read-only"),
+    ("malformed", "corrupt"),
+    ("not a database", "corrupt"),
+    ("locked", "busy"),
+    ("unable to open", "cannot-open"),
+    ("i/o error", "io-error"),
+)
+
+
+def _sqlite_reason(exc: sqlite3.Error) -> str | None:
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return _SQLITE_PRIMARY_REASON.get(code & 0xFF)
+    text = str(exc).lower()
+    for needle, reason in _SQLITE_MESSAGE_REASON:
+        if needle in text:
+            return reason
+    return None
+
+
+def _os_reason(exc: OSError) -> str:
+    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
+        return "disk-full"
+    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return "read-only"
+    return "cannot-open"
+
+
+def _wrap(exc: BaseException, path: Path, data: Mapping[str, Any] | None = None) -> StoreError | None:
+    """The StoreError for an sqlite3/OS error, or None when it is a programming error to re-raise."""
+    if isinstance(exc, StoreError):
+        return exc
+    if isinstance(exc, sqlite3.Error):
+        reason = _sqlite_reason(exc)
+        if reason is None:
+            return None
+        return StoreError(reason, path, {**(data or {}), "detail": str(exc)})
+    if isinstance(exc, OSError):
+        return StoreError(_os_reason(exc), path, {**(data or {}), "detail": str(exc)})
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Claims: which process may write which game.
+#
+# Each game is claimed by an exclusive lock on ONE BYTE of a side file ``<db>.claims``: byte N
+# for game N.  The operating system drops such locks when the process ends in any way,
+# SIGKILL and power loss included, so a claim can never be left behind by a crash, and no
+# pid files or timeouts are needed.  Locks on different bytes do not conflict, so different
+# games in the same database can be played at the same time.  The lock is not taken on the
+# database file itself because SQLite uses POSIX locks there and closing any descriptor of a
+# file drops all of a process's POSIX locks on it.
+#
+# POSIX record locks belong to the process, not to the descriptor, so two Store objects in
+# one process would not exclude each other and closing one descriptor would release the
+# other's locks.  Hence one descriptor per claims file per process, shared through this
+# registry, which also records which Store holds which game.
+
+
+class _ClaimFile:
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.holders: dict[int, int] = {}  # game id -> token of the holding Store
+
+
+_CLAIM_FILES: dict[tuple[int, int], _ClaimFile] = {}
+_CLAIM_LOCK = threading.Lock()
+_TOKENS = itertools.count(1)
+
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+    import msvcrt
+
+    def _try_lock_byte(fd: int, offset: int) -> bool:
+        os.lseek(fd, offset, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _unlock_byte(fd: int, offset: int) -> None:
+        os.lseek(fd, offset, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _try_lock_byte(fd: int, offset: int) -> bool:
+        try:
+            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, offset, os.SEEK_SET)
+        except OSError as exc:
+            if exc.errno in (errno.EACCES, errno.EAGAIN):
+                return False
+            raise
+        return True
+
+    def _unlock_byte(fd: int, offset: int) -> None:
+        fcntl.lockf(fd, fcntl.LOCK_UN, 1, offset, os.SEEK_SET)
+
+
+def _open_claim_file(path: Path) -> tuple[tuple[int, int], _ClaimFile]:
+    """The process-wide descriptor of a claims file (caller holds _CLAIM_LOCK)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        pass
+    else:
+        key = (st.st_dev, st.st_ino)
+        if key in _CLAIM_FILES:
+            return key, _CLAIM_FILES[key]
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0), 0o644)
+    st = os.fstat(fd)
+    key = (st.st_dev, st.st_ino)
+    # Only this process's registry matters, and it is guarded by _CLAIM_LOCK, so the key
+    # cannot have appeared since the stat above.
+    claim_file = _ClaimFile(fd)
+    _CLAIM_FILES[key] = claim_file
+    return key, claim_file
+
+
+# --------------------------------------------------------------------------------------------
+# Opening
+
+
+def _read_header(path: Path) -> bytes:
+    with open(path, "rb") as f:
+        return f.read(_HEADER_SIZE)
+
+
+def _side_files(path: Path) -> tuple[Path, Path]:
+    return Path(f"{path}-wal"), Path(f"{path}-shm")
+
+
+def _check_header(path: Path, header: bytes) -> None:
+    """Refuse foreign, damaged-at-the-top and newer files before SQLite opens them.
+
+    SQLite would create -wal/-shm files next to a foreign WAL database merely by reading it;
+    a plain read of the 100-byte header cannot change anything.
+    """
+    if len(header) < _HEADER_SIZE or not header.startswith(_SQLITE_MAGIC):
+        raise StoreError("not-a-database", path)
+    app_id = int.from_bytes(header[68:72], "big")
+    if app_id != APPLICATION_ID:
+        raise StoreError("not-a-database", path, {"application_id": app_id})
+    version = int.from_bytes(header[60:64], "big", signed=True)
+    if version > SCHEMA_VERSION:
+        raise StoreError("newer-schema", path, {"version": version, "known": SCHEMA_VERSION})
+    if version < 1:  # tutto-tally only ever publishes fully initialised files
+        raise StoreError("not-a-database", path, {"version": version})
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse files we could not write to, before opening them for writing.
+
+    os.access also honours what file modes do not show: read-only mounts (EROFS) and
+    immutable files, which even root cannot write.  The folder must be writable too,
+    because WAL mode keeps its -wal and -shm files next to the database.
+    """
+    targets = [path, path.parent] + [p for p in _side_files(path) if p.exists()]
+    for target in targets:
+        if not os.access(target, os.W_OK):
+            raise StoreError("read-only", path, {"not_writable": str(target)})
+
+
+def _validate(path: Path) -> int:
+    """Check an existing tutto-tally file through a read-only connection; return its version.
+
+    Read-only, so that even a checkpoint on close cannot modify a file we are about to refuse.
+    When no -wal/-shm exist (nobody has the file open and it was closed cleanly), the main file
+    holds everything and ``immutable=1`` reads it without creating any side file.
+    """
+    wal, shm = _side_files(path)
+    uri = Path(os.path.abspath(path)).as_uri() + "?mode=ro"
+    if not wal.exists() and not shm.exists():
+        uri += "&immutable=1"
+    try:
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise _wrap(exc, path) or StoreError("cannot-open", path, {"detail": str(exc)}) from exc
+    try:
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if app_id != APPLICATION_ID:
+            raise StoreError("not-a-database", path, {"application_id": app_id})
+        if version > SCHEMA_VERSION:
+            raise StoreError("newer-schema", path, {"version": version, "known": SCHEMA_VERSION})
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        missing = {"games", "journal"} - tables
+        if missing:  # our id, someone else's tables: not a file we can safely write to
+            raise StoreError("not-a-database", path, {"missing": sorted(missing)})
+        if os.path.getsize(path) <= QUICK_CHECK_MAX_BYTES:
+            problems = [row[0] for row in conn.execute("PRAGMA quick_check(5)")]
+            if problems != ["ok"]:
+                raise StoreError("corrupt", path, {"detail": "; ".join(problems)})
+        return int(version)
+    except sqlite3.Error as exc:
+        raise _wrap(exc, path) or StoreError("corrupt", path, {"detail": str(exc)}) from exc
+    finally:
+        conn.close()
+
+
+def _migrate(conn: sqlite3.Connection, path: Path) -> None:
+    """Bring the schema to SCHEMA_VERSION in one transaction (a no-op when already there)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:  # another process upgraded it meanwhile
+            raise StoreError("newer-schema", path, {"version": version, "known": SCHEMA_VERSION})
+        for step in MIGRATIONS[version:]:
+            for statement in step:
+                conn.execute(statement)
+        if version < SCHEMA_VERSION:
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
+def _fsync_dir(directory: Path) -> None:
+    if sys.platform == "win32":  # pragma: no cover - directories cannot be opened there
+        return
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _create(path: Path, replace_empty: bool) -> None:
+    """Create a fresh database at ``path`` atomically.
+
+    The schema is built in a temporary file in the same folder, flushed, and then linked into
+    place, so ``path`` is either absent or a complete tutto-tally database: a crash during
+    creation leaves at most a stray ``.games.sqlite3.*.new`` file, never a half-made database.
+    ``os.link`` refuses to overwrite, so two processes creating the same file cannot clobber
+    each other; an existing empty file (``touch``, ``mktemp``) holds nothing and is replaced.
+    """
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".new", dir=path.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        conn = sqlite3.connect(tmp, isolation_level=None)
+        try:
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            for step in MIGRATIONS:
+                for statement in step:
+                    conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.execute("COMMIT")
+            conn.execute("PRAGMA journal_mode = WAL")  # recorded in the header, so it sticks
+        finally:
+            conn.close()
+        fd = os.open(tmp, os.O_RDWR | getattr(os, "O_BINARY", 0))
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if replace_empty:
+            if os.path.getsize(path) == 0:
+                os.replace(tmp, path)
+        else:
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                pass  # created by someone else meanwhile: validate theirs
+            except OSError as exc:  # no hard links on this file system
+                if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
+                    raise
+                if not path.exists():
+                    os.replace(tmp, path)
+        _fsync_dir(path.parent)
+    finally:
+        for leftover in (tmp, Path(f"{tmp}-journal"), *_side_files(tmp)):
+            try:
+                leftover.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError:
+                pass  # e.g. the disk went read-only; a stray temp file harms nothing
+
+
+# --------------------------------------------------------------------------------------------
+# The store
+
+
+class Store:
+    """An open games database.  Not thread-safe: use one Store per thread (or process)."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+        """Use :meth:`Store.open`; this only wires up an already validated connection."""
+        self.path = path
+        self._conn: sqlite3.Connection | None = conn
+        self._claims: set[int] = set()
+        self._claims_path = Path(os.path.realpath(path) + ".claims")
+        self._claim_key: tuple[int, int] | None = None
+        self._token = next(_TOKENS)  # identifies this Store in the claim registry
+
+    # ---- opening and closing ----------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str]) -> "Store":
+        """Open the database at ``path``, creating it (and its folders) when it does not exist.
+
+        An existing file is validated first and refused with a :class:`StoreError` (``reason``
+        'not-a-database', 'corrupt', 'read-only', 'newer-schema', 'cannot-open', 'disk-full')
+        without being modified.  An older schema is migrated.
+        """
+        path = Path(path)
+        try:
+            if path.is_dir():
+                raise StoreError("cannot-open", path, {"detail": "is a directory"})
+            try:
+                header = _read_header(path)
+            except FileNotFoundError:
+                header = None
+            if header is None or header == b"":
+                # A -wal/-shm/-journal without a database (or next to an empty file) belongs to
+                # some other database: SQLite would replay it into the new file.  Leave it be.
+                for leftover in (*_side_files(path), Path(f"{path}-journal")):
+                    if leftover.exists():
+                        reason = "cannot-open" if header is None else "not-a-database"
+                        raise StoreError(reason, path, {"leftover": str(leftover)})
+                if header is None:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                else:
+                    _check_writable(path)
+                if not os.access(path.parent, os.W_OK):
+                    raise StoreError("read-only", path, {"not_writable": str(path.parent)})
+                _create(path, replace_empty=header is not None)
+                header = _read_header(path)
+            _check_header(path, header)
+            _check_writable(path)
+            version = _validate(path)
+            conn = sqlite3.connect(path, timeout=_BUSY_TIMEOUT_S, isolation_level=None)
+        except OSError as exc:
+            raise _wrap(exc, path) from exc  # type: ignore[misc]
+        except sqlite3.Error as exc:
+            raise _wrap(exc, path) or StoreError("cannot-open", path, {"detail": str(exc)}) from exc
+        try:
+            # Durability: FULL makes every commit fsync the WAL; fullfsync is the macOS
+            # F_FULLFSYNC (plain fsync there does not flush the drive's cache), a no-op elsewhere.
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.execute("PRAGMA fullfsync = ON")
+            conn.execute("PRAGMA checkpoint_fullfsync = ON")
+            conn.execute("PRAGMA foreign_keys = ON")
+            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+            if mode.lower() != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            if version < SCHEMA_VERSION:
+                _migrate(conn, path)
+        except BaseException as exc:
+            conn.close()
+            wrapped = _wrap(exc, path)
+            if wrapped is None or wrapped is exc:
+                raise
+            raise wrapped from exc
+        return cls(path, conn)
+
+    def close(self) -> None:
+        """Release every claim and close the database (idempotent)."""
+        for game in list(self._claims):
+            self._release(game)
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # ---- helpers -------------------------------------------------------------------------------
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise ValueError("the store is closed")
+        return self._conn
+
+    def _error(self, exc: BaseException, data: Mapping[str, Any] | None = None) -> BaseException:
+        wrapped = _wrap(exc, self.path, data)
+        return wrapped if wrapped is not None else exc
+
+    def _gid(self, ref: str | int) -> int:
+        """The integer id for a user-typed game id, or StoreError('no-such-game')."""
+        text = str(ref).strip()
+        if not text.isascii() or not text.isdigit():
+            raise StoreError("no-such-game", self.path, {"game": str(ref)})
+        gid = int(text)
+        if self._query("SELECT 1 FROM games WHERE id = ?", (gid,)) == []:
+            raise StoreError("no-such-game", self.path, {"game": str(ref)})
+        return gid
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return self._db.execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            raise self._error(exc) from exc
+
+    @staticmethod
+    def _info(row: Sequence[Any]) -> GameInfo:
+        gid, created, updated, lang, rules, players, status = row
+        return GameInfo(str(gid), created, updated, lang, json.loads(rules), tuple(json.loads(players)), status)
+
+    _GAME_COLUMNS = "id, created, updated, lang, rules, players, status"
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One durable write: committed (and fsynced) when the block ends, rolled back on error."""
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    try:
+                        db.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        pass  # SQLite has already rolled back (e.g. after SQLITE_FULL)
+                raise
+        except (sqlite3.Error, OSError) as exc:
+            raise self._error(exc) from exc
+
+    @contextmanager
+    def _write_claim(self, gid: int) -> Iterator[None]:
+        """Writes need the claim: keep ours, or hold it just for this write if nobody else does."""
+        if gid in self._claims:
+            yield
+            return
+        self._claim(gid)
+        try:
+            yield
+        finally:
+            self._release(gid)
+
+    # ---- games ---------------------------------------------------------------------------------
+
+    def create_game(self, lang: str, rules: Mapping[str, Any], players: Sequence[str]) -> GameInfo:
+        """Record a new running game and claim it for this process.
+
+        The claim is taken before the game becomes visible, so no other process can pick the
+        new game up (``resume last``) between its creation and our first entry.
+        """
+        if not isinstance(lang, str) or not all(isinstance(p, str) for p in players):
+            raise TypeError("lang and player names must be strings")
+        rules_json = json.dumps(dict(rules), ensure_ascii=False, sort_keys=True)
+        players_json = json.dumps(list(players), ensure_ascii=False)
+        now = _now()
+        claimed: int | None = None
+        try:
+            with self._transaction() as db:
+                cur = db.execute(
+                    "INSERT INTO games (created, updated, lang, rules, players, status)"
+                    " VALUES (?, ?, ?, ?, ?, 'running')",
+                    (now, now, lang, rules_json, players_json),
+                )
+                gid = int(cur.lastrowid)  # type: ignore[arg-type]
+                self._claim(gid)  # ids are never reused, so nobody else can hold this one
+                claimed = gid
+        except BaseException:
+            if claimed is not None:
+                self._release(claimed)
+            raise
+        return GameInfo(str(gid), now, now, lang, json.loads(rules_json), tuple(players), "running")
+
+    def games(self) -> list[GameInfo]:
+        """Every game, most recently updated first (the order a history list wants)."""
+        rows = self._query(f"SELECT {self._GAME_COLUMNS} FROM games ORDER BY updated DESC, id DESC")
+        return [self._info(row) for row in rows]
+
+    def game(self, ref: str) -> GameInfo:
+        """The game with id ``ref`` ("3"), or the most recently updated one for ``"last"``."""
+        if str(ref).strip().lower() == "last":
+            rows = self._query(f"SELECT {self._GAME_COLUMNS} FROM games ORDER BY updated DESC, id DESC LIMIT 1")
+        else:
+            text = str(ref).strip()
+            rows = []
+            if text.isascii() and text.isdigit():
+                rows = self._query(f"SELECT {self._GAME_COLUMNS} FROM games WHERE id = ?", (int(text),))
+        if not rows:
+            raise StoreError("no-such-game", self.path, {"game": str(ref)})
+        return self._info(rows[0])
+
+    def last_running(self) -> GameInfo | None:
+        """The most recently updated game that is still running: what a bare start resumes."""
+        rows = self._query(
+            f"SELECT {self._GAME_COLUMNS} FROM games WHERE status = 'running'"
+            " ORDER BY updated DESC, id DESC LIMIT 1"
+        )
+        return self._info(rows[0]) if rows else None
+
+    def set_status(self, game_id: str, status: str) -> None:
+        """Mark a game running, finished or abandoned (refused while another process plays it)."""
+        if status not in STATUSES:
+            raise ValueError(f"status must be one of {STATUSES}, not {status!r}")
+        gid = self._gid(game_id)
+        with self._write_claim(gid), self._transaction() as db:
+            db.execute("UPDATE games SET status = ?, updated = ? WHERE id = ?", (status, _now(), gid))
+
+    # ---- the journal ---------------------------------------------------------------------------
+
+    def append(self, game_id: str, entry: str) -> None:
+        """Add an accepted entry; it is on disk when this returns, so it may be announced then."""
+        if not isinstance(entry, str) or not entry:
+            raise ValueError("an entry is a non-empty string")
+        gid = self._gid(game_id)
+        with self._write_claim(gid), self._transaction() as db:
+            self._add(db, gid, "entry", entry)
+
+    def append_undo(self, game_id: str) -> None:
+        """Record that the latest remaining entry was taken back.
+
+        The undo is journalled instead of deleting the entry, so the correction history is
+        kept.  Raises ValueError when no entry remains to be undone.
+        """
+        gid = self._gid(game_id)
+        with self._write_claim(gid), self._transaction() as db:
+            (remaining,) = db.execute(
+                "SELECT COALESCE(SUM(kind = 'entry') - SUM(kind = 'undo'), 0) FROM journal WHERE game_id = ?",
+                (gid,),
+            ).fetchone()
+            if remaining <= 0:
+                raise ValueError(f"game {gid} has no entry left to undo")
+            self._add(db, gid, "undo", None)
+
+    @staticmethod
+    def _add(db: sqlite3.Connection, gid: int, kind: str, text: str | None) -> None:
+        now = _now()
+        (seq,) = db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM journal WHERE game_id = ?", (gid,)).fetchone()
+        db.execute(
+            "INSERT INTO journal (game_id, seq, kind, text, at) VALUES (?, ?, ?, ?, ?)", (gid, seq, kind, text, now)
+        )
+        db.execute("UPDATE games SET updated = ? WHERE id = ?", (now, gid))
+
+    def journal(self, game_id: str) -> list[JournalRow]:
+        """Every entry and undo of a game, in the order they were recorded."""
+        gid = self._gid(game_id)
+        rows = self._query("SELECT seq, kind, text, at FROM journal WHERE game_id = ? ORDER BY seq", (gid,))
+        return [JournalRow(*row) for row in rows]
+
+    def entries(self, game_id: str) -> list[str]:
+        """The effective entry list the rules engine replays: each undo drops the latest remaining entry."""
+        gid = self._gid(game_id)
+        rows = self._query("SELECT kind, text FROM journal WHERE game_id = ? ORDER BY seq", (gid,))
+        effective: list[str] = []
+        for kind, text in rows:
+            if kind == "entry":
+                effective.append(text)
+            elif effective:
+                effective.pop()
+        return effective
+
+    # ---- claims --------------------------------------------------------------------------------
+
+    def claim(self, game_id: str) -> None:
+        """Make this Store the only writer of the game until :meth:`release`, :meth:`close` or exit.
+
+        Raises StoreError('game-open-elsewhere') while another process (or another Store in this
+        process) holds it.  The claim dies with the process, however it dies.
+        """
+        gid = self._gid(game_id)
+        if gid not in self._claims:
+            self._claim(gid)
+
+    def release(self, game_id: str) -> None:
+        """Give the game back, e.g. when the player leaves it without quitting the program."""
+        text = str(game_id).strip()
+        if text.isascii() and text.isdigit() and int(text) in self._claims:
+            self._release(int(text))
+
+    def _claim(self, gid: int) -> None:
+        with _CLAIM_LOCK:
+            try:
+                key, claim_file = _open_claim_file(self._claims_path)
+            except OSError as exc:
+                raise StoreError(_os_reason(exc), self.path, {"game": str(gid), "detail": str(exc)}) from exc
+            holder = claim_file.holders.get(gid)
+            if holder is not None and holder != self._token:
+                self._forget_claim_file_if_unused(key)
+                raise StoreError("game-open-elsewhere", self.path, {"game": str(gid)})
+            try:
+                locked = _try_lock_byte(claim_file.fd, gid)
+            except OSError as exc:
+                self._forget_claim_file_if_unused(key)
+                raise StoreError(_os_reason(exc), self.path, {"game": str(gid), "detail": str(exc)}) from exc
+            if not locked:
+                self._forget_claim_file_if_unused(key)
+                raise StoreError("game-open-elsewhere", self.path, {"game": str(gid)})
+            claim_file.holders[gid] = self._token
+            self._claim_key = key
+            self._claims.add(gid)
+
+    def _release(self, gid: int) -> None:
+        with _CLAIM_LOCK:
+            self._claims.discard(gid)
+            key = self._claim_key
+            claim_file = _CLAIM_FILES.get(key) if key is not None else None
+            if claim_file is None or claim_file.holders.get(gid) != self._token:
+                return
+            del claim_file.holders[gid]
+            try:
+                _unlock_byte(claim_file.fd, gid)
+            except OSError:
+                pass  # closing the descriptor below (or exiting) releases it anyway
+            self._forget_claim_file_if_unused(key)
+
+    @staticmethod
+    def _forget_claim_file_if_unused(key: tuple[int, int] | None) -> None:
+        # Closing the shared descriptor drops every lock this process has on the file, so it
+        # is only closed once no Store holds a game through it.  Caller holds _CLAIM_LOCK.
+        claim_file = _CLAIM_FILES.get(key) if key is not None else None
+        if claim_file is not None and not claim_file.holders:
+            del _CLAIM_FILES[key]  # type: ignore[arg-type]
+            os.close(claim_file.fd)
