@@ -255,7 +255,8 @@ class Messages:
         c = self.c
         scores = e.scores
         if e.cloverleaf:
-            out = [c.gettext("Cloverleaf. {name} wins the game.", name=self.name(e.winners[0]))]
+            out = [c.gettext("{name} wins the game with the Cloverleaf.",
+                             name=self.name(e.winners[0]))]
         else:
             out = [c.ngettext("Game over. {names} wins with {score}.",
                               "Game over. {names} win with {score}.", len(e.winners),

@@ -8,7 +8,9 @@ imported only when it is used, because it costs start-up time.
 from __future__ import annotations
 
 import os
-from typing import BinaryIO, Callable, Protocol, Sequence
+import re
+import sys
+from typing import Any, BinaryIO, Callable, Protocol, Sequence, TextIO
 
 from .output import Output, wrap
 from .rules import MalformedEntry
@@ -38,6 +40,67 @@ class PlainReader:
             raise MalformedEntry("bad-bytes") from None
 
 
+_CONTROLS = r"(?:\x1b\[[0-9;?]*[A-Za-z])*"
+
+
+class _PromptLineEnd:
+    """The terminal stream as prompt_toolkit sees it, keeping its clean-up on the prompt's line.
+
+    When a prompt is accepted, prompt_toolkit ends the line and then writes control sequences
+    (show the cursor, end bracketed paste, reset colours). Those would stand at the start of the
+    next line, in front of our announcement. This stream holds such a line end back and, once
+    the prompt is over, writes the controls first and the line end after them, so every
+    announcement line is plain text from its first character.
+    """
+
+    _TAIL = re.compile(r"(\r*\n)(" + _CONTROLS + r")\Z")
+    _ONLY_CONTROLS = re.compile(_CONTROLS + r"\Z")
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.line_end = ""
+        self.held = ""
+
+    def write(self, data: str) -> int:
+        if self.line_end:
+            if self._ONLY_CONTROLS.match(data):
+                self.held += data
+                return len(data)
+            self.stream.write(self.line_end + self.held)
+            self.line_end = self.held = ""
+        tail = self._TAIL.search(data)
+        if tail:
+            self.stream.write(data[: tail.start()])
+            self.line_end, self.held = tail.group(1), tail.group(2)
+        else:
+            self.stream.write(data)
+        return len(data)
+
+    def release(self) -> None:
+        """The prompt is over: controls, then the held line end."""
+        if self.line_end:
+            self.stream.write(self.held + self.line_end)
+            self.line_end = self.held = ""
+        self.stream.flush()
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    @property
+    def encoding(self) -> str:
+        return getattr(self.stream, "encoding", None) or "utf-8"
+
+    @property
+    def errors(self) -> str:
+        return "replace"
+
+
 class TerminalReader:
     """A prompt_toolkit session with history and none of the things that disturb screen readers.
 
@@ -52,10 +115,14 @@ class TerminalReader:
         os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import InMemoryHistory
+        from prompt_toolkit.output.vt100 import Vt100_Output
 
         self.output = output
+        self.stream = _PromptLineEnd(sys.stdout)
+        terminal: Any = Vt100_Output.from_pty(self.stream,  # type: ignore[arg-type]
+                                              term=os.environ.get("TERM"))
         options: dict[str, object] = dict(
-            history=InMemoryHistory(), mouse_support=False, complete_while_typing=False,
+            output=terminal, history=InMemoryHistory(), mouse_support=False, complete_while_typing=False,
             enable_system_prompt=False, enable_suspend=False, enable_open_in_editor=False,
             search_ignore_case=True,
         )
@@ -75,3 +142,5 @@ class TerminalReader:
             return self.session.prompt(lines[-1] + " ")
         except EOFError:
             return None
+        finally:
+            self.stream.release()

@@ -1,0 +1,33 @@
+"""Shared helpers: run the real program in-process (CliRunner) or in a pseudo-terminal."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def tutto_command() -> list[str]:
+    """How to start the installed program: the console script, else ``python -m``."""
+    script = shutil.which("tutto-tally")
+    return [script] if script else [sys.executable, "-m", "tutto_a11y"]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def clean_env(tmp_path: Path) -> dict[str, str]:
+    """An environment without TUTTO_* settings, with speech off and a private data folder."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TUTTO_")}
+    env.update(LANG="C.UTF-8", LC_ALL="", LC_MESSAGES="", XDG_DATA_HOME=str(tmp_path / "data"),
+               TUTTO_SPEECH="0", PYTHONIOENCODING="utf-8")
+    env.pop("LANGUAGE", None)
+    return env

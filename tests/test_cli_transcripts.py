@@ -1,0 +1,89 @@
+"""Whole games as a user types them, in English, German and French.
+
+The same scripted games run through click's CliRunner (compared with golden transcripts) and
+through a real pseudo-terminal with pexpect, which must print the very same sentences.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from conftest import tutto_command
+from scripts import GAME_ONE, GAME_TWO, lines
+from transcript import golden, run_script, steps
+
+LANGS = ("en", "de", "fr")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_whole_game_with_every_card_matches_its_golden_transcript(lang: str,
+                                                                    tmp_path: Path) -> None:
+    typed = lines(GAME_ONE, lang)
+    transcript = run_script(typed, lang, tmp_path / "g.db")
+    assert transcript == golden(f"game_one_{lang}.txt", transcript)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_cloverleaf_game_matches_its_golden_transcript(lang: str, tmp_path: Path) -> None:
+    typed = lines(GAME_TWO, lang)
+    transcript = run_script(typed, lang, tmp_path / "g.db")
+    assert transcript == golden(f"game_two_{lang}.txt", transcript)
+
+
+FACTS = {
+    # The facts a table must hear, checked apart from the golden files.
+    "en": ["Anna banks 150, score 150. Ben's turn.",
+           "Stop. Ben scores nothing this turn. Cleo's turn.",
+           "Niete. Fireworks banks 450 for Cleo, score 450. Anna's turn.",
+           "Anna sets aside 5. Street complete, 2000. Turn total 2000.",
+           "Plus/Minus: Ben scores exactly 1000, score 1000. Anna loses 1000, score 1150.",
+           "Undone: Cleo's bank.",
+           "Ben has reached the target with 4300. Final round: the game ends after Cleo's turn.",
+           "Game over. Ben wins with 4300. Final scores: Ben 4300, Anna 2950, Cleo 1500. "
+           "Cleo buys the next round."],
+    "de": ["Anna schreibt 150 auf", "Ben ist dran", "Niete", "Straße", "Plus/Minus", "4300",
+           "Cleo"],
+    "fr": ["Anna marque 150", "Au tour de Ben", "Rien", "suite", "plus ou moins", "4300",
+           "Cleo"],
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_hears_every_score_change_in_its_language(lang: str, tmp_path: Path) -> None:
+    transcript = run_script(lines(GAME_ONE, lang), lang, tmp_path / "g.db")
+    for fact in FACTS[lang]:
+        assert fact in transcript
+    assert "Traceback" not in transcript
+
+
+def _pty(args: list[str], tmp_path: Path, term: str = "xterm") -> pexpect.spawn:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TUTTO_")}
+    env.update(TERM=term, LANG="C.UTF-8", TUTTO_SPEECH="0")
+    env.pop("LANGUAGE", None)
+    command = tutto_command()
+    return pexpect.spawn(command[0], command[1:] + args, env=env, encoding="utf-8",
+                         timeout=20, dimensions=(40, 200))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_screen_reader_user_in_a_real_terminal_hears_the_same_game(lang: str,
+                                                                   tmp_path: Path) -> None:
+    typed = lines(GAME_ONE, lang)
+    transcript = golden(f"game_one_{lang}.txt", run_script(typed, lang, tmp_path / "g.db"))
+    opening, script = steps(transcript, typed)
+    child = _pty(["--lang", lang, "--plain", "--players", "Anna,Ben,Cleo", "--target", "4000",
+                  "--db", str(tmp_path / "pty.db")], tmp_path)
+    for line in opening:
+        child.expect_exact(line)
+    for step in script:
+        child.expect_exact(step.prompt)
+        child.sendline(step.typed)
+        for line in step.said:
+            child.expect_exact(line)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -1,0 +1,67 @@
+"""Run a scripted game through click's CliRunner and split the transcript into steps.
+
+With ``echo_stdin`` the transcript shows each typed line right after its prompt, as a terminal
+would; ``steps`` turns it back into (prompt, typed line, announcement lines) for the
+pseudo-terminal tests, which must see exactly the same sentences.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from tutto_a11y.cli import cli
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+PLAYERS = "Anna,Ben,Cleo"
+
+
+def run_script(lines: list[str], lang: str, db: Path, *extra: str) -> str:
+    """The whole transcript of a scripted game, typed lines included."""
+    runner = CliRunner(echo_stdin=True)
+    args = ["--lang", lang, "--plain", "--no-speech", "--players", PLAYERS, "--target", "4000",
+            "--db", str(db), *extra]
+    result = runner.invoke(cli, args, input="".join(line + "\n" for line in lines),
+                           env={"TUTTO_SPEECH": None, "LANGUAGE": None})
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        result.exception
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def golden(name: str, text: str) -> str:
+    """The stored transcript; ``TUTTO_UPDATE_GOLDEN=1`` rewrites it (then read the diff!)."""
+    path = GOLDEN / name
+    if os.environ.get("TUTTO_UPDATE_GOLDEN") == "1" or not path.exists():
+        path.write_text(text, encoding="utf-8")
+    return path.read_text(encoding="utf-8")
+
+
+@dataclass
+class Step:
+    prompt: str
+    typed: str
+    said: list[str] = field(default_factory=list)
+
+
+def steps(transcript: str, typed: list[str]) -> tuple[list[str], list[Step]]:
+    """(opening lines, one Step per typed line) from an echoed transcript."""
+    lines = transcript.splitlines()
+    opening: list[str] = []
+    result: list[Step] = []
+    i, k = 0, 0
+    current = opening
+    while i < len(lines):
+        if k < len(typed) and i + 1 < len(lines) and lines[i + 1] == typed[k]:
+            step = Step(prompt=lines[i], typed=typed[k])
+            result.append(step)
+            current = step.said
+            i, k = i + 2, k + 1
+            continue
+        current.append(lines[i])
+        i += 1
+    assert k == len(typed), f"only {k} of {len(typed)} typed lines found in the transcript"
+    return opening, result
