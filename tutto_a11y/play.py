@@ -121,8 +121,13 @@ def play(*, lang: str | None, players: str | None, target: int | None, preset: s
             except ReplayError as damaged:
                 raise UsageProblem(damaged_game_sentence(info.id, damaged.index, catalog))
             messages = Messages(catalog, game, verbosity)
-            opening = catalog.gettext("Game {game} goes on.", game=info.id) + " " + \
-                messages.status() + " " + messages.scores()
+            if game.finished:  # its status may be missing if the program died after the last entry
+                if info.status == "running":
+                    store.set_status(info.id, "finished")
+                opening = messages.status()  # "The game is over." and the scores
+            else:
+                opening = catalog.gettext("Game {game} goes on.", game=info.id) + " " + \
+                    messages.status() + " " + messages.scores()
         store.claim(info.id)
         messages = Messages(catalog, game, verbosity)
         if sighted and isinstance(reader, TerminalReader):
@@ -191,6 +196,9 @@ def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Out
     if resume is not None:
         return store.game(resume)
     last = store.last_running()
+    while last is not None and _ended_by_its_journal(store, last):
+        store.set_status(last.id, "finished")  # the program died before it could say so
+        last = store.last_running()
     if last is None:
         return None
     output.line(c.gettext("Game {game} with {players} is still running.", game=last.id,
@@ -213,6 +221,15 @@ def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Out
         return last if answer == "yes" else None
 
 
+def _ended_by_its_journal(store: Any, info: Any) -> bool:
+    """A game marked running whose last entry ended it (the status is a second write)."""
+    try:
+        game = Game.replay(info.players, Rules.from_dict(info.rules), store.entries(info.id))
+    except ReplayError:
+        return False  # damaged: resuming it says so
+    return game.finished
+
+
 def _open_speech(speech: bool | None, interactive: bool, lang: str, voice: str | None,
                  rate: int | None, engine: str, speech_to: str | None, output: Output,
                  c: Catalog) -> SpokenOutput | None:
@@ -229,5 +246,9 @@ def _open_speech(speech: bool | None, interactive: bool, lang: str, voice: str |
                                speech_to=Path(speech_to) if speech_to else None)
     except SpeechUnavailable as problem:
         output.line(speech_problem_sentence(problem.reason, c))
+        return None
+    except OSError:  # the --speech-to folder cannot be made
+        output.line(c.gettext("Speech is off: the folder for the sound files cannot be written. "
+                              "The game goes on in text."))
         return None
     return SpokenOutput(speaker, output, c)
