@@ -69,7 +69,7 @@ def run(check: bool) -> list[str]:
         po_path = LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
         po_path.parent.mkdir(parents=True, exist_ok=True)
         catalog = load(lang) if po_path.exists() else Catalog(locale=lang, domain=DOMAIN)
-        catalog.update(template, no_fuzzy_matching=True)
+        catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
         for message in catalog:
             if not message.id:
                 continue

@@ -47,7 +47,7 @@ FACTS = {
            "Cleo buys the next round."],
     "de": ["Anna schreibt 150 auf", "Ben ist dran", "Niete", "Straße", "Plus/Minus", "4300",
            "Cleo"],
-    "fr": ["Anna marque 150", "Au tour de Ben", "Rien", "suite", "plus ou moins", "4300",
+    "fr": ["Anna marque 150", "À Ben de jouer", "Rien", "suite", "plus ou moins", "4300",
            "Cleo"],
 }
 

@@ -57,10 +57,19 @@ class DefaultGroup(click.Group):
     command_class = TCommand
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if not args or (args[0] not in self.commands and args[0] not in ctx.help_option_names
-                        and args[0] != "--version"):
+        if "--version" in args and not any(a in self.commands for a in args):
+            args = ["--version"]
+        elif not args or (args[0] not in self.commands and args[0] not in ctx.help_option_names):
             args = ["play", *args]
         return super().parse_args(ctx, args)
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        original = self.help
+        self.help = _t(original)
+        try:
+            super().format_help_text(ctx, formatter)
+        finally:
+            self.help = original
 
 
 def early_lang(argv: Sequence[str], env: dict[str, str] | os._Environ[str]) -> str:
@@ -80,7 +89,8 @@ def early_lang(argv: Sequence[str], env: dict[str, str] | os._Environ[str]) -> s
 
 @click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]},
              help=N_("A scorekeeper for the dice game Tutto that speaks and prints every entry."))
-@click.version_option(package_name="tutto-tally", prog_name="tutto-tally")
+@click.version_option(package_name="tutto-tally", prog_name="tutto-tally", cls=TOption,
+                      help=N_("Show the version and exit."))
 def cli() -> None:
     pass
 

@@ -199,6 +199,8 @@ class Messages:
     def _set_aside(self, e: E.SetAsideDone, brief: bool) -> str:
         c, name = self.c, self.name(e.seat)
         if brief:
+            if not e.dice_left:
+                return ""  # the Tutto sentence follows and says the turn total
             return c.ngettext("{name} {total}, {n} die.", "{name} {total}, {n} dice.",
                               e.dice_left, name=name, total=e.turn_total)
         if e.street:
@@ -288,7 +290,9 @@ class Messages:
         if x.step is Step.CARD_OR_BANK:
             return c.gettext("{name}, {total} at risk: card or bank?", name=name,
                              total=x.turn_total)
-        return c.gettext("Game over. Type scores, undo or quit:")
+        return c.gettext("Game over. Type {scores}, {undo} or {quit}:",
+                         scores=shown("scores", self.c.lang), undo=shown("undo", self.c.lang),
+                         quit=shown("quit", self.c.lang))
 
     def hint(self) -> str:
         """What can be typed now, in one sentence, in the game's words."""
@@ -309,7 +313,8 @@ class Messages:
                               "Type the roll of the {n} dice to go on, or {bank}.", x.dice,
                               bank=bank)
         if x.step is Step.CARD_OR_BANK:
-            return c.gettext("Type the next card to go on, or {bank}.", bank=bank)
+            return c.gettext("Type the next card to go on, or {bank}. Cards: {cards}.", bank=bank,
+                             cards=self.card_words())
         return c.gettext("The game is over: type {undo}, {scores} or {quit}.",
                          undo=shown("undo", lang), scores=shown("scores", lang),
                          quit=shown("quit", lang))
@@ -374,16 +379,16 @@ class Messages:
         g = self.game
         chance: Fraction | None = g.odds()
         if chance is None:
-            return self.c.gettext("No roll is next, so there is no chance of a Niete to give.")
+            return self.c.gettext("No roll is next, so there is no risk of a Niete to give.")
         percent = round(chance * 100)
         x = g.expect()
         if x.card is Card.STREET:
             return self.c.ngettext(
-                "Chance of a Niete under Street with {n} die: {percent} percent.",
-                "Chance of a Niete under Street with {n} dice: {percent} percent.",
+                "Risk of a Niete under Street with {n} die: {percent} percent.",
+                "Risk of a Niete under Street with {n} dice: {percent} percent.",
                 x.dice, percent=percent)
-        return self.c.ngettext("Chance of a Niete with {n} die: {percent} percent.",
-                               "Chance of a Niete with {n} dice: {percent} percent.", x.dice,
+        return self.c.ngettext("Risk of a Niete with {n} die: {percent} percent.",
+                               "Risk of a Niete with {n} dice: {percent} percent.", x.dice,
                                percent=percent)
 
     def undone(self, entry: Entry, seat: int) -> str:
@@ -412,9 +417,10 @@ class Messages:
         x = self.game.expect()
         r = err.reason
         if r == "wrong-dice-count":
-            return c.ngettext("{got} faces is not right: type exactly {n} face, one for the die.",
-                              "{got} faces is not right: type exactly {n} faces, one per die.",
-                              d["expected"], got=d["got"])
+            return c.ngettext("Wrong number of faces: type exactly {n} face, one for the die, "
+                              "not {got}.",
+                              "Wrong number of faces: type exactly {n} faces, one per die, "
+                              "not {got}.", d["expected"], got=d["got"])
         if r == "face-out-of-range":
             return c.gettext("{face} is not a die face: faces go from 1 to 6.", face=d["face"])
         if r in ("not-faces", "unknown-word"):
@@ -458,7 +464,8 @@ class Messages:
             return c.gettext("There is nothing to bank now. {hint}", hint=self.hint())
         if r == "card-not-in-deck":
             return c.gettext("No {card} card is left in the deck: type the card that was drawn, "
-                             "or type deck to hear what is left.", card=self.card(d["card"]))
+                             "or type {deck} to hear what is left.", card=self.card(d["card"]),
+                             deck=shown("deck", lang))
         if r == "wrong-step":
             return self._wrong_step(x.step)
         if r == "game-over":

@@ -56,8 +56,8 @@ def status_word(status: str, c: Catalog) -> str:
 def outcome_word(outcome: str, c: Catalog) -> str:
     return {
         "banked": c.gettext("banked"), "niete": c.gettext("Niete"),
-        "stop-card": c.gettext("Stop card"), "fireworks": c.gettext("Fireworks"),
-        "plus-minus": c.gettext("Plus/Minus"), "cloverleaf": c.gettext("Cloverleaf win"),
+        "stop-card": c.gettext("stopped"), "fireworks": c.gettext("banked by Fireworks"),
+        "plus-minus": c.gettext("Plus/Minus Tutto"), "cloverleaf": c.gettext("Cloverleaf win"),
     }.get(outcome, outcome)
 
 
