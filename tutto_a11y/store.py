@@ -215,6 +215,14 @@ def _os_reason(exc: OSError) -> str:
     return "cannot-open"
 
 
+def _no_space_left(path: Path) -> bool:
+    """Whether the file system holding ``path`` has no free block left for us."""
+    try:
+        return os.statvfs(Path(path).parent).f_bavail == 0
+    except (AttributeError, OSError):  # no statvfs on Windows
+        return False
+
+
 def _wrap(exc: BaseException, path: Path, data: Mapping[str, Any] | None = None) -> StoreError | None:
     """The StoreError for an sqlite3/OS error, or None when it is a programming error to re-raise."""
     if isinstance(exc, StoreError):
@@ -223,6 +231,9 @@ def _wrap(exc: BaseException, path: Path, data: Mapping[str, Any] | None = None)
         reason = _sqlite_reason(exc)
         if reason is None:
             return None
+        if reason == "io-error" and _no_space_left(path):
+            # SQLite reports a -shm it cannot grow as an I/O error (SQLITE_IOERR_SHMSIZE).
+            reason = "disk-full"
         return StoreError(reason, path, {**(data or {}), "detail": str(exc)})
     if isinstance(exc, OSError):
         return StoreError(_os_reason(exc), path, {**(data or {}), "detail": str(exc)})

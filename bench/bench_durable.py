@@ -1,0 +1,214 @@
+"""How much does the durable store cost at the table?
+
+Measures, on a real file (``synchronous=FULL``, WAL):
+
+* per entry: a 2,000-entry game typed through the real play loop (``session.Table`` reading
+  plain lines from a byte stream, announcing into a string buffer, saving every entry through
+  ``play.StoreJournal`` before announcing it); target < 5 ms each;
+* resume: open the store, read the game's entries and replay them through the rules
+  (``Game.replay``); target < 100 ms; and the whole ``tutto-tally --resume`` process for
+  comparison;
+
+next to two baselines taken in the same run: the same loop with no journal, and the start-up
+of ``python -c pass``.
+
+The entries are a random but legal game from the simulator in ``tests/simulator.py`` with a
+target nobody reaches, so the game runs through all 2,000 entries.
+
+Run:  python bench/bench_durable.py [--dir FOLDER] [--entries 2000]
+The default folder is a temporary one next to the default database, because the disk matters:
+on a tmpfs every fsync is free.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from simulator import long_game  # noqa: E402
+
+from tutto_a11y.i18n import Catalog  # noqa: E402
+from tutto_a11y.messages import Messages  # noqa: E402
+from tutto_a11y.output import Output  # noqa: E402
+from tutto_a11y.play import StoreJournal  # noqa: E402
+from tutto_a11y.reader import PlainReader  # noqa: E402
+from tutto_a11y.rules import (Bank, Card, Continue, DrawCard, Entry, Game, Roll,  # noqa: E402
+                              Rules, SetAside)
+from tutto_a11y.session import Table  # noqa: E402
+from tutto_a11y.store import Store, default_db_path  # noqa: E402
+
+PLAYERS = ("Anna", "Ben", "Cleo")
+RULES = Rules(target=10_000_000)
+CARD_WORDS = {Card.STOP: "stop", Card.FIREWORKS: "fireworks", Card.X2: "x2",
+              Card.PLUS_MINUS: "plusminus", Card.STREET: "street", Card.CLOVERLEAF: "clover"}
+ENTRY_TARGET_MS = 5.0
+RESUME_TARGET_MS = 100.0
+
+
+def typed(entry: Entry) -> str:
+    """What a scorekeeper types for an entry (English words)."""
+    if isinstance(entry, DrawCard):
+        return f"bonus {entry.card.bonus}" if entry.card.bonus else CARD_WORDS[entry.card]
+    if isinstance(entry, (Roll, SetAside)):
+        return " ".join(str(face) for face in entry.faces)
+    if isinstance(entry, Bank):
+        return "bank"
+    assert isinstance(entry, Continue)
+    return "continue"
+
+
+def summary(samples_s: Sequence[float]) -> str:
+    ms = sorted(s * 1000 for s in samples_s)
+    p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
+    return (f"median {statistics.median(ms):8.3f} ms   p90 {p90:8.3f} ms   "
+            f"max {ms[-1]:8.3f} ms   (n={len(ms)})")
+
+
+def verdict(samples_s: Sequence[float], target_ms: float) -> str:
+    median = statistics.median(samples_s) * 1000
+    met = "met" if median < target_ms else "NOT met"
+    return f"{met} (median {median:.3f} ms, target < {target_ms:g} ms)"
+
+
+class TimedReader(PlainReader):
+    """The real plain reader, noting the moment the loop asks for each line."""
+
+    def __init__(self, stream: Any, output: Output) -> None:
+        super().__init__(stream, output)
+        self.asked: list[float] = []
+
+    def read(self, prompt: str) -> str | None:
+        self.asked.append(time.perf_counter())
+        return super().read(prompt)
+
+
+def run_loop(lines: Sequence[str], journal: Any) -> tuple[list[float], Game]:
+    """Type every line into the real loop; the time from one line's request to the next's.
+
+    Each sample is one whole entry: interpret, check, save (when there is a journal), announce,
+    prompt for the next.
+    """
+    game = Game(PLAYERS, RULES)
+    messages = Messages(Catalog("en"), game)
+    output = Output(io.StringIO(), prompt_on_own_line=True)
+    reader = TimedReader(io.BytesIO("".join(f"{line}\n" for line in lines).encode()), output)
+    table = Table(game, messages, reader, output, journal)
+    status = table.run(messages.new_game())
+    assert status == 0, status
+    assert len(game.entries) == len(lines), "every line was accepted"
+    asked = reader.asked  # one request per line, then the one that meets the end of input
+    return [later - earlier for earlier, later in zip(asked, asked[1:])], game
+
+
+def bench_loop_with_store(db: Path, lines: Sequence[str]) -> tuple[list[float], str, float]:
+    with Store.open(db) as store:
+        info = store.create_game("en", RULES.as_dict(), PLAYERS)
+        t0 = time.perf_counter()
+        samples, game = run_loop(lines, StoreJournal(store, info.id))
+        total = time.perf_counter() - t0
+        assert store.entries(info.id) == game.entry_texts(), "the journal holds the game"
+    return samples, info.id, total
+
+
+def bench_resume(db: Path, game_id: str, n: int, repeats: int = 30) -> dict[str, list[float]]:
+    """Open the store, read the entries, replay them: what ``--resume`` does before the loop."""
+    phases: dict[str, list[float]] = {"open": [], "game + entries": [], "Game.replay": [],
+                                      "total": []}
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        store = Store.open(db)
+        t1 = time.perf_counter()
+        info = store.game(game_id)
+        entries = store.entries(game_id)
+        t2 = time.perf_counter()
+        game = Game.replay(info.players, Rules.from_dict(info.rules), entries)
+        t3 = time.perf_counter()
+        store.close()
+        assert len(game.entries) == n
+        for phase, value in zip(phases, (t1 - t0, t2 - t1, t3 - t2, t3 - t0)):
+            phases[phase].append(value)
+    return phases
+
+
+def bench_process(command: Sequence[str], repeats: int, env: dict[str, str] | None = None,
+                  check: Callable[[subprocess.CompletedProcess[bytes]], None] | None = None
+                  ) -> list[float]:
+    samples = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        done = subprocess.run(list(command), stdin=subprocess.DEVNULL, capture_output=True,
+                              env=env)
+        samples.append(time.perf_counter() - t0)
+        if check:
+            check(done)
+    return samples
+
+
+def tutto_command() -> list[str]:
+    script = shutil.which("tutto-tally")
+    return [script] if script else [sys.executable, "-m", "tutto_a11y"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--dir", type=Path, default=None, help="folder on the disk to measure")
+    parser.add_argument("--entries", type=int, default=2000)
+    args = parser.parse_args()
+
+    lines = [typed(entry) for entry in long_game(args.entries, PLAYERS).entries]
+    base = args.dir or default_db_path().parent
+    base.mkdir(parents=True, exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix="tutto-bench-", dir=base))
+    try:
+        db = folder / "games.sqlite3"
+        print(f"folder: {folder}   sqlite {sqlite3.sqlite_version}   "
+              f"python {sys.version.split()[0]}   {args.entries} entries")
+        print()
+        print("baselines")
+        bare, _ = run_loop(lines, None)
+        print(f"  loop, no journal, per entry        {summary(bare)}")
+        print(f"  python -c pass (start-up)          "
+              f"{summary(bench_process([sys.executable, '-c', 'pass'], 10))}")
+        print()
+        durable, game_id, total = bench_loop_with_store(db, lines)
+        print("loop with the durable store (StoreJournal, synchronous=FULL, WAL)")
+        print(f"  per entry                          {summary(durable)}")
+        print(f"  total                              {total:.3f} s")
+        print(f"  store cost per entry (median)      "
+              f"{(statistics.median(durable) - statistics.median(bare)) * 1000:.3f} ms")
+        print(f"  target per entry                   {verdict(durable, ENTRY_TARGET_MS)}")
+        print()
+        resume = bench_resume(db, game_id, args.entries)
+        print(f"resume the {args.entries}-entry game (open store + entries + Game.replay)")
+        for phase, samples in resume.items():
+            print(f"  {phase:<34} {summary(samples)}")
+        print(f"  target for resume                  {verdict(resume['total'], RESUME_TARGET_MS)}")
+        env = {k: v for k, v in os.environ.items() if not k.startswith("TUTTO_")}
+        env.update(LANG="C.UTF-8", TUTTO_SPEECH="0")
+
+        def resumed(done: subprocess.CompletedProcess[bytes]) -> None:
+            assert done.returncode == 0 and done.stdout.startswith(b"Game "), done
+
+        whole = bench_process([*tutto_command(), "--plain", "--no-speech", "--db", str(db),
+                               "--resume", game_id], 10, env, resumed)
+        print(f"  tutto-tally --resume, whole process {summary(whole)}")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
