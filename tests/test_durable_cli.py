@@ -630,7 +630,7 @@ def test_a_disk_filling_up_during_play_stops_the_game_and_keeps_every_announced_
             program.readline(), program.readline()
         filler = fill(mnt)
         program.write("1 5")
-        assert program.readline() == SAVE_FAILED
+        assert program.readline().startswith(SAVE_FAILED + " The disk of the games file")
         status, rest, err = program.wait()
         assert status == 2 and rest == "" and err == ""
         filler.unlink()

@@ -46,7 +46,7 @@ class StoreJournal:
         try:
             method(*args)
         except StoreError as error:
-            raise JournalFailed(error.reason) from None
+            raise JournalFailed(error.reason, error.path, error.data) from None
 
 
 class SpokenOutput:
@@ -214,10 +214,12 @@ def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Out
         if line is None:
             raise SystemExit(0)
         try:
-            answer = vocabulary.match(line, among=("yes", "no"))
+            answer = vocabulary.match(line, among=("yes", "no", "quit"))
         except EntryError:
             output.line(c.gettext("Please type {yes} or {no}.", yes=yes, no=no))
             continue
+        if answer == "quit":
+            raise SystemExit(0)
         return last if answer == "yes" else None
 
 

@@ -66,6 +66,10 @@ def store_error_sentence(reason: str, data: dict[str, Any], path: str, c: Catalo
     if reason == "game-open-elsewhere":
         return c.gettext("Game {game} is open in another tutto-tally, so it is not touched "
                          "here: finish it there, or start a new game.", game=data.get("game", ""))
+    if reason == "io-error":
+        return c.gettext("The games file {path} could not be read or written because of a "
+                         "device error: check the disk, or choose another file with --db.",
+                         path=path)
     if reason == "busy":
         return c.gettext("The games file {path} is busy in another program: try again in a "
                          "moment.", path=path)

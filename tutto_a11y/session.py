@@ -12,6 +12,7 @@ from typing import Protocol
 from .messages import Messages, session_sentences
 from .output import Output
 from .parse import Command, interpret
+from .problems import store_error_sentence
 from .reader import LineReader
 from .rules import EntryError, Game
 from .rules import events as E
@@ -32,11 +33,13 @@ class Speaker(Protocol):
 
 
 class JournalFailed(Exception):
-    """The journal could not take an entry; ``reason`` says why (for the message layer)."""
+    """The journal could not take an entry; the store's reason, data and file say why."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, path: str = "", data: dict | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.path = path
+        self.data = data or {}
 
 
 _IMPORTANT = (E.Tutto, E.GameOver, E.PlusMinusScored, E.FinalRound)
@@ -101,13 +104,17 @@ class Table:
                 self.journal.append(action.text())
                 if self.game.finished:
                     self.journal.finished()
-        except JournalFailed:
+        except JournalFailed as failure:
             self.game.pop()
-            self.tell(self.sentences["save-failed"])
+            self._save_failed(failure)
             return 2
         important = any(isinstance(e, _IMPORTANT) for e in events)
         self.tell(self.messages.announce(events), important=important)
         return None
+
+    def _save_failed(self, failure: JournalFailed) -> None:
+        why = store_error_sentence(failure.reason, failure.data, failure.path, self.messages.c)
+        self.tell(self.sentences["save-failed"] + " " + why)
 
     def command(self, name: str) -> int | None:
         m = self.messages
@@ -119,9 +126,9 @@ class Table:
             try:
                 if self.journal is not None:
                     self.journal.append_undo()
-            except JournalFailed:
+            except JournalFailed as failure:
                 self.game.push(entry)
-                self.tell(self.sentences["save-failed"])
+                self._save_failed(failure)
                 return 2
             # After the pop the state is the one in which the undone entry was made.
             self.tell(m.undone(entry, self.game.state.seat))
