@@ -258,19 +258,19 @@ def _end_turn(rules: Rules, state: State, points: int, outcome: str, events: lis
             events.append(FinalRound(seat, score, players - 1))
     if final_round and seat == players - 1:
         over = True
+    # The turn is over either way: nothing of it stays in the state (no card, dice, turn total).
+    closed = dict(turns=turns, final_round=final_round, card=None, turn_cards=(), turn_total=0,
+                  card_base=0, dice=STRETCH, roll=(), aside=(), tuttos=0)
     if over:
         scores = state.scores
         winners = (seat,) if cloverleaf else _seats_with(scores, max(scores))
         lowest = _seats_with(scores, min(scores))
         events.append(TurnOver(record, None))
         events.append(GameOver(winners, lowest, scores, cloverleaf))
-        return replace(state, step=Step.OVER, turns=turns, final_round=final_round,
-                       winners=winners, lowest=lowest, roll=(), dice=STRETCH), events
+        return replace(state, step=Step.OVER, winners=winners, lowest=lowest, **closed), events
     nxt = (seat + 1) % players
     events.append(TurnOver(record, nxt))
-    return replace(state, step=Step.CARD, seat=nxt, turns=turns, final_round=final_round,
-                   card=None, turn_cards=(), turn_total=0, card_base=0, dice=STRETCH, roll=(),
-                   aside=(), tuttos=0), events
+    return replace(state, step=Step.CARD, seat=nxt, **closed), events
 
 
 def _seats_with(scores: tuple[int, ...], value: int) -> tuple[int, ...]:

@@ -1,0 +1,220 @@
+"""A random but legal player of Tutto, for property tests and the benchmark.
+
+The simulator plays the table: it draws cards that are still in the deck (weighted by how many are
+left, like a real shuffled deck), throws dice, and makes the player's choices (what to set aside,
+bank or go on) at random among those the rules allow. It only ever enters what is legal, so any
+refusal by the engine while it plays is a bug in the engine or here.
+
+Randomness comes from a ``random.Random``: the property tests seed one per game from hypothesis (a
+game takes hundreds of choices, too many for hypothesis to generate and shrink one by one), so a
+failing game is reproduced from its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+from typing import Sequence
+
+from tutto_a11y.rules import (Bank, Card, Continue, DrawCard, Entry, Game, Roll, Rules, SetAside,
+                              Step, parse_entry)
+
+SCORING_SINGLES = (1, 5)
+
+
+def legal_set_asides(roll: Sequence[int], card: Card | None,
+                     aside: Sequence[int] = ()) -> list[tuple[int, ...]]:
+    """Every set-aside the rules allow from ``roll`` (as sorted faces), derived from RULES.md.
+
+    Normal cards: of each face, any number of 1s and 5s, and of the other faces only whole
+    triples (0, 3 or 6 of them); at least one die. Street: one die of any non-empty set of faces
+    not set aside yet under this card.
+    """
+    present = sorted(set(roll))
+    if card is Card.STREET:
+        new = [face for face in present if face not in aside]
+        choices = []
+        for mask in range(1, 2 ** len(new)):
+            choices.append(tuple(face for i, face in enumerate(new) if mask >> i & 1))
+        return choices
+    per_face = []
+    for face in present:
+        n = roll.count(face)
+        if face in SCORING_SINGLES:
+            per_face.append(list(range(n + 1)))
+        else:
+            per_face.append(list(range(0, n + 1, 3)))
+    choices = []
+    for counts in product(*per_face):
+        if any(counts):
+            choices.append(tuple(f for face, k in zip(present, counts) for f in [face] * k))
+    return choices
+
+
+class Simulator:
+    """Chooses one legal entry at a time for a game.
+
+    ``bank_chance`` is how often the player banks when allowed; ``continue_word`` how often a
+    ``continue`` entry is typed before the roll or card it announces; ``all_chance`` how often the
+    set-aside is ``all`` (the engine's own best) rather than a random legal one.
+    """
+
+    def __init__(self, rng: random.Random, bank_chance: float = 0.4,
+                 continue_word: float = 0.2, all_chance: float = 0.3) -> None:
+        self.rng = rng
+        self.bank_chance = bank_chance
+        self.continue_word = continue_word
+        self.all_chance = all_chance
+
+    def card(self, game: Game) -> DrawCard:
+        left = game.deck_left()
+        cards = game.expect().cards
+        return DrawCard(self.rng.choices(cards, weights=[left[c] for c in cards])[0])
+
+    def roll(self, game: Game) -> Roll:
+        return Roll(tuple(self.rng.randint(1, 6) for _ in range(game.state.dice)))
+
+    def set_aside(self, game: Game) -> SetAside:
+        if self.rng.random() < self.all_chance:
+            return game.set_aside_all()
+        s = game.state
+        return SetAside(self.rng.choice(legal_set_asides(s.roll, s.card, s.aside)))
+
+    def entry(self, game: Game) -> Entry:
+        """A random legal entry for the game's current step."""
+        step = game.state.step
+        if step is Step.CARD:
+            return self.card(game)
+        if step is Step.ROLL:
+            return self.roll(game)
+        if step is Step.SET_ASIDE:
+            return self.set_aside(game)
+        if step in (Step.ROLL_OR_BANK, Step.CARD_OR_BANK):
+            r = self.rng.random()
+            if r < self.bank_chance:
+                return Bank()
+            if r < self.bank_chance + self.continue_word:
+                return Continue()
+            return self.card(game) if step is Step.CARD_OR_BANK else self.roll(game)
+        raise AssertionError(f"no entry is possible at step {step}")
+
+    def play(self, game: Game, max_entries: int | None = None) -> Game:
+        """Push random legal entries until the game is over (or ``max_entries`` were pushed)."""
+        pushed = 0
+        while not game.finished and (max_entries is None or pushed < max_entries):
+            game.push(self.entry(game))
+            pushed += 1
+        return game
+
+
+def random_game(seed: int | random.Random, players: Sequence[str] = ("Anna", "Ben", "Cleo"),
+                rules: Rules | None = None, max_entries: int | None = None,
+                **choices: float) -> Game:
+    """A game played by the simulator from a seed (or a Random), to its end or ``max_entries``."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    return Simulator(rng, **choices).play(Game(players, rules), max_entries)
+
+
+def long_game(entries: int, players: Sequence[str] = ("Anna", "Ben", "Cleo"),
+              seed: int = 0) -> Game:
+    """A game of exactly ``entries`` entries that has not ended (a target nobody reaches).
+
+    A Cloverleaf success can still end a game early; then the next seed is tried.
+    """
+    rules = Rules(target=10_000_000)
+    while True:
+        game = random_game(seed, players, rules, max_entries=entries)
+        if len(game.entries) == entries and not game.finished:
+            return game
+        seed += 1
+
+
+# -- scripted play: what a scorekeeper types, for short tests -------------------------------------
+
+def enter(game: Game, *texts: str) -> list:
+    """Push journal texts (``card x2``, ``roll 111555``, ``aside 111555``, ``bank``) in order.
+
+    Returns every event they made happen, in order.
+    """
+    events: list = []
+    for text in texts:
+        events.extend(game.push(parse_entry(text)))
+    return events
+
+
+#: One set-aside worth these points, from a roll of six dice that leaves dice to bank with.
+CHUNKS = ((1000, "111234", "111"), (600, "666234", "666"), (500, "555234", "555"),
+          (400, "444236", "444"), (300, "333246", "333"), (200, "222346", "222"),
+          (100, "123466", "1"), (50, "234566", "5"))
+NIETE_ROLL = "223346"
+BANKABLE = (Card.BONUS_200, Card.BONUS_300, Card.BONUS_400, Card.BONUS_500, Card.BONUS_600,
+            Card.X2)
+#: Cards after whose Tutto the turn goes on with a new card.
+_CHAINABLE = frozenset({*BANKABLE, Card.STREET})
+
+
+def play_to_scores(game: Game, scores: Sequence[int]) -> Game:
+    """Play whole rounds until the scores are exactly ``scores``, ending with a full deck.
+
+    In each turn the player draws a Bonus or x2 card and banks one set-aside (at most 1000) or,
+    when the score is already reached, rolls a Niete. Then the rest of the deck is drawn in turns
+    that score nothing, so the game waits for the first seat's card with all 56 cards in the deck
+    and every player has had the same number of turns. The scores must stay below the target.
+    """
+    assert game.state.step is Step.CARD and game.state.seat == 0, "start of a round expected"
+    while game.state.scores != tuple(scores):
+        for seat, wanted in enumerate(scores):
+            need = wanted - game.state.scores[seat]
+            assert need >= 0 and need % 50 == 0, (seat, need)
+            left = game.deck_left()
+            card = max(BANKABLE, key=lambda c: left[c])
+            if need == 0:
+                zero_turn(game, [card])
+            else:
+                _, roll, aside = next(chunk for chunk in CHUNKS if chunk[0] <= need)
+                enter(game, f"card {card.value}", f"roll {roll}", f"aside {aside}", "bank")
+    _draw_rest_of_deck(game)
+    assert game.state.scores == tuple(scores) and not game.finished
+    return game
+
+
+def zero_turn(game: Game, cards: Sequence[Card]) -> None:
+    """A turn drawing ``cards`` that scores nothing: a Tutto under each but the last, then a Niete.
+
+    Every card but the last must let the turn go on after a Tutto (Bonus, x2, Street); Fireworks
+    only as the single card (its Niete banks the turn total, here 0).
+    """
+    assert Card.FIREWORKS not in cards or len(cards) == 1
+    for i, card in enumerate(cards):
+        enter(game, f"card {card.value}")
+        last = i == len(cards) - 1
+        if card is Card.STOP:
+            assert last
+        elif card is Card.STREET:
+            enter(game, *(["roll 111111", "aside 1", "roll 11111"] if last
+                          else ["roll 123456", "aside 123456"]))
+        elif last:
+            enter(game, f"roll {NIETE_ROLL}")
+        else:
+            assert card in _CHAINABLE
+            enter(game, "roll 111555", "aside 111555")
+
+
+def _draw_rest_of_deck(game: Game) -> None:
+    """Zero turns until the deck is full again just when the first seat is to draw."""
+    players = len(game.players)
+    for _ in range(1000):
+        s = game.state
+        if s.drawn == 0 and s.seat == 0:
+            return
+        left = game.deck_left()
+        cards = [card for card, n in left.items() for _ in range(n)]
+        chain = sorted(cards, key=lambda c: c not in _CHAINABLE)  # chainable cards first
+        enders = [c for c in cards if c not in _CHAINABLE]
+        if s.seat == players - 1 and not (
+                len(enders) > 1 or (Card.FIREWORKS in enders and len(cards) > 1)):
+            zero_turn(game, chain)
+        else:
+            # Single-card turns use up the cards that cannot be chained first.
+            zero_turn(game, [enders[0] if enders else cards[0]])
+    raise AssertionError("the deck could not be drawn to the end of a round")
