@@ -431,7 +431,7 @@ def test_two_cloverleaf_tuttos_end_the_game_at_once_and_the_roller_wins_even_whe
     assert game.state.step is Step.ROLL and game.state.dice == 6  # no new card
     events = enter(game, "roll 123466", "aside 1", "roll 55555", "aside 55555")
     assert Tutto(ANNA, Card.CLOVERLEAF, 2200, 0, None, 2) in events
-    assert events[-1] == GameOver((ANNA,), (ANNA,), (0, 3000, 5000), True)
+    assert events[-1] == GameOver((ANNA,), (BEN,), (0, 3000, 5000), True)
     assert events[-2].record.outcome == "cloverleaf"
     assert game.finished
     # A Cloverleaf win adds no points (RULES.md is silent; the engine keeps the score).

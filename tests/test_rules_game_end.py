@@ -104,6 +104,27 @@ def test_the_lowest_score_buys_the_next_round_and_tied_lowest_are_all_named():
     assert game_over(events).lowest == (BEN, CLEO)
 
 
+def test_a_cloverleaf_winner_with_the_lowest_score_does_not_buy_the_next_round():
+    game = Game(["Anna", "Ben", "Cleo"])
+    for text in ("card bonus-300", "roll 152346", "aside 15", "bank",
+                 "card bonus-300", "roll 152346", "aside 1", "bank",
+                 "card cloverleaf", "roll 111555", "aside 111555", "roll 111555",
+                 "aside 111555"):
+        events = game.push(parse_entry(text))
+    over = game_over(events)
+    assert over.cloverleaf and over.winners == (CLEO,)
+    assert over.lowest == (BEN,)
+
+
+def test_when_everybody_wins_nobody_buys_the_next_round():
+    game = Game(["Anna", "Ben"], Rules(target=1000))
+    for text in ("card bonus-500", "roll 111555", "aside 111555", "bank",
+                 "card bonus-500", "roll 111555", "aside 111555", "bank"):
+        events = game.push(parse_entry(text))
+    assert game_over(events).winners == (0, 1)
+    assert game_over(events).lowest == ()
+
+
 def test_the_lowest_alone_is_named():
     game = game_at((5000, 100, 50))
     bank_1000(game)

@@ -123,7 +123,9 @@ def test_every_game_ends_with_the_right_winners_and_fair_turns(sim, players, rul
     over = [e for e in game.all_events() if isinstance(e, GameOver)]
     assert len(over) == 1 and over[0] == game.last_events[-1]
     last = game.turn_records()[-1]
-    assert s.lowest == tuple(i for i, v in enumerate(s.scores) if v == min(s.scores))
+    losers = [v for i, v in enumerate(s.scores) if i not in s.winners]
+    assert s.lowest == tuple(i for i, v in enumerate(s.scores)
+                             if i not in s.winners and v == min(losers))
     if over[0].cloverleaf:
         assert s.winners == (last.seat,)
         assert last.outcome == "cloverleaf"

@@ -249,6 +249,8 @@ class Messages:
             out = [c.gettext("Tutto. Plus/Minus: 1000 for {name}, turn total {total}.",
                              name=name, total=e.turn_total)]
         for p in e.penalties:
+            if not p.lost:
+                continue  # a leader already at 0 has nothing to lose
             out.append(c.gettext("{name} loses {points}, score {score}.", name=self.name(p.seat),
                                  points=p.lost, score=p.score))
         return out
@@ -264,8 +266,9 @@ class Messages:
                               "Game over. {names} win with {score}.", len(e.winners),
                               names=self.names(e.winners), score=scores[e.winners[0]])]
         out.append(c.gettext("Final scores: {scores}.", scores=self.score_list(self.game.ranking())))
-        out.append(c.ngettext("{names} buys the next round.", "{names} buy the next round.",
-                              len(e.lowest), names=self.names(e.lowest)))
+        if e.lowest:
+            out.append(c.ngettext("{names} buys the next round.", "{names} buy the next round.",
+                                  len(e.lowest), names=self.names(e.lowest)))
         return out
 
     # -- prompts and help ----------------------------------------------------------------

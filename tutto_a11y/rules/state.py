@@ -110,12 +110,13 @@ def _draw(rules: Rules, state: State, card: Card) -> tuple[State, list[Event]]:
         deck, drawn = FULL_DECK, 0
     seat = state.seat
     events: list[Event] = [CardDrawn(seat, card, state.turn_total, reshuffled)]
-    new = replace(state, deck=deck, drawn=drawn, turn_cards=state.turn_cards + (card,))
+    cards = state.turn_cards + (card,)
     if card is Card.STOP:
         events.append(StopDrawn(seat, state.turn_total))
+        new = replace(state, deck=deck, drawn=drawn, turn_cards=cards)
         return _end_turn(rules, new, 0, "stop-card", events)
-    new = replace(new, step=Step.ROLL, card=card, card_base=state.turn_total, dice=STRETCH,
-                  aside=(), tuttos=0, roll=())
+    new = replace(state, deck=deck, drawn=drawn, turn_cards=cards, step=Step.ROLL, card=card,
+                  card_base=state.turn_total, dice=STRETCH, aside=(), tuttos=0, roll=())
     return new, events
 
 
@@ -173,12 +174,13 @@ def _set_aside(rules: Rules, state: State, faces: tuple[int, ...],
     left = state.dice - len(faces)
     aside = tuple(sorted(state.aside + faces))
     events: list[Event] = [SetAsideDone(seat, faces, points, total, left, automatic, street)]
-    new = replace(state, turn_total=total, dice=left, aside=aside, roll=())
     if left:
         assert card is not None
         step = Step.ROLL_OR_BANK if card.may_bank_before_tutto else Step.ROLL
-        return replace(new, step=step), events
-    return _tutto(rules, new, events)
+        return replace(state, turn_total=total, dice=left, aside=aside, roll=(),
+                       step=step), events
+    return _tutto(rules, replace(state, turn_total=total, dice=left, aside=aside, roll=()),
+                  events)
 
 
 def _tutto(rules: Rules, state: State, events: list[Event]) -> tuple[State, list[Event]]:
@@ -264,7 +266,11 @@ def _end_turn(rules: Rules, state: State, points: int, outcome: str, events: lis
     if over:
         scores = state.scores
         winners = (seat,) if cloverleaf else _seats_with(scores, max(scores))
-        lowest = _seats_with(scores, min(scores))
+        # The lowest of the others buys the next round: a Cloverleaf winner with the lowest
+        # score does not pay for winning, and when everybody wins nobody buys.
+        others = [scores[i] for i in range(players) if i not in winners]
+        lowest = tuple(i for i in _seats_with(scores, min(others)) if i not in winners) \
+            if others else ()
         events.append(TurnOver(record, None))
         events.append(GameOver(winners, lowest, scores, cloverleaf))
         return replace(state, step=Step.OVER, winners=winners, lowest=lowest, **closed), events
