@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from simulator import long_game  # noqa: E402
+from simulator import long_game, typed  # noqa: E402
 from tutto_a11y.i18n import Catalog  # noqa: E402
 from tutto_a11y.messages import Messages  # noqa: E402
 from tutto_a11y.output import Output  # noqa: E402
@@ -84,14 +84,8 @@ def first_prompt(runs: int) -> None:
 
 
 def per_entry(runs: int) -> None:
-    game_texts = long_game(ENTRIES).entry_texts()
-    typed = []
-    for text in game_texts:  # the journal form, turned into what a scorekeeper types
-        word, _, rest = text.partition(" ")
-        typed.append({"card": rest.replace("-", " ").replace("plus minus", "plusminus")
-                      .replace("cloverleaf", "clover"), "roll": rest,
-                      "aside": rest}.get(word, word))
-    data = "".join(line + "\n" for line in typed).encode()
+    lines = [typed(entry) for entry in long_game(ENTRIES).entries]
+    data = "".join(line + "\n" for line in lines).encode()
     samples = []
     for _ in range(runs):
         out = io.StringIO()
@@ -102,10 +96,10 @@ def per_entry(runs: int) -> None:
         begin = time.perf_counter()
         table.run("start")
         elapsed = time.perf_counter() - begin
-        assert len(game.entries) == len(typed), "every scripted entry must be accepted"
-        samples.append(elapsed / len(typed))
+        assert len(game.entries) == len(lines), "every scripted entry must be accepted"
+        samples.append(elapsed / len(lines))
     med, p90 = median_p90(samples)
-    print(f"play loop without persistence, {len(typed)} entries: median {med * 1000:.3f} ms "
+    print(f"play loop without persistence, {len(lines)} entries: median {med * 1000:.3f} ms "
           f"per entry, p90 {p90 * 1000:.3f} ms (target: under 2 ms)")
 
 

@@ -39,36 +39,23 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from simulator import long_game  # noqa: E402
+from simulator import long_game, typed  # noqa: E402
 
 from tutto_a11y.i18n import Catalog  # noqa: E402
 from tutto_a11y.messages import Messages  # noqa: E402
 from tutto_a11y.output import Output  # noqa: E402
 from tutto_a11y.play import StoreJournal  # noqa: E402
 from tutto_a11y.reader import PlainReader  # noqa: E402
-from tutto_a11y.rules import (Bank, Card, Continue, DrawCard, Entry, Game, Roll,  # noqa: E402
-                              Rules, SetAside)
+from tutto_a11y.rules import Game, Rules  # noqa: E402
 from tutto_a11y.session import Table  # noqa: E402
 from tutto_a11y.store import Store, default_db_path  # noqa: E402
 
 PLAYERS = ("Anna", "Ben", "Cleo")
 RULES = Rules(target=10_000_000)
-CARD_WORDS = {Card.STOP: "stop", Card.FIREWORKS: "fireworks", Card.X2: "x2",
-              Card.PLUS_MINUS: "plusminus", Card.STREET: "street", Card.CLOVERLEAF: "clover"}
 ENTRY_TARGET_MS = 5.0
 RESUME_TARGET_MS = 100.0
 
 
-def typed(entry: Entry) -> str:
-    """What a scorekeeper types for an entry (English words)."""
-    if isinstance(entry, DrawCard):
-        return f"bonus {entry.card.bonus}" if entry.card.bonus else CARD_WORDS[entry.card]
-    if isinstance(entry, (Roll, SetAside)):
-        return " ".join(str(face) for face in entry.faces)
-    if isinstance(entry, Bank):
-        return "bank"
-    assert isinstance(entry, Continue)
-    return "continue"
 
 
 def summary(samples_s: Sequence[float]) -> str:

@@ -31,3 +31,15 @@ def clean_env(tmp_path: Path) -> dict[str, str]:
                TUTTO_SPEECH="0", PYTHONIOENCODING="utf-8")
     env.pop("LANGUAGE", None)
     return env
+
+
+def spawn_tutto(args: list[str], term: str = "xterm"):
+    """The real program in a pseudo-terminal, as a user starts it (speech off, no TUTTO_*)."""
+    import pexpect
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TUTTO_")}
+    env.update(TERM=term, LANG="C.UTF-8", TUTTO_SPEECH="0")
+    env.pop("LANGUAGE", None)
+    command = tutto_command()
+    return pexpect.spawn(command[0], command[1:] + args, env=env, encoding="utf-8",
+                         timeout=20, dimensions=(40, 200))

@@ -218,3 +218,21 @@ def _draw_rest_of_deck(game: Game) -> None:
             # Single-card turns use up the cards that cannot be chained first.
             zero_turn(game, [enders[0] if enders else cards[0]])
     raise AssertionError("the deck could not be drawn to the end of a round")
+
+
+# -- what a scorekeeper types for an entry (English words) ---------------------------------------
+
+CARD_WORDS = {Card.STOP: "stop", Card.FIREWORKS: "fireworks", Card.X2: "x2",
+              Card.PLUS_MINUS: "plusminus", Card.STREET: "street", Card.CLOVERLEAF: "clover"}
+
+
+def typed(entry: Entry) -> str:
+    """The line a scorekeeper types for an entry, as the play loop reads it."""
+    if isinstance(entry, DrawCard):
+        return f"bonus {entry.card.bonus}" if entry.card.bonus else CARD_WORDS[entry.card]
+    if isinstance(entry, (Roll, SetAside)):
+        return " ".join(str(face) for face in entry.faces)
+    if isinstance(entry, Bank):
+        return "bank"
+    assert isinstance(entry, Continue)
+    return "continue"

@@ -2,34 +2,24 @@
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pexpect
 import pytest
 
-from conftest import tutto_command
+from conftest import spawn_tutto
 from scripts import GAME_ONE, lines
 from transcript import run_script, steps
 
 ESC = "\x1b"
 
 
-def _spawn(args: list[str], term: str) -> pexpect.spawn:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TUTTO_")}
-    env.update(TERM=term, LANG="C.UTF-8", TUTTO_SPEECH="0")
-    env.pop("LANGUAGE", None)
-    command = tutto_command()
-    return pexpect.spawn(command[0], command[1:] + args, env=env, encoding="utf-8",
-                         timeout=20, dimensions=(40, 200))
-
-
 def _play_in_terminal(tmp_path: Path, extra: list[str], term: str) -> tuple[str, list[str]]:
     """Play game one in a pseudo-terminal; the raw output and the announcements expected."""
     typed = lines(GAME_ONE, "en")
     _opening, script = steps(run_script(typed, "en", tmp_path / "ref.db"), typed)
-    child = _spawn(["--players", "Anna,Ben,Cleo", "--target", "4000",
+    child = spawn_tutto(["--players", "Anna,Ben,Cleo", "--target", "4000",
                     "--db", str(tmp_path / "pty.db"), *extra], term)
     raw: list[str] = []
     said: list[str] = []

@@ -6,13 +6,12 @@ through a real pseudo-terminal with pexpect, which must print the very same sent
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pexpect
 import pytest
 
-from conftest import tutto_command
+from conftest import spawn_tutto
 from scripts import GAME_ONE, GAME_TWO, lines
 from transcript import golden, run_script, steps
 
@@ -60,23 +59,14 @@ def test_the_table_hears_every_score_change_in_its_language(lang: str, tmp_path:
     assert "Traceback" not in transcript
 
 
-def _pty(args: list[str], tmp_path: Path, term: str = "xterm") -> pexpect.spawn:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TUTTO_")}
-    env.update(TERM=term, LANG="C.UTF-8", TUTTO_SPEECH="0")
-    env.pop("LANGUAGE", None)
-    command = tutto_command()
-    return pexpect.spawn(command[0], command[1:] + args, env=env, encoding="utf-8",
-                         timeout=20, dimensions=(40, 200))
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_screen_reader_user_in_a_real_terminal_hears_the_same_game(lang: str,
                                                                    tmp_path: Path) -> None:
     typed = lines(GAME_ONE, lang)
     transcript = golden(f"game_one_{lang}.txt", run_script(typed, lang, tmp_path / "g.db"))
     opening, script = steps(transcript, typed)
-    child = _pty(["--lang", lang, "--plain", "--players", "Anna,Ben,Cleo", "--target", "4000",
-                  "--db", str(tmp_path / "pty.db")], tmp_path)
+    child = spawn_tutto(["--lang", lang, "--plain", "--players", "Anna,Ben,Cleo", "--target",
+                         "4000", "--db", str(tmp_path / "pty.db")])
     for line in opening:
         child.expect_exact(line)
     for step in script:

@@ -18,7 +18,6 @@ import os
 import random
 import re
 import select
-import shutil
 import signal
 import sqlite3
 import subprocess
@@ -29,14 +28,15 @@ from typing import Iterator, Sequence
 
 import pytest
 
+from faults import immutable, tmpfs
+
 from conftest import tutto_command
 from scripts import GAME_ONE, lines
-from simulator import long_game
+from simulator import long_game, typed
 
 from tutto_a11y.i18n import Catalog
 from tutto_a11y.parse import Command, interpret
-from tutto_a11y.rules import (Bank, Card, Continue, DrawCard, Entry, EntryError, Game, Roll,
-                              Rules, SetAside, Step)
+from tutto_a11y.rules import Card, EntryError, Game, Rules, Step
 from tutto_a11y.sheets import outcome_word
 from tutto_a11y.store import Store
 from tutto_a11y.words import Vocabulary
@@ -153,24 +153,12 @@ class Program:
 # what the rules engine expects
 
 
-CARD_WORDS = {Card.STOP: "stop", Card.FIREWORKS: "fireworks", Card.X2: "x2",
-              Card.PLUS_MINUS: "plusminus", Card.STREET: "street", Card.CLOVERLEAF: "clover"}
 CARD_NAMES = {Card.STOP: "Stop", Card.FIREWORKS: "Fireworks", Card.X2: "x2",
               Card.PLUS_MINUS: "Plus/Minus", Card.STREET: "Street", Card.CLOVERLEAF: "Cloverleaf"}
 EXPORT_KEYS = {"id", "lang", "rules", "status", "winners", "players", "turns"}
 OUTCOMES = {"banked", "niete", "stop-card", "fireworks", "plus-minus", "cloverleaf"}
 
 
-def typed(entry: Entry) -> str:
-    """What a scorekeeper types for an entry (English words)."""
-    if isinstance(entry, DrawCard):
-        return f"bonus {entry.card.bonus}" if entry.card.bonus else CARD_WORDS[entry.card]
-    if isinstance(entry, (Roll, SetAside)):
-        return " ".join(str(face) for face in entry.faces)
-    if isinstance(entry, Bank):
-        return "bank"
-    assert isinstance(entry, Continue)
-    return "continue"
 
 
 def card_name(card: Card) -> str:
@@ -484,40 +472,6 @@ def test_a_game_whose_end_was_saved_but_not_its_finished_mark_is_not_offered_as_
 # 4. faults, each with a real file
 
 
-def chattr(flag: str, target: Path) -> None:
-    subprocess.run(["chattr", flag, str(target)], check=True, capture_output=True, text=True)
-
-
-@contextmanager
-def immutable(target: Path) -> Iterator[None]:
-    """Unwritable even for root, which ignores permission bits."""
-    if shutil.which("chattr") is None:
-        pytest.skip("chattr is not installed, so no file can be made unwritable for root")
-    try:
-        chattr("+i", target)
-    except subprocess.CalledProcessError as exc:
-        pytest.skip(f"chattr +i is not permitted here: {exc.stderr.strip()}")
-    try:
-        yield
-    finally:
-        chattr("-i", target)
-
-
-@contextmanager
-def tmpfs(mount_point: Path, size: str) -> Iterator[Path]:
-    """A small file system of our own, to fill up for real."""
-    mount_point.mkdir()
-    if os.geteuid() != 0 or shutil.which("mount") is None:
-        pytest.skip("mounting a small tmpfs (for a real full disk) needs root")
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size},mode=0755", "tmpfs",
-                           str(mount_point)], capture_output=True, text=True)
-    if done.returncode != 0:
-        pytest.skip(f"mounting a tmpfs is not permitted here: {done.stderr.strip()}")
-    try:
-        yield mount_point
-    finally:
-        if subprocess.run(["umount", str(mount_point)], capture_output=True).returncode != 0:
-            subprocess.run(["umount", "-l", str(mount_point)], capture_output=True)
 
 
 def fill(folder: Path) -> Path:

@@ -11,18 +11,18 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 import signal
 import sqlite3
 import subprocess
 import sys
 import textwrap
 import time
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
 import pytest
+
+from faults import immutable, tmpfs
 
 from tutto_a11y import store as store_module
 from tutto_a11y.store import (
@@ -94,43 +94,6 @@ def run_python(code: str, *args: str, **kwargs) -> subprocess.Popen:
     )
 
 
-def chattr(flag: str, target: Path) -> None:
-    subprocess.run(["chattr", flag, str(target)], check=True, capture_output=True, text=True)
-
-
-@contextmanager
-def immutable(target: Path) -> Iterator[None]:
-    """Make a file or folder immutable: unwritable even for root, unlike a chmod."""
-    if shutil.which("chattr") is None:
-        pytest.skip("chattr is not installed, so no file can be made unwritable for root")
-    try:
-        chattr("+i", target)
-    except subprocess.CalledProcessError as exc:
-        pytest.skip(f"chattr +i is not permitted here ({exc.stderr.strip() or 'needs root and ext4/xfs/btrfs'})")
-    try:
-        yield
-    finally:
-        chattr("-i", target)
-
-
-@contextmanager
-def tmpfs(mount_point: Path, size: str) -> Iterator[Path]:
-    """A small tmpfs of our own, for real full-disk and read-only-file-system faults."""
-    mount_point.mkdir()
-    if os.name != "posix" or os.geteuid() != 0 or shutil.which("mount") is None:
-        pytest.skip("mounting a small tmpfs needs root on Linux")
-    result = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", f"size={size},mode=0755", "tmpfs", str(mount_point)],
-        capture_output=True,
-        text=True,
-    )
-    if result.returncode != 0:
-        pytest.skip(f"mounting a tmpfs is not permitted here: {result.stderr.strip()}")
-    try:
-        yield mount_point
-    finally:
-        if subprocess.run(["umount", str(mount_point)], capture_output=True).returncode != 0:
-            subprocess.run(["umount", "-l", str(mount_point)], capture_output=True)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -9,8 +9,9 @@ from __future__ import annotations
 import gettext
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 import click
 
@@ -24,28 +25,31 @@ def _t(text: str | None) -> str | None:
     return gettext.gettext(text) if text else text
 
 
+@contextmanager
+def _help_translated(thing: click.Option | click.Command) -> Iterator[None]:
+    """Show ``thing``'s help in the game's language, keeping the English msgid stored."""
+    original = thing.help
+    thing.help = _t(original)
+    try:
+        yield
+    finally:
+        thing.help = original
+
+
 class TOption(click.Option):
     """An option whose help text is looked up in the catalog when help is shown."""
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
-        original = self.help
-        self.help = _t(original)
-        try:
+        with _help_translated(self):
             return super().get_help_record(ctx)
-        finally:
-            self.help = original
 
 
 class TCommand(click.Command):
     """A command whose help text is translated when shown."""
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        original = self.help
-        self.help = _t(original)
-        try:
+        with _help_translated(self):
             super().format_help_text(ctx, formatter)
-        finally:
-            self.help = original
 
     def get_short_help_str(self, limit: int = 45) -> str:
         return _t(self.short_help) or (_t(self.help) or "").split(".")[0]
@@ -64,12 +68,8 @@ class DefaultGroup(click.Group):
         return super().parse_args(ctx, args)
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        original = self.help
-        self.help = _t(original)
-        try:
+        with _help_translated(self):
             super().format_help_text(ctx, formatter)
-        finally:
-            self.help = original
 
 
 def early_lang(argv: Sequence[str], env: dict[str, str] | os._Environ[str]) -> str:

@@ -14,7 +14,7 @@ from .i18n import Catalog
 from .rules import (Bank, Card, Continue, DrawCard, Entry, EntryError, Game, Roll, SetAside,
                     Step)
 from .rules import events as E
-from .words import COMMANDS, WORDS, shown
+from .words import COMMANDS, shown
 
 VERBOSITIES = ("brief", "normal", "full")
 

@@ -48,6 +48,16 @@ def _load(store: Any, ref: str, catalog: Catalog) -> tuple[Any, Game]:
     return info, game
 
 
+def _read_game(ref: str, lang: str | None, db: str | None) -> tuple[Any, Game]:
+    """A saved game replayed from its journal; problems are told in ``lang`` (or English)."""
+    catalog = Catalog(lang or "en")
+    store = _open(db, catalog)
+    try:
+        return _load(store, ref, catalog)
+    finally:
+        store.close()
+
+
 def status_word(status: str, c: Catalog) -> str:
     return {"running": c.gettext("running"), "finished": c.gettext("finished"),
             "abandoned": c.gettext("abandoned")}.get(status, status)
@@ -91,12 +101,7 @@ def list_games(lang: str | None, db: str | None, abandon: str | None) -> int:
 
 def show_game(ref: str, lang: str | None, db: str | None) -> int:
     """``tutto-tally show GAME``: the score sheet, one turn per line, then the standing."""
-    c0 = Catalog(lang or "en")
-    store = _open(db, c0)
-    try:
-        info, game = _load(store, ref, c0)
-    finally:
-        store.close()
+    info, game = _read_game(ref, lang, db)
     c = Catalog(lang or info.lang)
     m = Messages(c, game)
     click.echo(c.gettext("Game {game}: {players}. Target {target}, {rules}. {status}.",
@@ -119,12 +124,7 @@ def show_game(ref: str, lang: str | None, db: str | None) -> int:
 
 def export_game(ref: str, fmt: str, lang: str | None, db: str | None) -> int:
     """``tutto-tally export GAME --format json|csv|md``."""
-    c0 = Catalog(lang or "en")
-    store = _open(db, c0)
-    try:
-        info, game = _load(store, ref, c0)
-    finally:
-        store.close()
+    info, game = _read_game(ref, lang, db)
     c = Catalog(info.lang)
     if fmt == "json":
         click.echo(json.dumps(export_json(info, game), ensure_ascii=False, indent=2))

@@ -1,0 +1,49 @@
+"""Real file-system faults for tests: an immutable file (even root cannot write it) and a tiny
+tmpfs that can be filled up for real. Each skips with its reason where the machine forbids it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+
+def chattr(flag: str, target: Path) -> None:
+    subprocess.run(["chattr", flag, str(target)], check=True, capture_output=True, text=True)
+
+
+@contextmanager
+def immutable(target: Path) -> Iterator[None]:
+    """Unwritable even for root, which ignores permission bits."""
+    if shutil.which("chattr") is None:
+        pytest.skip("chattr is not installed, so no file can be made unwritable for root")
+    try:
+        chattr("+i", target)
+    except subprocess.CalledProcessError as exc:
+        pytest.skip(f"chattr +i is not permitted here: {exc.stderr.strip()}")
+    try:
+        yield
+    finally:
+        chattr("-i", target)
+
+
+@contextmanager
+def tmpfs(mount_point: Path, size: str) -> Iterator[Path]:
+    """A small file system of our own, to fill up for real."""
+    mount_point.mkdir()
+    if os.name != "posix" or os.geteuid() != 0 or shutil.which("mount") is None:
+        pytest.skip("mounting a small tmpfs (for a real full disk) needs root on Linux")
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size},mode=0755", "tmpfs",
+                           str(mount_point)], capture_output=True, text=True)
+    if done.returncode != 0:
+        pytest.skip(f"mounting a tmpfs is not permitted here: {done.stderr.strip()}")
+    try:
+        yield mount_point
+    finally:
+        if subprocess.run(["umount", str(mount_point)], capture_output=True).returncode != 0:
+            subprocess.run(["umount", "-l", str(mount_point)], capture_output=True)
