@@ -47,3 +47,16 @@ def tmpfs(mount_point: Path, size: str) -> Iterator[Path]:
     finally:
         if subprocess.run(["umount", str(mount_point)], capture_output=True).returncode != 0:
             subprocess.run(["umount", "-l", str(mount_point)], capture_output=True)
+
+
+def fill(folder: Path) -> Path:
+    """Take every free byte of the file system holding ``folder``."""
+    filler = folder / "filler"
+    with open(filler, "wb", buffering=0) as f:
+        for chunk in (1 << 16, 1 << 12, 1 << 9, 1):
+            try:
+                while f.write(b"\0" * chunk):
+                    pass
+            except OSError:
+                pass
+    return filler

@@ -28,7 +28,7 @@ from typing import Iterator, Sequence
 
 import pytest
 
-from faults import immutable, tmpfs
+from faults import fill, immutable, tmpfs
 
 from conftest import tutto_command
 from scripts import GAME_ONE, lines
@@ -471,20 +471,6 @@ def test_a_game_whose_end_was_saved_but_not_its_finished_mark_is_not_offered_as_
 # ---------------------------------------------------------------------------------------------
 # 4. faults, each with a real file
 
-
-
-
-def fill(folder: Path) -> Path:
-    """Take every free byte of the file system holding ``folder``."""
-    filler = folder / "filler"
-    with open(filler, "wb", buffering=0) as f:
-        for chunk in (1 << 16, 1 << 12, 1 << 9, 1):
-            try:
-                while f.write(b"\0" * chunk):
-                    pass
-            except OSError:
-                pass
-    return filler
 
 
 def real_db(env: dict[str, str], db: Path) -> Path:

@@ -22,7 +22,7 @@ from typing import Iterator
 
 import pytest
 
-from faults import immutable, tmpfs
+from faults import fill, immutable, tmpfs
 
 from tutto_a11y import store as store_module
 from tutto_a11y.store import (
@@ -477,17 +477,6 @@ def test_a_database_on_a_read_only_file_system_is_refused_and_left_untouched(tmp
 # ---- full disk
 
 
-def fill(folder: Path) -> Path:
-    """Take every free byte of the file system holding ``folder``."""
-    filler = folder / "filler"
-    with open(filler, "wb", buffering=0) as f:
-        for chunk in (1 << 16, 1 << 12, 1 << 9, 1):
-            try:
-                while f.write(b"\0" * chunk):
-                    pass
-            except OSError:
-                pass
-    return filler
 
 
 def test_a_full_disk_is_reported_and_the_database_is_left_untouched(tmp_path: Path) -> None:
