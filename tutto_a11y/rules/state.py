@@ -8,7 +8,7 @@ returns the next state and the events to announce.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 from enum import Enum
 
 from . import dice as D
@@ -35,9 +35,13 @@ class Step(Enum):
 STRETCH = 6  # dice in a full stretch
 
 
-@dataclass(frozen=True, slots=True)
-class State:
-    """Everything about a game in progress except its (immutable) players and rules."""
+class State(NamedTuple):
+    """Everything about a game in progress except its (immutable) players and rules.
+
+    A named tuple rather than a frozen dataclass: a game keeps one state per entry and makes a
+    new one for every entry, and ``_replace`` on a tuple is several times cheaper, which is what
+    keeps rebuilding a long game from its journal fast.
+    """
 
     scores: tuple[int, ...]
     turns: tuple[int, ...]  # finished turns per seat
@@ -85,7 +89,7 @@ def advance(rules: Rules, state: State, entry: Entry) -> tuple[State, list[Event
         if state.can_bank:
             score = _add(rules, state.scores[state.seat], state.turn_total)
             events: list[Event] = [Banked(state.seat, state.turn_total, score)]
-            new = replace(state, scores=_put(state.scores, state.seat, score))
+            new = state._replace(scores=_put(state.scores, state.seat, score))
             return _end_turn(rules, new, state.turn_total, "banked", events)
         if state.card is not None and not state.card.may_bank_before_tutto and step is not Step.CARD:
             raise IllegalEntry("cannot-bank-under-card", card=state.card)
@@ -93,7 +97,7 @@ def advance(rules: Rules, state: State, entry: Entry) -> tuple[State, list[Event
     elif kind is Continue:
         if state.can_bank:
             to_card = step is Step.CARD_OR_BANK
-            new = replace(state, step=Step.CARD if to_card else Step.ROLL)
+            new = state._replace(step=Step.CARD if to_card else Step.ROLL)
             return new, [Continued(state.seat, to_card)]
     else:
         raise MalformedEntry("unknown-entry", text=repr(entry))
@@ -113,9 +117,9 @@ def _draw(rules: Rules, state: State, card: Card) -> tuple[State, list[Event]]:
     cards = state.turn_cards + (card,)
     if card is Card.STOP:
         events.append(StopDrawn(seat, state.turn_total))
-        new = replace(state, deck=deck, drawn=drawn, turn_cards=cards)
+        new = state._replace(deck=deck, drawn=drawn, turn_cards=cards)
         return _end_turn(rules, new, 0, "stop-card", events)
-    new = replace(state, deck=deck, drawn=drawn, turn_cards=cards, step=Step.ROLL, card=card,
+    new = state._replace(deck=deck, drawn=drawn, turn_cards=cards, step=Step.ROLL, card=card,
                   card_base=state.turn_total, dice=STRETCH, aside=(), tuttos=0, roll=())
     return new, events
 
@@ -136,15 +140,15 @@ def _roll(rules: Rules, state: State, faces: tuple[int, ...]) -> tuple[State, li
         if card is Card.FIREWORKS:
             score = _add(rules, state.scores[seat], state.turn_total)
             events.append(FireworksBanked(seat, state.turn_total, score))
-            new = replace(state, scores=_put(state.scores, seat, score))
+            new = state._replace(scores=_put(state.scores, seat, score))
             return _end_turn(rules, new, state.turn_total, "fireworks", events)
         events.append(Niete(seat, state.turn_total, card is Card.STREET))
         return _end_turn(rules, state, 0, "niete", events)
     if card is Card.FIREWORKS:
-        new, more = _set_aside(rules, replace(state, roll=faces), D.best_set_aside(faces),
+        new, more = _set_aside(rules, state._replace(roll=faces), D.best_set_aside(faces),
                                automatic=True)
         return new, events + more
-    return replace(state, step=Step.SET_ASIDE, roll=faces), events
+    return state._replace(step=Step.SET_ASIDE, roll=faces), events
 
 
 def _set_aside(rules: Rules, state: State, faces: tuple[int, ...],
@@ -177,9 +181,9 @@ def _set_aside(rules: Rules, state: State, faces: tuple[int, ...],
     if left:
         assert card is not None
         step = Step.ROLL_OR_BANK if card.may_bank_before_tutto else Step.ROLL
-        return replace(state, turn_total=total, dice=left, aside=aside, roll=(),
+        return state._replace(turn_total=total, dice=left, aside=aside, roll=(),
                        step=step), events
-    return _tutto(rules, replace(state, turn_total=total, dice=left, aside=aside, roll=()),
+    return _tutto(rules, state._replace(turn_total=total, dice=left, aside=aside, roll=()),
                   events)
 
 
@@ -190,14 +194,14 @@ def _tutto(rules: Rules, state: State, events: list[Event]) -> tuple[State, list
     fresh = dict(dice=STRETCH, aside=(), tuttos=tuttos)
     if card is Card.FIREWORKS:
         events.append(Tutto(seat, card, total, 0, None, tuttos))
-        return replace(state, step=Step.ROLL, **fresh), events
+        return state._replace(step=Step.ROLL, **fresh), events
     if card is Card.CLOVERLEAF:
         events.append(Tutto(seat, card, total, 0, None, tuttos))
         if tuttos < 2:
-            return replace(state, step=Step.ROLL, **fresh), events
-        return _end_turn(rules, replace(state, **fresh), 0, "cloverleaf", events, cloverleaf=True)
+            return state._replace(step=Step.ROLL, **fresh), events
+        return _end_turn(rules, state._replace(**fresh), 0, "cloverleaf", events, cloverleaf=True)
     if card is Card.PLUS_MINUS:
-        return _plus_minus(rules, replace(state, **fresh), events)
+        return _plus_minus(rules, state._replace(**fresh), events)
     doubled_from = None
     bonus = 0
     if card is Card.X2:
@@ -211,11 +215,11 @@ def _tutto(rules: Rules, state: State, events: list[Event]) -> tuple[State, list
         bonus = card.bonus
         total += bonus
     events.append(Tutto(seat, card, total, bonus, doubled_from, tuttos))
-    new = replace(state, step=Step.CARD_OR_BANK, turn_total=total, **fresh)
+    new = state._replace(step=Step.CARD_OR_BANK, turn_total=total, **fresh)
     if card is Card.STREET and rules.street_after == "ends-turn":
         score = _add(rules, state.scores[seat], total)
         events.append(Banked(seat, total, score))
-        new = replace(new, scores=_put(state.scores, seat, score))
+        new = new._replace(scores=_put(state.scores, seat, score))
         return _end_turn(rules, new, total, "banked", events)
     return new, events
 
@@ -235,11 +239,11 @@ def _plus_minus(rules: Rules, state: State, events: list[Event]) -> tuple[State,
     if rules.plus_minus == "exact-1000-ends-turn":
         new_scores[seat] = _add(rules, scores[seat], 1000)
         events.append(PlusMinusScored(seat, 1000, new_scores[seat], 1000, True, tuple(penalties)))
-        new = replace(state, scores=tuple(new_scores), turn_total=1000)
+        new = state._replace(scores=tuple(new_scores), turn_total=1000)
         return _end_turn(rules, new, 1000, "plus-minus", events)
     total = state.card_base + 1000
     events.append(PlusMinusScored(seat, 1000, scores[seat], total, False, tuple(penalties)))
-    return replace(state, scores=tuple(new_scores), turn_total=total,
+    return state._replace(scores=tuple(new_scores), turn_total=total,
                    step=Step.CARD_OR_BANK), events
 
 
@@ -273,10 +277,10 @@ def _end_turn(rules: Rules, state: State, points: int, outcome: str, events: lis
             if others else ()
         events.append(TurnOver(record, None))
         events.append(GameOver(winners, lowest, scores, cloverleaf))
-        return replace(state, step=Step.OVER, winners=winners, lowest=lowest, **closed), events
+        return state._replace(step=Step.OVER, winners=winners, lowest=lowest, **closed), events
     nxt = (seat + 1) % players
     events.append(TurnOver(record, nxt))
-    return replace(state, step=Step.CARD, seat=nxt, **closed), events
+    return state._replace(step=Step.CARD, seat=nxt, **closed), events
 
 
 def _seats_with(scores: tuple[int, ...], value: int) -> tuple[int, ...]:
