@@ -1,0 +1,23 @@
+"""The installed program finds its translations: the wheel ships the catalogs in the package."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from conftest import ROOT
+
+
+def test_the_wheel_ships_the_compiled_catalogs_inside_the_package(tmp_path: Path) -> None:
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w",
+                    str(tmp_path), str(ROOT)], check=True, capture_output=True, timeout=600)
+    wheel = next(tmp_path.glob("tutto_tally-*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for lang in ("de", "fr"):
+        assert f"tutto_a11y/locales/{lang}/LC_MESSAGES/tutto_a11y.mo" in names
+    assert "tutto_a11y/__main__.py" in names
+    entry_points = zipfile.ZipFile(wheel).read(
+        next(n for n in names if n.endswith("entry_points.txt"))).decode()
+    assert "tutto-tally = tutto_a11y.cli:main" in entry_points
