@@ -14,6 +14,7 @@ from typing import Any, Sequence
 from .cli import UsageProblem, early_lang, resolve_path, rules_from
 from .i18n import Catalog
 from .messages import Messages
+from .parse import check_line
 from .output import Output
 from .problems import (damaged_game_sentence, entry_error_sentence, speech_problem_sentence,
                        store_error_sentence)
@@ -73,6 +74,10 @@ class SpokenOutput:
             self.output.line(speech_problem_sentence(failed, self.catalog))
 
 
+class _Quit(Exception):
+    """The scorekeeper left during set-up (end of input or quit): nothing to play."""
+
+
 def play(*, lang: str | None, players: str | None, target: int | None, preset: str,
          rule_options: Sequence[str], speech: bool | None, voice: str | None, rate: int | None,
          speech_engine: str, speech_to: str | None, plain: bool, sighted: bool,
@@ -80,58 +85,37 @@ def play(*, lang: str | None, players: str | None, target: int | None, preset: s
     """The ``play`` command. Returns the exit status."""
     from .store import Store, StoreError
 
-    explicit_lang = lang
-    lang = lang or early_lang([], os.environ)
-    catalog = Catalog(lang)
+    catalog = Catalog(lang or early_lang([], os.environ))
     rules = rules_from(preset, target, rule_options, catalog)
     names = _split_players(players, catalog) if players else None
 
-    stdin_tty = sys.stdin.isatty()
-    interactive = stdin_tty and sys.stdout.isatty()
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
     plain_mode = plain or os.environ.get("TERM") == "dumb" or not interactive
-    output = Output(sys.stdout, width, prompt_on_own_line=not stdin_tty)
+    output = Output(sys.stdout, width, prompt_on_own_line=not sys.stdin.isatty())
     path = resolve_path(db)
+    speaker = None
     try:
         store = Store.open(path)
     except StoreError as error:
         raise UsageProblem(store_error_sentence(error.reason, error.data, str(path), catalog))
-    speaker = None
     try:
-        reader: LineReader
-        if plain_mode:
-            reader = PlainReader(sys.stdin.buffer, output)
-        else:
-            reader = TerminalReader(output, sighted=sighted,
-                                    words=[w for ws in WORDS.get(lang, {}).values() for w in ws])
-        info = _choose_game(store, resume, reader, output, catalog)
-        if info is None:
-            if names is None:
-                names = _ask_players(reader, output, catalog)
-                if names is None:
-                    return 0
-            info = store.create_game(lang, rules.as_dict(), list(names))
-            game = Game(info.players, rules)
-            opening = Messages(catalog, game, verbosity).new_game()
-        else:
-            if not explicit_lang and info.lang != lang:
-                catalog = Catalog(info.lang)
-            try:
-                game = Game.replay(info.players, Rules.from_dict(info.rules),
-                                   store.entries(info.id))
-            except ReplayError as damaged:
-                raise UsageProblem(damaged_game_sentence(info.id, damaged.index, catalog))
-            messages = Messages(catalog, game, verbosity)
-            if game.finished:  # its status may be missing if the program died after the last entry
-                if info.status == "running":
-                    store.set_status(info.id, "finished")
-                opening = messages.status()  # "The game is over." and the scores
+        reader = _reader(plain_mode, output, sighted, catalog.lang)
+        try:
+            chosen = _choose_game(store, resume, reader, output, catalog)
+            if chosen is None:
+                info, game = _new_game(store, reader, output, catalog, rules, names)
+                opening = Messages(catalog, game, verbosity).new_game()
             else:
-                opening = catalog.gettext("Game {game} goes on.", game=info.id) + " " + \
-                    messages.status() + " " + messages.scores()
+                info, game = chosen
+                if lang is None and info.lang != catalog.lang:
+                    catalog = Catalog(info.lang)  # a game goes on in its own language
+                opening = _resumed(info, game, Messages(catalog, game, verbosity), store)
+        except _Quit:
+            return 0
         store.claim(info.id)
         messages = Messages(catalog, game, verbosity)
         if sighted and isinstance(reader, TerminalReader):
-            reader.session.bottom_toolbar = lambda: messages.prompt()
+            reader.session.bottom_toolbar = messages.prompt
         speaker = _open_speech(speech, interactive, catalog.lang, voice, rate, speech_engine,
                                speech_to, output, catalog)
         table = Table(game, messages, reader, output, StoreJournal(store, info.id), speaker)
@@ -144,6 +128,40 @@ def play(*, lang: str | None, players: str | None, target: int | None, preset: s
         store.close()
 
 
+def _reader(plain_mode: bool, output: Output, sighted: bool, lang: str) -> LineReader:
+    if plain_mode:
+        return PlainReader(sys.stdin.buffer, output)
+    words = [w for ws in WORDS.get(lang, WORDS["en"]).values() for w in ws]
+    return TerminalReader(output, sighted=sighted, words=words)
+
+
+def _new_game(store: Any, reader: LineReader, output: Output, catalog: Catalog, rules: Rules,
+              names: tuple[str, ...] | None) -> tuple[Any, Game]:
+    """A new game in the games file, with the players given or asked for."""
+    if names is None:
+        names = _ask_players(reader, output, catalog)
+    info = store.create_game(catalog.lang, rules.as_dict(), list(names))
+    return info, Game(info.players, rules)
+
+
+def _resumed(info: Any, game: Game, messages: Messages, store: Any) -> str:
+    """The opening of a resumed game: whose turn, the card, the turn total and the scores."""
+    if game.finished:
+        if info.status == "running":  # the program died between the last entry and its status
+            store.set_status(info.id, "finished")
+        return messages.status()  # "The game is over." and the scores
+    return messages.c.gettext("Game {game} goes on.", game=info.id) + " " + \
+        messages.status() + " " + messages.scores()
+
+
+def _replay(info: Any, store: Any, catalog: Catalog) -> Game:
+    """A saved game rebuilt from its journal; a journal that does not replay is reported."""
+    try:
+        return Game.replay(info.players, Rules.from_dict(info.rules), store.entries(info.id))
+    except ReplayError as damaged:
+        raise UsageProblem(damaged_game_sentence(info.id, damaged.index, catalog)) from None
+
+
 def _split_players(text: str, catalog: Catalog) -> tuple[str, ...]:
     try:
         return check_players([name for name in text.split(",")])
@@ -151,7 +169,7 @@ def _split_players(text: str, catalog: Catalog) -> tuple[str, ...]:
         raise UsageProblem(entry_error_sentence(error, catalog)) from None
 
 
-def _ask_players(reader: LineReader, output: Output, c: Catalog) -> tuple[str, ...] | None:
+def _ask_players(reader: LineReader, output: Output, c: Catalog) -> tuple[str, ...]:
     """The set-up dialogue: plain numbered questions, one name each, an empty line to start."""
     names: list[str] = []
     output.line(c.gettext("New game. Type the players' names in seat order, one per line."))
@@ -168,8 +186,7 @@ def _ask_players(reader: LineReader, output: Output, c: Catalog) -> tuple[str, .
             output.line(entry_error_sentence(error, c))
             continue
         if line is None:
-            return None
-        from .parse import check_line
+            raise _Quit
 
         try:
             name = " ".join(check_line(line).split())
@@ -191,18 +208,26 @@ def _ask_players(reader: LineReader, output: Output, c: Catalog) -> tuple[str, .
 
 
 def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Output,
-                 c: Catalog) -> Any:
-    """The game to go on with, or None for a new one."""
+                 c: Catalog) -> tuple[Any, Game] | None:
+    """The saved game to go on with (``--resume``, or the last running one if wanted), or None."""
     if resume is not None:
-        return store.game(resume)
-    last = store.last_running()
-    while last is not None and _ended_by_its_journal(store, last):
-        store.set_status(last.id, "finished")  # the program died before it could say so
-        last = store.last_running()
-    if last is None:
-        return None
-    output.line(c.gettext("Game {game} with {players} is still running.", game=last.id,
-                          players=", ".join(last.players)))
+        info = store.game(resume)
+        return info, _replay(info, store, c)
+    game: Game | None = None
+    while True:
+        info = store.last_running()
+        if info is None:
+            return None
+        try:
+            game = Game.replay(info.players, Rules.from_dict(info.rules), store.entries(info.id))
+        except ReplayError:
+            game = None  # damaged: going on with it says so
+            break
+        if not game.finished:
+            break
+        store.set_status(info.id, "finished")  # the program died before it could say so
+    output.line(c.gettext("Game {game} with {players} is still running.", game=info.id,
+                          players=", ".join(info.players)))
     vocabulary = Vocabulary(c.lang)
     yes, no = WORDS[c.lang]["yes"][0], WORDS[c.lang]["no"][0]
     while True:
@@ -212,24 +237,17 @@ def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Out
         except EntryError:
             line = ""
         if line is None:
-            raise SystemExit(0)
+            raise _Quit
         try:
             answer = vocabulary.match(line, among=("yes", "no", "quit"))
         except EntryError:
             output.line(c.gettext("Please type {yes} or {no}.", yes=yes, no=no))
             continue
         if answer == "quit":
-            raise SystemExit(0)
-        return last if answer == "yes" else None
-
-
-def _ended_by_its_journal(store: Any, info: Any) -> bool:
-    """A game marked running whose last entry ended it (the status is a second write)."""
-    try:
-        game = Game.replay(info.players, Rules.from_dict(info.rules), store.entries(info.id))
-    except ReplayError:
-        return False  # damaged: resuming it says so
-    return game.finished
+            raise _Quit
+        if answer == "no":
+            return None
+        return info, game if game is not None else _replay(info, store, c)
 
 
 def _open_speech(speech: bool | None, interactive: bool, lang: str, voice: str | None,
