@@ -121,7 +121,7 @@ class TerminalReader:
         self.stream = _PromptLineEnd(sys.stdout)
         terminal: Any = Vt100_Output.from_pty(self.stream,  # type: ignore[arg-type]
                                               term=os.environ.get("TERM"))
-        options: dict[str, object] = dict(
+        options: dict[str, Any] = dict(
             output=terminal, history=InMemoryHistory(), mouse_support=False, complete_while_typing=False,
             enable_system_prompt=False, enable_suspend=False, enable_open_in_editor=False,
             search_ignore_case=True,
@@ -132,7 +132,7 @@ class TerminalReader:
             options["completer"] = WordCompleter(list(words), ignore_case=True)
             if status is not None:
                 options["bottom_toolbar"] = status
-        self.session = PromptSession(**options)
+        self.session: Any = PromptSession(**options)
 
     def read(self, prompt: str) -> str | None:
         lines = wrap(prompt, self.output.width - 1 if self.output.width else None)

@@ -68,7 +68,8 @@ class Rules:
             except ValueError:
                 raise MalformedEntry("bad-target", value=value) from None
             return replace(self, target=number)
-        return replace(self, **{_attr(name): value})
+        changed: dict[str, Any] = {_attr(name): value}
+        return replace(self, **changed)
 
     def as_dict(self) -> dict[str, Any]:
         """The options by their RULES.md names, as stored and exported."""

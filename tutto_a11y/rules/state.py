@@ -8,7 +8,7 @@ returns the next state and the events to announce.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 from enum import Enum
 
 from . import dice as D
@@ -75,17 +75,16 @@ def advance(rules: Rules, state: State, entry: Entry) -> tuple[State, list[Event
     step = state.step
     if step is Step.OVER:
         raise IllegalEntry("game-over")
-    kind = type(entry)
-    if kind is DrawCard:
+    if isinstance(entry, DrawCard):
         if step is Step.CARD or step is Step.CARD_OR_BANK:
             return _draw(rules, state, entry.card)
-    elif kind is Roll:
+    elif isinstance(entry, Roll):
         if step is Step.ROLL or step is Step.ROLL_OR_BANK:
             return _roll(rules, state, entry.faces)
-    elif kind is SetAside:
+    elif isinstance(entry, SetAside):
         if step is Step.SET_ASIDE:
             return _set_aside(rules, state, entry.faces, automatic=False)
-    elif kind is Bank:
+    elif isinstance(entry, Bank):
         if state.can_bank:
             score = _add(rules, state.scores[state.seat], state.turn_total)
             events: list[Event] = [Banked(state.seat, state.turn_total, score)]
@@ -94,14 +93,14 @@ def advance(rules: Rules, state: State, entry: Entry) -> tuple[State, list[Event
         if state.card is not None and not state.card.may_bank_before_tutto and step is not Step.CARD:
             raise IllegalEntry("cannot-bank-under-card", card=state.card)
         raise IllegalEntry("cannot-bank-now", step=step)
-    elif kind is Continue:
+    elif isinstance(entry, Continue):
         if state.can_bank:
             to_card = step is Step.CARD_OR_BANK
             new = state._replace(step=Step.CARD if to_card else Step.ROLL)
             return new, [Continued(state.seat, to_card)]
     else:
         raise MalformedEntry("unknown-entry", text=repr(entry))
-    raise IllegalEntry("wrong-step", step=step, entry=kind.__name__)
+    raise IllegalEntry("wrong-step", step=step, entry=type(entry).__name__)
 
 
 def _draw(rules: Rules, state: State, card: Card) -> tuple[State, list[Event]]:
@@ -191,7 +190,7 @@ def _tutto(rules: Rules, state: State, events: list[Event]) -> tuple[State, list
     """All dice of the stretch are set aside: the card's Tutto effect (RULES.md section 4)."""
     seat, card, total = state.seat, state.card, state.turn_total
     tuttos = state.tuttos + 1
-    fresh = dict(dice=STRETCH, aside=(), tuttos=tuttos)
+    fresh: dict[str, Any] = dict(dice=STRETCH, aside=(), tuttos=tuttos)
     if card is Card.FIREWORKS:
         events.append(Tutto(seat, card, total, 0, None, tuttos))
         return state._replace(step=Step.ROLL, **fresh), events
@@ -265,7 +264,7 @@ def _end_turn(rules: Rules, state: State, points: int, outcome: str, events: lis
     if final_round and seat == players - 1:
         over = True
     # The turn is over either way: nothing of it stays in the state (no card, dice, turn total).
-    closed = dict(turns=turns, final_round=final_round, card=None, turn_cards=(), turn_total=0,
+    closed: dict[str, Any] = dict(turns=turns, final_round=final_round, card=None, turn_cards=(), turn_total=0,
                   card_base=0, dice=STRETCH, roll=(), aside=(), tuttos=0)
     if over:
         scores = state.scores
