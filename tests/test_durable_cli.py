@@ -303,7 +303,7 @@ def test_killing_the_program_at_random_moments_loses_nothing_that_was_announced(
             program = Program(clean_env, args)
             if how == "bare start":
                 assert program.readline() == (
-                    "Game 1 with Anna, Ben, Cleo is still running.")
+                    "Game 1 with Anna, Ben and Cleo is still running.")
                 assert program.readline() == "Go on with it? Type yes, or no for a new game."
                 program.write("yes")
             check_resumed(program.readline(), program.readline(), game, game_id)
@@ -366,7 +366,7 @@ def test_a_bare_start_while_the_last_game_runs_asks_whether_to_go_on_with_it(
     going_on = run(clean_env, play_args(db, "--players", "Dora,Emil"), ["yes", "200"])
     said = going_on.stdout.splitlines()
     assert going_on.returncode == 0
-    assert said[0] == "Game 1 with Anna, Ben, Cleo is still running."
+    assert said[0] == "Game 1 with Anna, Ben and Cleo is still running."
     assert said[1] == "Go on with it? Type yes, or no for a new game."
     assert said[2].startswith("Game 1 goes on. Ben's turn, score 0.")
     assert said[4] == "Ben draws Bonus 200."
@@ -394,7 +394,7 @@ def test_a_german_game_asks_with_ja_or_nein_whether_to_go_on(
     question = Catalog("de").gettext("Go on with it? Type {yes}, or {no} for a new game.",
                                      yes="ja", no="nein")
     assert said[0] == Catalog("de").gettext("Game {game} with {players} is still running.",
-                                            game="1", players="Anna, Ben")
+                                            game="1", players="Anna und Ben")
     assert said[1] == question
     assert saved_entries(db, "1") == ["card stop", "card fireworks"]
 
@@ -601,7 +601,7 @@ def test_a_game_open_in_one_program_is_refused_in_another_which_writes_nothing(
                             ["1 5 2 3 4 6"])) == open_elsewhere
     asked = run(clean_env, play_args(db), ["yes", "1 5 2 3 4 6"])
     assert asked.returncode == 2
-    assert asked.stdout.splitlines()[0] == "Game 1 with Anna, Ben, Cleo is still running."
+    assert asked.stdout.splitlines()[0] == "Game 1 with Anna, Ben and Cleo is still running."
     assert asked.stderr == open_elsewhere + "\n"
     assert one_sentence(run(clean_env, ["games", "--abandon", "1", "--db", str(db)])) == \
         open_elsewhere

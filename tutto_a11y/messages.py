@@ -19,6 +19,13 @@ from .words import COMMANDS, shown
 VERBOSITIES = ("brief", "normal", "full")
 
 
+def join_names(names: Sequence[str], c: Catalog) -> str:
+    """"Anna", "Anna and Ben", "Anna, Ben and Cleo": how a list of people is said."""
+    if len(names) == 1:
+        return names[0]
+    return c.gettext("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
 class Messages:
     """The sentences of one game in one language at one verbosity."""
 
@@ -51,11 +58,7 @@ class Messages:
         return ", ".join(str(f) for f in faces)
 
     def names(self, seats: Sequence[int]) -> str:
-        """"Anna", "Anna and Ben", "Anna, Ben and Cleo"."""
-        names = [self.name(s) for s in seats]
-        if len(names) == 1:
-            return names[0]
-        return self.c.gettext("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+        return join_names([self.name(s) for s in seats], self.c)
 
     def dice(self, n: int) -> str:
         return self.c.ngettext("{n} die", "{n} dice", n)

@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from .cli import UsageProblem, early_lang, resolve_path, rules_from
 from .i18n import Catalog
-from .messages import Messages
+from .messages import Messages, join_names
 from .parse import check_line
 from .output import Output
 from .problems import (damaged_game_sentence, entry_error_sentence, speech_problem_sentence,
@@ -227,7 +227,7 @@ def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Out
             break
         store.set_status(info.id, "finished")  # the program died before it could say so
     output.line(c.gettext("Game {game} with {players} is still running.", game=info.id,
-                          players=", ".join(info.players)))
+                          players=join_names(info.players, c)))
     vocabulary = Vocabulary(c.lang)
     yes, no = WORDS[c.lang]["yes"][0], WORDS[c.lang]["no"][0]
     while True:
