@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from simulator import long_game, typed  # noqa: E402
+from timing import median_p90  # noqa: E402  (bench/timing.py)
 from tutto_a11y.i18n import Catalog  # noqa: E402
 from tutto_a11y.messages import Messages  # noqa: E402
 from tutto_a11y.output import Output  # noqa: E402
@@ -32,11 +33,6 @@ from tutto_a11y.rules import Game, Rules  # noqa: E402
 from tutto_a11y.session import Table  # noqa: E402
 
 ENTRIES = 2000
-
-
-def median_p90(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
 
 
 def time_command(argv: list[str], until: bytes | None, env: dict[str, str]) -> float:

@@ -10,7 +10,6 @@ resuming a long saved game costs (a journal is replayed through the checked path
 from __future__ import annotations
 
 import argparse
-import statistics
 import subprocess
 import sys
 import time
@@ -20,15 +19,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from simulator import long_game  # noqa: E402  (tests/simulator.py: a random legal player)
+from timing import median_p90  # noqa: E402  (bench/timing.py)
 from tutto_a11y.rules import Game, parse_entry  # noqa: E402
 
 ENTRIES = 2000
 TARGET_MS = 50.0
-
-
-def median_p90(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
 
 
 def line(what: str, samples: list[float], unit: str, scale: float) -> None:

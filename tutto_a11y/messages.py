@@ -165,7 +165,7 @@ class Messages:
         return text
 
     def card_rule(self, card: Card) -> str:
-        """What the card means, in one sentence (full verbosity and ``status``)."""
+        """What a drawn card means, in one sentence (full verbosity; Stop says it by itself)."""
         c = self.c
         if card is Card.FIREWORKS:
             return c.gettext("All scoring dice are set aside for the player; no banking; the "
@@ -180,8 +180,6 @@ class Messages:
                              "banking.")
         if card is Card.CLOVERLEAF:
             return c.gettext("No banking; two Tuttos in a row win the game.")
-        if card is Card.STOP:
-            return c.gettext("The turn is over.")
         return c.gettext("A Tutto adds the bonus of {value}.", value=card.bonus)
 
     def _niete(self, e: E.Niete, brief: bool) -> str:

@@ -114,8 +114,8 @@ def play(*, lang: str | None, players: str | None, target: int | None, preset: s
             return 0
         store.claim(info.id)
         messages = Messages(catalog, game, verbosity)
-        if sighted and isinstance(reader, TerminalReader):
-            reader.session.bottom_toolbar = messages.prompt
+        if isinstance(reader, TerminalReader):
+            reader.show_status(messages.prompt)
         speaker = _open_speech(speech, interactive, catalog.lang, voice, rate, speech_engine,
                                speech_to, output, catalog)
         table = Table(game, messages, reader, output, StoreJournal(store, info.id), speaker)

@@ -110,7 +110,6 @@ class TerminalReader:
     """
 
     def __init__(self, output: Output, sighted: bool = False,
-                 status: Callable[[], str] | None = None,
                  words: Sequence[str] = ()) -> None:
         os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
         from prompt_toolkit import PromptSession
@@ -122,7 +121,8 @@ class TerminalReader:
         terminal: Any = Vt100_Output.from_pty(self.stream,  # type: ignore[arg-type]
                                               term=os.environ.get("TERM"))
         options: dict[str, Any] = dict(
-            output=terminal, history=InMemoryHistory(), mouse_support=False, complete_while_typing=False,
+            output=terminal, history=InMemoryHistory(), mouse_support=False,
+            complete_while_typing=False,
             enable_system_prompt=False, enable_suspend=False, enable_open_in_editor=False,
             search_ignore_case=True,
         )
@@ -130,9 +130,13 @@ class TerminalReader:
             from prompt_toolkit.completion import WordCompleter
 
             options["completer"] = WordCompleter(list(words), ignore_case=True)
-            if status is not None:
-                options["bottom_toolbar"] = status
+        self.sighted = sighted
         self.session: Any = PromptSession(**options)
+
+    def show_status(self, status: Callable[[], str]) -> None:
+        """The bottom status line of the sighted mode; the game is known only after set-up."""
+        if self.sighted:
+            self.session.bottom_toolbar = status
 
     def read(self, prompt: str) -> str | None:
         lines = wrap(prompt, self.output.width - 1 if self.output.width else None)
