@@ -1,0 +1,74 @@
+"""Time the README's first command once installed: ``sh scripts/play`` to the first prompt.
+
+Run from the project folder after one ``sh scripts/play --version`` (which installs):
+``python bench/bench_setup.py [--runs N]``. Prints the median and 90th percentile next to
+baselines from the same run: ``python -c pass`` and the installed program started directly, so
+the cost of the script itself (the up-to-date check of .venv) shows as the difference.
+
+Target (issue 8): a game starts in well under a second once installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from timing import median_p90  # noqa: E402
+
+PROMPT = b"Anna, card?"
+
+
+def until_prompt(argv: list[str], env: dict[str, str]) -> float:
+    """Seconds from starting ``argv`` until the first prompt appears (or it exits)."""
+    begin = time.perf_counter()
+    proc = subprocess.Popen(argv, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, env=env)
+    assert proc.stdout is not None
+    seen = b""
+    while PROMPT not in seen:
+        chunk = proc.stdout.read1(4096)
+        if not chunk:
+            break
+        seen += chunk
+    elapsed = time.perf_counter() - begin
+    proc.kill()
+    proc.wait()
+    return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30)
+    runs = parser.parse_args().runs
+    if not (ROOT / ".venv" / "bin" / "tutto-tally").exists():
+        sys.exit("Run `sh scripts/play --version` once first, to install.")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TUTTO_")}
+    with tempfile.TemporaryDirectory() as folder:
+        env.update(TUTTO_SPEECH="0", LANG="C.UTF-8")
+        # A new games file each start: an existing one would first ask to go on with its game.
+        game = ["--plain", "--lang", "en", "--players", "Anna,Ben", "--db"]
+        cases = {
+            "python -c pass": [sys.executable, "-c", "pass"],
+            ".venv/bin/tutto-tally, started directly": [str(ROOT / ".venv/bin/tutto-tally"),
+                                                         *game],
+            "sh scripts/play, installed": ["sh", "scripts/play", *game],
+        }
+        for name, argv in cases.items():
+            samples = []
+            for run in range(runs):
+                db = [str(Path(folder) / f"{len(name)}-{run}.sqlite3")] if "--db" in argv else []
+                samples.append(until_prompt(argv + db, env))
+            median, p90 = median_p90(samples)
+            print(f"{name}: median {median * 1000:.0f} ms, p90 {p90 * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

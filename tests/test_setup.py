@@ -1,0 +1,71 @@
+"""The README's first command: `sh scripts/play` installs once, quietly, then starts at once.
+
+These run the real script on a copy of the checkout, so the project's own .venv is untouched.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+SOURCES = ("pyproject.toml", "README.md", "tutto_a11y", "locales", "scripts")
+
+
+@pytest.fixture(scope="module")
+def checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    copy = tmp_path_factory.mktemp("checkout")
+    for name in SOURCES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, copy / name,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy2(source, copy / name)
+    return copy
+
+
+def play(checkout: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items()
+                   if not k.startswith(("TUTTO_", "VIRTUAL_ENV"))}
+    environment.update(LANG="C.UTF-8", TUTTO_SPEECH="0", **env)
+    return subprocess.run(["sh", "scripts/play", *args], cwd=checkout, env=environment,
+                          capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+
+
+def test_the_first_start_installs_quietly_and_the_second_installs_nothing(
+        checkout: Path) -> None:
+    first = play(checkout, "--version")
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.strip() == "tutto-tally, version 0.1.0"
+    assert first.stderr == ""
+    stamp = checkout / ".venv" / ".installed"
+    installed_at = stamp.stat().st_mtime_ns
+
+    second = play(checkout, "--version")
+    assert (second.returncode, second.stdout, second.stderr) == (0, first.stdout, "")
+    assert stamp.stat().st_mtime_ns == installed_at
+
+
+def test_the_installed_program_runs_from_the_checkouts_own_environment(checkout: Path) -> None:
+    result = play(checkout, "--plain", "--players", "Anna,Ben", "--db",
+                  str(checkout / "games.sqlite3"), "--lang", "en")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("New game for Anna and Ben.")
+    assert (checkout / ".venv" / "bin" / "tutto-tally").exists()
+
+
+def test_a_failed_install_says_what_went_wrong_in_one_closing_sentence(
+        tmp_path: Path, checkout: Path) -> None:
+    broken = tmp_path / "broken"
+    shutil.copytree(checkout, broken, ignore=shutil.ignore_patterns(".venv"))
+    result = play(broken, "--version", PYTHON=str(tmp_path / "no-such-python"))
+    assert result.returncode != 0
+    assert result.stderr.strip().splitlines()[-1] == (
+        "Could not make a virtual environment in .venv (see above).")
+    assert "Traceback" not in result.stderr
