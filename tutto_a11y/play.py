@@ -14,12 +14,12 @@ from typing import Any, Sequence
 from .cli import UsageProblem, early_lang, resolve_path, rules_from
 from .i18n import Catalog
 from .messages import Messages, join_names
-from .parse import check_line
+from .names import check_names, check_new_name
 from .output import Output
 from .problems import (damaged_game_sentence, entry_error_sentence, speech_problem_sentence,
                        store_error_sentence)
 from .reader import LineReader, PlainReader, TerminalReader
-from .rules import MAX_PLAYERS, MIN_PLAYERS, EntryError, Game, ReplayError, Rules, check_players
+from .rules import MAX_PLAYERS, MIN_PLAYERS, EntryError, Game, ReplayError, Rules
 from .session import JournalFailed, Table
 from .words import WORDS, Vocabulary
 
@@ -163,8 +163,9 @@ def _replay(info: Any, store: Any, catalog: Catalog) -> Game:
 
 
 def _split_players(text: str, catalog: Catalog) -> tuple[str, ...]:
+    """``--players``/``TUTTO_PLAYERS``: the names checked as typed names are."""
     try:
-        return check_players([name for name in text.split(",")])
+        return check_names(text.split(","))
     except EntryError as error:
         raise UsageProblem(entry_error_sentence(error, catalog)) from None
 
@@ -186,22 +187,19 @@ def _ask_players(reader: LineReader, output: Output, c: Catalog) -> tuple[str, .
             output.line(entry_error_sentence(error, c))
             continue
         if line is None:
+            output.line(c.gettext("No game was started: the input ended before the players "
+                                  "were named."))
             raise _Quit
-
-        try:
-            name = " ".join(check_line(line).split())
-        except EntryError as error:
-            output.line(entry_error_sentence(error, c))
-            continue
-        if not name:
+        if not line.strip():
             if len(names) >= MIN_PLAYERS:
                 break
             output.line(c.gettext("At least {minimum} players are needed: type a name.",
                                   minimum=MIN_PLAYERS))
             continue
-        if name.casefold() in {n.casefold() for n in names}:
-            output.line(c.gettext("{name} is already playing: every player needs another name.",
-                                  name=name))
+        try:
+            name = check_new_name(line, names)  # the same rule as --players
+        except EntryError as error:
+            output.line(entry_error_sentence(error, c))
             continue
         names.append(name)
     return tuple(names)

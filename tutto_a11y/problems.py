@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .i18n import Catalog
+from .names import MAX_NAME
 from .rules import EntryError
 
 
@@ -29,7 +30,8 @@ def entry_error_sentence(error: EntryError, c: Catalog) -> str:
         return c.gettext("There are no rules called {value}: choose {choices}.",
                          value=d["value"], choices=", ".join(d["choices"]))
     if r == "too-few-players":
-        return c.gettext("At least {minimum} players are needed.", minimum=d["minimum"])
+        return c.gettext("At least {minimum} players are needed: give their names separated by "
+                         "commas, for example --players Anna,Ben.", minimum=d["minimum"])
     if r == "too-many-players":
         return c.gettext("At most {maximum} players can play.", maximum=d["maximum"])
     if r == "empty-name":
@@ -37,8 +39,12 @@ def entry_error_sentence(error: EntryError, c: Catalog) -> str:
     if r == "duplicate-name":
         return c.gettext("{name} is already playing: every player needs another name.",
                          name=d["name"])
-    if r in ("line-too-long", "control-characters", "bad-bytes"):
-        return c.gettext("That name cannot be used: type a short name with letters.")
+    if r in ("line-too-long", "name-too-long"):
+        return c.gettext("That name is too long: a name has at most {limit} characters.",
+                         limit=d.get("limit", MAX_NAME))
+    if r in ("control-characters", "bad-bytes"):
+        return c.gettext("That name has characters that cannot be shown or said: use letters, "
+                         "digits and spaces.")
     return c.gettext("That is not possible: {reason}.", reason=r)
 
 
