@@ -375,7 +375,7 @@ def rules_from(preset: str, target: int | None, options: Sequence[str],
             if not sep:
                 raise UsageProblem(catalog.gettext(
                     "The rule option {option} needs the form NAME=VALUE, for example "
-                    "x2-scope=card.", option=option))
+                    "x2-scope=card.", option=shown(option)))
             rules = rules.with_option(name, value)
         if target is not None:
             rules = rules.with_option("target", str(target))

@@ -9,13 +9,20 @@ from __future__ import annotations
 from typing import Any
 
 from .i18n import Catalog
-from .names import MAX_NAME
+from .names import MAX_NAME, terminal_safe
 from .rules import EntryError
+
+
+def _safe(data: dict[str, Any]) -> dict[str, Any]:
+    """Echoed values as they may be printed: typed by the user, so possibly with escapes."""
+    return {key: terminal_safe(value, limit=40) if isinstance(value, str) else
+            tuple(terminal_safe(v, limit=40) for v in value) if isinstance(value, tuple) else
+            value for key, value in data.items()}
 
 
 def entry_error_sentence(error: EntryError, c: Catalog) -> str:
     """Start-up errors of the rules: options, presets, players."""
-    d: dict[str, Any] = error.data
+    d: dict[str, Any] = _safe(error.data)
     r = error.reason
     if r == "bad-target":
         return c.gettext("The target {value} is not possible: give a positive multiple of 50, "
@@ -50,6 +57,8 @@ def entry_error_sentence(error: EntryError, c: Catalog) -> str:
 
 def store_error_sentence(reason: str, data: dict[str, Any], path: str, c: Catalog) -> str:
     """A database problem in one sentence; the file itself is left as it was."""
+    path = terminal_safe(path)
+    data = _safe(data)
     if reason == "not-a-database":
         return c.gettext("{path} is not a tutto-tally games file, so it was left untouched: "
                          "choose another file with --db.", path=path)
