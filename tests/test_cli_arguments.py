@@ -275,14 +275,15 @@ def test_environment_players_get_the_same_check(db: Path, clean_env: dict[str, s
 
 
 @pytest.mark.parametrize("command", [["games"], ["show", "1"], ["export", "1", "--format", "csv"],
-                                     ["export", "1", "--format", "md"]])
+                                     ["export", "1", "--format", "md"],
+                                     ["--resume", "1", "--plain"]])
 def test_names_stored_by_an_older_version_are_printed_harmlessly(command: list[str],
                                                                 tmp_path: Path) -> None:
     db = tmp_path / "old.db"
     store = Store.open(db)
     store.create_game("en", {"target": 6000}, [EVIL, "B"])
     store.close()
-    screen = screen_after(command, db)
+    screen = screen_after(command, db, "scores\nquit\n" if "--resume" in command else "")
     assert screen.title != "PWNED"
     assert coloured_cells(screen) == []
     assert any("Evil" in line for line in screen.display)

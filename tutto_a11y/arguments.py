@@ -96,9 +96,9 @@ class WholeNumber(click.ParamType):
         option = source_name(param, ctx)
         if self.low is not None and self.high is not None:
             return _c().gettext("{option} needs a whole number from {low} to {high}, not {value}.",
-                     option=option, low=self.low, high=self.high, value=shown(value))
+                                option=option, low=self.low, high=self.high, value=shown(value))
         return _c().gettext("{option} needs a whole number, not {value}.", option=option,
-                 value=shown(value))
+                            value=shown(value))
 
 
 class OneOf(click.ParamType):
@@ -118,8 +118,8 @@ class OneOf(click.ParamType):
         if text in self.choices:
             return text
         raise Refused(_c().gettext("{option} can be {choices}, not {value}.",
-                        option=source_name(param, ctx), choices=join_or(self.choices),
-                        value=shown(value)), ctx=ctx, param=param)
+                                   option=source_name(param, ctx), choices=join_or(self.choices),
+                                   value=shown(value)), ctx=ctx, param=param)
 
 
 class Text(click.ParamType):
@@ -131,8 +131,9 @@ class Text(click.ParamType):
                 ctx: click.Context | None) -> str:
         text = str(value)
         if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
-            raise Refused(_c().gettext("{option} holds bytes that are not text: type it again in UTF-8.",
-                            option=source_name(param, ctx)), ctx=ctx, param=param)
+            raise Refused(_c().gettext("{option} holds bytes that are not text: type it again "
+                                       "in UTF-8.",
+                                       option=source_name(param, ctx)), ctx=ctx, param=param)
         return text
 
 
@@ -161,33 +162,36 @@ def usage_sentence(error: click.UsageError, flags: Collection[str]) -> str:
     if isinstance(error, click.NoSuchOption):
         name = shown(error.option_name)
         if error.possibilities:
-            return _c().gettext("There is no option {option}; did you mean {possible}?", option=name,
-                     possible=join_or(sorted(error.possibilities)))
+            return _c().gettext("There is no option {option}; did you mean {possible}?",
+                                option=name,
+                                possible=join_or(sorted(error.possibilities)))
         return _c().gettext("There is no option {option}: {help} lists the options.", option=name,
-                 help=help_hint)
+                            help=help_hint)
     if isinstance(error, click.BadOptionUsage):
         option = shown(error.option_name)
         if error.option_name in flags:
             return _c().gettext("The option {option} takes no value: {help} lists the options.",
-                     option=option, help=help_hint)
+                                option=option, help=help_hint)
         return _c().gettext("The option {option} needs a value: {help} lists the options.",
-                 option=option, help=help_hint)
+                            option=option, help=help_hint)
     if isinstance(error, click.MissingParameter):
         param = error.param
         if isinstance(param, click.Argument):
-            return _c().gettext("Say which game: its id or last, for example tutto-tally {command} last.",
-                     command=command or "show")
+            return _c().gettext("Say which game: its id or last, for example tutto-tally "
+                                "{command} last.",
+                                command=command or "show")
         if isinstance(param, click.Option) and isinstance(param.type, OneOf):
             return _c().gettext("The option {option} is needed: give {option} {choices}.",
-                     option=max(param.opts, key=len), choices=join_or(param.type.choices))
+                                option=max(param.opts, key=len),
+                                choices=join_or(param.type.choices))
         return _c().gettext("A value is missing: {help} lists the options.", help=help_hint)
     if isinstance(error, click.BadParameter):
         option = source_name(error.param, ctx)
         if isinstance(error.param, click.Option) and error.param.is_flag:
             return _c().gettext("{option} can be 1 or 0, yes or no, true or false, on or off.",
-                     option=option)
+                                option=option)
         return _c().gettext("{option} cannot be used like that: {help} lists the options.",
-                 option=option, help=help_hint)
+                            option=option, help=help_hint)
     if isinstance(error, click.BadArgumentUsage) or "extra argument" in error.message:
         return _c().gettext("Only one game can be given: {help} shows how.", help=help_hint) \
             if command in ("show", "export") else \

@@ -82,3 +82,16 @@ def terminal_safe(text: str, limit: int | None = None) -> str:
     if limit is not None and len(cleaned) > limit:
         cleaned = cleaned[: max(1, limit - 3)].rstrip() + "..."
     return cleaned
+
+
+def printable_names(names: Iterable[str]) -> tuple[str, ...]:
+    """Stored names as they may be printed and said, still one distinct name per seat.
+
+    Games saved before names were checked can hold escape sequences; a name that becomes like
+    another once cleaned gets its seat number, so no two players ever read alike.
+    """
+    safe = [terminal_safe(name, limit=MAX_NAME) or "?" for name in names]
+    for seat, name in enumerate(safe):
+        if any(same_name(name, other) for other in safe[:seat]):
+            safe[seat] = f"{name[:MAX_NAME - 3]} {seat + 1}"
+    return tuple(safe)

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from .cli import UsageProblem, early_lang, resolve_path, rules_from
 from .i18n import Catalog
 from .messages import Messages, join_names
-from .names import check_names, check_new_name
+from .names import check_names, check_new_name, printable_names
 from .output import Output
 from .problems import (damaged_game_sentence, entry_error_sentence, speech_problem_sentence,
                        store_error_sentence)
@@ -157,7 +157,8 @@ def _resumed(info: Any, game: Game, messages: Messages, store: Any) -> str:
 def _replay(info: Any, store: Any, catalog: Catalog) -> Game:
     """A saved game rebuilt from its journal; a journal that does not replay is reported."""
     try:
-        return Game.replay(info.players, Rules.from_dict(info.rules), store.entries(info.id))
+        return Game.replay(printable_names(info.players), Rules.from_dict(info.rules),
+                           store.entries(info.id))
     except ReplayError as damaged:
         raise UsageProblem(damaged_game_sentence(info.id, damaged.index, catalog)) from None
 
@@ -217,7 +218,8 @@ def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Out
         if info is None:
             return None
         try:
-            game = Game.replay(info.players, Rules.from_dict(info.rules), store.entries(info.id))
+            game = Game.replay(printable_names(info.players), Rules.from_dict(info.rules),
+                               store.entries(info.id))
         except ReplayError:
             game = None  # damaged: going on with it says so
             break
@@ -225,7 +227,7 @@ def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Out
             break
         store.set_status(info.id, "finished")  # the program died before it could say so
     output.line(c.gettext("Game {game} with {players} is still running.", game=info.id,
-                          players=join_names(info.players, c)))
+                          players=join_names(printable_names(info.players), c)))
     vocabulary = Vocabulary(c.lang)
     yes, no = WORDS[c.lang]["yes"][0], WORDS[c.lang]["no"][0]
     while True:

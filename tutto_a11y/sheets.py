@@ -17,10 +17,10 @@ import click
 from .cli import UsageProblem, resolve_path
 from .i18n import Catalog, chosen_lang
 from .messages import Messages
-from .names import MAX_NAME, terminal_safe
+from .names import printable_names
 from .output import wrap
 from .problems import damaged_game_sentence, store_error_sentence
-from .rules import EntryError, Game, ReplayError, Rules
+from .rules import Game, ReplayError, Rules
 from .rules.events import TurnRecord
 
 
@@ -78,21 +78,12 @@ def _echo(text: str, width: int | None) -> None:
     click.echo("\n".join(wrap(text, width)))
 
 
-def _safe_names(names: Any) -> tuple[str, ...]:
-    """Stored names as they may be printed: a name saved before names were checked could hold
-    escape sequences that would change the terminal."""
-    return tuple(terminal_safe(name, limit=MAX_NAME) or "?" for name in names)
-
-
 def _safe_game(game: Game) -> Game:
     """The game with printable player names, for sheets; the journal itself is untouched."""
-    safe = _safe_names(game.players)
-    if safe == game.players or len(set(safe)) != len(safe):
+    safe = printable_names(game.players)
+    if safe == game.players:
         return game
-    try:
-        shown = Game(safe, game.rules)
-    except EntryError:  # two names that differ only in unprintable characters
-        return game
+    shown = Game(safe, game.rules)
     for entry in game.entries:
         shown.push(entry)
     return shown
@@ -120,7 +111,7 @@ def list_games(lang: str | None, db: str | None, abandon: str | None,
         for info in games:
             _echo(c.gettext("Game {game}, {date}: {players}, {status}.", game=info.id,
                             date=info.created[:16].replace("T", " "),
-                            players=", ".join(_safe_names(info.players)),
+                            players=", ".join(printable_names(info.players)),
                             status=status_word(info.status, c)), width)
     finally:
         store.close()
