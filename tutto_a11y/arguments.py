@@ -152,10 +152,15 @@ def game_ref(text: str) -> str | None:
     return str(number) if 1 <= number <= MAX_GAME_ID else None
 
 
-def usage_sentence(error: click.UsageError, flags: Collection[str]) -> str:
-    """Any usage error of click as one sentence of ours, with the way to the help in it."""
+def usage_sentence(error: click.UsageError, flags: Collection[str],
+                   command: str | None = None) -> str:
+    """Any usage error of click as one sentence of ours, with the way to the help in it.
+
+    ``command`` is the command the line was for, when click's error does not know it.
+    """
     ctx = error.ctx
-    command = ctx.info_name if ctx is not None and ctx.parent is not None else None
+    if ctx is not None and ctx.parent is not None:
+        command = ctx.info_name
     help_hint = "tutto-tally " + (command + " " if command else "") + "--help"
     if isinstance(error, Refused):
         return error.message

@@ -326,7 +326,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     except click.exceptions.Exit as done:
         status = done.exit_code
     except click.UsageError as error:
-        _say_problem(usage_sentence(error, _flag_names()), width)
+        index, _stray = cli._command_index(args)
+        command = args[index] if index is not None else "play"
+        _say_problem(usage_sentence(error, _flag_names(), command), width)
         status = 2
     except click.ClickException as error:
         _say_problem(Catalog(lang).gettext("That did not work: {problem}",
