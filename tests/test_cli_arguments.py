@@ -213,6 +213,18 @@ def test_help_is_fully_translated_with_metavars_and_markers(
         assert "[" + c.gettext("required") + "]" in done.stdout
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize("command", [["play"], ["voices"]])
+def test_help_fits_a_braille_line_of_the_width_given(lang: str, command: list[str],
+                                                     clean_env: dict[str, str]) -> None:
+    done = run(["--width", "40", "--lang", lang, *command, "--help"], clean_env)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert all(len(line) <= 40 for line in lines), [l for l in lines if len(l) > 40]
+    assert Catalog(lang).gettext("Language of the game: de, fr or en.") in \
+        " ".join(done.stdout.split())
+
+
 def test_a_german_prefix_means_the_german_word_before_an_english_one(
         db: Path, clean_env: dict[str, str]) -> None:
     done = run(["--lang", "de", "--plain", "--players", "Anna,Ben", "--db", str(db)], clean_env,

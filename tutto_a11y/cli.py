@@ -9,6 +9,7 @@ from __future__ import annotations
 import gettext
 import os
 import sys
+import textwrap
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Sequence
@@ -38,6 +39,36 @@ def _help_translated(thing: click.Option | click.Command) -> Iterator[None]:
         thing.help = original
 
 
+class NarrowFormatter(click.HelpFormatter):
+    """Help that fits a narrow line (a 40-cell Braille display given with ``--width 40``).
+
+    click puts options and their help side by side and lets lines run past the width when the
+    option column is wide; below 30 free columns each option is written on its own line with
+    its help wrapped under it instead.
+    """
+
+    def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30,
+                 col_spacing: int = 2) -> None:
+        rows = list(rows)
+        first = min(max((len(term) for term, _ in rows), default=0), col_max) + col_spacing
+        if self.width - self.current_indent - first >= 30:
+            super().write_dl(rows, col_max, col_spacing)
+            return
+        indent = " " * self.current_indent
+        for term, text in rows:
+            self.write(textwrap.fill(term, self.width, initial_indent=indent,
+                                     subsequent_indent=indent + "  ",
+                                     break_on_hyphens=False) + "\n")
+            if text:
+                self.write(click.wrap_text(text, self.width, initial_indent=indent + "    ",
+                                           subsequent_indent=indent + "    ",
+                                           preserve_paragraphs=True) + "\n")
+
+
+class TContext(click.Context):
+    formatter_class = NarrowFormatter
+
+
 class TOption(click.Option):
     """An option whose help text and metavar are looked up in the catalog when help is shown."""
 
@@ -61,6 +92,8 @@ class TArgument(click.Argument):
 class TCommand(click.Command):
     """A command whose help text and usage line are translated when shown."""
 
+    context_class = TContext
+
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with _help_translated(self):
             super().format_help_text(ctx, formatter)
@@ -83,6 +116,7 @@ class DefaultGroup(click.Group):
     """
 
     command_class = TCommand
+    context_class = TContext
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         index, stray = self._command_index(args)
