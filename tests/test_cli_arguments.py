@@ -234,6 +234,13 @@ def test_a_german_prefix_means_the_german_word_before_an_english_one(
     assert "again" not in done.stdout
 
 
+def test_a_french_prefix_offers_only_french_words(db: Path, clean_env: dict[str, str]) -> None:
+    done = run(["--lang", "fr", "--plain", "--players", "Anna,Ben", "--db", str(db)], clean_env,
+               "e\nquit\n")
+    assert "e peut vouloir dire état ou encore: tapez plus de lettres." in done.stdout
+    assert "exit" not in done.stdout
+
+
 # -- issue 8.11: the start of a game ----------------------------------------------------------
 
 def test_end_of_input_at_the_names_question_says_no_game_was_started(
