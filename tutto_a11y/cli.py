@@ -9,13 +9,16 @@ from __future__ import annotations
 import gettext
 import os
 import sys
+import textwrap
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 import click
 
-from .i18n import LANGS, Catalog, lang_from_environment, normalise_lang, use_for_click
+from .arguments import OneOf, shown, Text, WholeNumber, game_ref, not_a_command, usage_sentence
+from .i18n import LANGS, Catalog, chosen_lang, lang_from_environment, normalise_lang, use_for_click
+from .names import terminal_safe
 from .rules import PRESETS, EntryError, Rules
 
 N_ = gettext.gettext  # marks option help texts; they are translated when help is shown
@@ -36,16 +39,60 @@ def _help_translated(thing: click.Option | click.Command) -> Iterator[None]:
         thing.help = original
 
 
+class NarrowFormatter(click.HelpFormatter):
+    """Help that fits a narrow line (a 40-cell Braille display given with ``--width 40``).
+
+    click puts options and their help side by side and lets lines run past the width when the
+    option column is wide; below 30 free columns each option is written on its own line with
+    its help wrapped under it instead.
+    """
+
+    def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30,
+                 col_spacing: int = 2) -> None:
+        rows = list(rows)
+        first = min(max((len(term) for term, _ in rows), default=0), col_max) + col_spacing
+        if self.width - self.current_indent - first >= 30:
+            super().write_dl(rows, col_max, col_spacing)
+            return
+        indent = " " * self.current_indent
+        for term, text in rows:
+            self.write(textwrap.fill(term, self.width, initial_indent=indent,
+                                     subsequent_indent=indent + "  ",
+                                     break_on_hyphens=False) + "\n")
+            if text:
+                self.write(click.wrap_text(text, self.width, initial_indent=indent + "    ",
+                                           subsequent_indent=indent + "    ",
+                                           preserve_paragraphs=True) + "\n")
+
+
+class TContext(click.Context):
+    formatter_class = NarrowFormatter
+
+
 class TOption(click.Option):
-    """An option whose help text is looked up in the catalog when help is shown."""
+    """An option whose help text and metavar are looked up in the catalog when help is shown."""
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
         with _help_translated(self):
             return super().get_help_record(ctx)
 
+    def make_metavar(self, ctx: click.Context) -> str:
+        if self.metavar is not None:
+            return gettext.gettext(self.metavar)
+        return super().make_metavar(ctx)
+
+
+class TArgument(click.Argument):
+    """An argument whose metavar (GAME) is shown in the game's language."""
+
+    def make_metavar(self, ctx: click.Context) -> str:
+        return gettext.gettext(self.metavar or (self.name or "").upper())
+
 
 class TCommand(click.Command):
-    """A command whose help text is translated when shown."""
+    """A command whose help text and usage line are translated when shown."""
+
+    context_class = TContext
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with _help_translated(self):
@@ -54,18 +101,70 @@ class TCommand(click.Command):
     def get_short_help_str(self, limit: int = 45) -> str:
         return _t(self.short_help) or (_t(self.help) or "").split(".")[0]
 
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        pieces = super().collect_usage_pieces(ctx)
+        if pieces and pieces[0] == self.options_metavar:
+            pieces[0] = gettext.gettext(N_("[OPTIONS]"))
+        return pieces
+
 
 class DefaultGroup(click.Group):
-    """``play`` is the default command: ``tutto-tally --lang de`` plays."""
+    """``play`` is the default command, and the global options may stand before the command.
+
+    ``tutto-tally --lang de show 1`` is read as ``show --lang de 1``: every command takes the
+    global options itself, so moving the command word to the front is all it takes.
+    """
 
     command_class = TCommand
+    context_class = TContext
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if "--version" in args and not any(a in self.commands for a in args):
+        index, stray = self._command_index(args)
+        if index is not None:
+            args = [args[index], *args[:index], *args[index + 1:]]
+        elif "--version" in args:
             args = ["--version"]
-        elif not args or (args[0] not in self.commands and args[0] not in ctx.help_option_names):
+        elif any(a in ctx.help_option_names for a in args):
+            args = ["--help"]
+        elif stray is not None:
+            raise UsageProblem(not_a_command(stray, list(self.commands)))
+        else:
             args = ["play", *args]
         return super().parse_args(ctx, args)
+
+    def _command_index(self, args: Sequence[str]) -> tuple[int | None, str | None]:
+        """Where the command word is, skipping option values; else the first stray word."""
+        takes = self._value_options()
+        i = 0
+        while i < len(args):
+            arg = args[i]
+            if arg == "--":
+                return None, None
+            if arg.startswith("-") and len(arg) > 1:
+                kind = takes.get(arg) if "=" not in arg else None
+                nxt = args[i + 1] if i + 1 < len(args) else None
+                if kind == "value" or (kind == "optional" and nxt is not None
+                                       and not nxt.startswith("-") and nxt not in self.commands):
+                    i += 2
+                    continue
+                i += 1
+                continue
+            return (i, None) if arg in self.commands else (None, arg)
+        return None, None
+
+    def _value_options(self) -> dict[str, str]:
+        """Every command's options that take a value ("value") or may take one ("optional")."""
+        takes: dict[str, str] = {}
+        for command in self.commands.values():
+            for param in command.params:
+                if isinstance(param, click.Option) and not param.is_flag and not param.count:
+                    kind = "optional" if param._flag_needs_value else "value"
+                    for name in (*param.opts, *param.secondary_opts):
+                        takes[name] = kind
+        return takes
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        return [gettext.gettext(N_("[OPTIONS]")), gettext.gettext(N_("COMMAND [ARGS]..."))]
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with _help_translated(self):
@@ -73,123 +172,180 @@ class DefaultGroup(click.Group):
 
 
 def early_lang(argv: Sequence[str], env: dict[str, str] | os._Environ[str]) -> str:
-    """The language before click runs: ``--lang``, then ``TUTTO_LANG``, then the locale."""
+    """The language before click runs: ``--lang`` (the last one given), ``TUTTO_LANG``, locale."""
+    value = None
     for i, arg in enumerate(argv):
-        value = None
+        if arg == "--":
+            break
         if arg == "--lang" and i + 1 < len(argv):
             value = argv[i + 1]
         elif arg.startswith("--lang="):
             value = arg.split("=", 1)[1]
-        if value is not None:
-            return normalise_lang(value) or "en"
+    if value is not None:
+        return normalise_lang(value) or "en"
     if env.get("TUTTO_LANG"):
         return normalise_lang(env["TUTTO_LANG"]) or "en"
     return lang_from_environment(env)
 
 
+def early_width(argv: Sequence[str], env: dict[str, str] | os._Environ[str]) -> int | None:
+    """``--width`` before click runs, so that help text wraps at it too; None if not usable."""
+    value = env.get("TUTTO_WIDTH")
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--width" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith("--width="):
+            value = arg.split("=", 1)[1]
+    if value is None or not (value.strip().isascii() and value.strip().isdigit()):
+        return None
+    width = int(value.strip()[:4])
+    return width if 20 <= width <= 500 else None
+
+
+LANG_CHOICES = OneOf(LANGS)
+
+
+def _global(f: Any, *, hide_values: bool = False) -> Any:
+    """The options every command takes, before or after the command word.
+
+    On the group they only show in ``tutto-tally --help``; each command reads its own, so a
+    global option works wherever it stands.
+    """
+    extra: dict[str, Any] = {"expose_value": False} if hide_values else {}
+    env = (lambda name: None) if hide_values else (lambda name: name)
+    f = click.option("--db", cls=TOption, envvar=env("TUTTO_DB"), type=Text(), default=None,
+                     metavar=N_("FILE"), help=N_("The games database file."), **extra)(f)
+    f = click.option("--width", cls=TOption, envvar=env("TUTTO_WIDTH"),
+                     type=WholeNumber(20, 500), default=None, metavar=N_("COLUMNS"),
+                     help=N_("Wrap lines at this many characters (20 to 500), for a Braille "
+                             "display."), **extra)(f)
+    f = click.option("--plain", cls=TOption, envvar=env("TUTTO_PLAIN"), is_flag=True,
+                     default=False, help=N_("Plain line input and output, with no terminal "
+                                            "control at all."), **extra)(f)
+    f = click.option("--lang", cls=TOption, envvar=env("TUTTO_LANG"), type=LANG_CHOICES,
+                     default=None, help=N_("Language of the game: de, fr or en."), **extra)(f)
+    return f
+
+
+def _global_on_group(f: Any) -> Any:
+    return _global(f, hide_values=True)
+
+
 @click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]},
-             help=N_("A scorekeeper for the dice game Tutto that speaks and prints every entry."))
+             help=N_("A scorekeeper for the dice game Tutto that speaks and prints every entry. "
+                     "Without a command it plays; tutto-tally play --help lists the options of "
+                     "a game."))
 @click.version_option(package_name="tutto-tally", prog_name="tutto-tally", cls=TOption,
                       help=N_("Show the version and exit."))
+@_global_on_group
 def cli() -> None:
     pass
 
 
-def _lang_option(f: Any) -> Any:
-    return click.option("--lang", cls=TOption, envvar="TUTTO_LANG",
-                        type=click.Choice(LANGS, case_sensitive=False), default=None,
-                        help=N_("Language of the game: de, fr or en."))(f)
-
-
-def _db_option(f: Any) -> Any:
-    return click.option("--db", cls=TOption, envvar="TUTTO_DB", type=click.Path(dir_okay=False),
-                        default=None, help=N_("The games database file."))(f)
+def _game_argument(f: Any) -> Any:
+    return click.argument("game", cls=TArgument, metavar=N_("GAME"), type=Text())(f)
 
 
 @cli.command("play", help=N_("Play a game: start a new one or go on with the last one."))
-@_lang_option
+@_global
 @click.option("--players", cls=TOption, envvar="TUTTO_PLAYERS", default=None,
-              help=N_("The players in seat order, separated by commas."))
-@click.option("--target", cls=TOption, envvar="TUTTO_TARGET", type=int, default=None,
-              help=N_("The target score, a multiple of 50."))
+              metavar=N_("NAMES"), help=N_("The players in seat order, separated by commas."))
+@click.option("--target", cls=TOption, envvar="TUTTO_TARGET", type=WholeNumber(), default=None,
+              metavar=N_("POINTS"), help=N_("The target score, a multiple of 50."))
 @click.option("--rules", "preset", cls=TOption, envvar="TUTTO_RULES",
-              type=click.Choice(tuple(PRESETS)), default="standard",
+              type=OneOf(tuple(PRESETS)), default="standard",
               help=N_("The rule preset."))
 @click.option("--rule", "rule_options", cls=TOption, envvar="TUTTO_RULE", multiple=True,
-              metavar="NAME=VALUE", help=N_("Change one rule option, for example x2-scope=card."))
+              type=Text(), metavar=N_("NAME=VALUE"),
+              help=N_("Change one rule option, for example x2-scope=card."))
 @click.option("--speech/--no-speech", cls=TOption, envvar="TUTTO_SPEECH", default=None,
               help=N_("Speak every announcement."))
-@click.option("--voice", cls=TOption, envvar="TUTTO_VOICE", default=None,
-              help=N_("The speech voice id."))
-@click.option("--rate", cls=TOption, envvar="TUTTO_RATE", type=click.IntRange(80, 450),
-              default=None, help=N_("The speech rate in words per minute."))
+@click.option("--voice", cls=TOption, envvar="TUTTO_VOICE", type=Text(), default=None,
+              metavar=N_("ID"), help=N_("The speech voice id."))
+@click.option("--rate", cls=TOption, envvar="TUTTO_RATE", type=WholeNumber(80, 450),
+              default=None, metavar=N_("WORDS"),
+              help=N_("The speech rate in words per minute (80 to 450)."))
 @click.option("--speech-engine", cls=TOption, envvar="TUTTO_SPEECH_ENGINE",
-              type=click.Choice(("pyttsx3", "speechd")), default="pyttsx3",
+              type=OneOf(("pyttsx3", "speechd")), default="pyttsx3",
               help=N_("The speech engine."))
-@click.option("--speech-to", cls=TOption, envvar="TUTTO_SPEECH_TO",
-              type=click.Path(file_okay=False), default=None,
+@click.option("--speech-to", cls=TOption, envvar="TUTTO_SPEECH_TO", type=Text(), default=None,
+              metavar=N_("FOLDER"),
               help=N_("Write each announcement as a numbered WAV file in this folder."))
-@click.option("--plain", cls=TOption, envvar="TUTTO_PLAIN", is_flag=True, default=False,
-              help=N_("Plain line input and output, with no terminal control at all."))
 @click.option("--sighted", cls=TOption, envvar="TUTTO_SIGHTED", is_flag=True, default=False,
               help=N_("Add a status line and word completion for a sighted scorekeeper."))
-@click.option("--width", cls=TOption, envvar="TUTTO_WIDTH", type=click.IntRange(20, 500),
-              default=None, help=N_("Wrap lines at this many characters, for a Braille display."))
 @click.option("--verbosity", cls=TOption, envvar="TUTTO_VERBOSITY",
-              type=click.Choice(("brief", "normal", "full")), default="normal",
+              type=OneOf(("brief", "normal", "full")), default="normal",
               help=N_("How much is said after each entry."))
-@_db_option
 @click.option("--resume", cls=TOption, envvar="TUTTO_RESUME", is_flag=False, flag_value="last",
-              default=None, metavar="[GAME]", help=N_("Go on with a saved game, the last one by "
-                                                       "default."))
+              type=Text(), default=None, metavar=N_("[GAME]"),
+              help=N_("Go on with a saved game, the last one by default."))
 def play_command(**options: Any) -> int:
     from .play import play
 
+    if options["resume"] is not None:
+        options["resume"] = known_game(options["resume"], options["lang"], options["db"])
     return play(**options)
 
 
 @cli.command("games", help=N_("List the saved games."))
-@_lang_option
-@_db_option
-@click.option("--abandon", cls=TOption, default=None, metavar="GAME",
+@_global
+@click.option("--abandon", cls=TOption, type=Text(), default=None, metavar=N_("GAME"),
               help=N_("Mark a running game as abandoned."))
-def games_command(lang: str | None, db: str | None, abandon: str | None) -> int:
+def games_command(lang: str | None, db: str | None, width: int | None, plain: bool,
+                  abandon: str | None) -> int:
     from .sheets import list_games
 
-    return list_games(lang, db, abandon)
+    if abandon is not None:
+        abandon = known_game(abandon, lang, db)
+    return list_games(lang, db, abandon, width)
 
 
 @cli.command("show", help=N_("Print the score sheet of a game, turn by turn."))
-@click.argument("game")
-@_lang_option
-@_db_option
-def show_command(game: str, lang: str | None, db: str | None) -> int:
+@_game_argument
+@_global
+def show_command(game: str, lang: str | None, db: str | None, width: int | None,
+                 plain: bool) -> int:
     from .sheets import show_game
 
-    return show_game(game, lang, db)
+    return show_game(known_game(game, lang, db), lang, db, width)
 
 
 @cli.command("export", help=N_("Export a game as JSON, CSV or Markdown."))
-@click.argument("game")
-@click.option("--format", "fmt", cls=TOption, type=click.Choice(("json", "csv", "md")),
+@_game_argument
+@click.option("--format", "fmt", cls=TOption, type=OneOf(("json", "csv", "md")),
               required=True, help=N_("The export format."))
-@_lang_option
-@_db_option
-def export_command(game: str, fmt: str, lang: str | None, db: str | None) -> int:
+@_global
+def export_command(game: str, fmt: str, lang: str | None, db: str | None, width: int | None,
+                   plain: bool) -> int:
     from .sheets import export_game
 
-    return export_game(game, fmt, lang, db)
+    return export_game(known_game(game, lang, db), fmt, lang, db)
 
 
 @cli.command("voices", help=N_("List the speech voices for a language."))
-@_lang_option
+@_global
 @click.option("--speech-engine", cls=TOption, envvar="TUTTO_SPEECH_ENGINE",
-              type=click.Choice(("pyttsx3", "speechd")), default="pyttsx3",
+              type=OneOf(("pyttsx3", "speechd")), default="pyttsx3",
               help=N_("The speech engine."))
-def voices_command(lang: str | None, speech_engine: str) -> int:
+def voices_command(lang: str | None, db: str | None, width: int | None, plain: bool,
+                   speech_engine: str) -> int:
     from .voices import list_voices_command
 
-    return list_voices_command(lang, speech_engine)
+    return list_voices_command(lang, speech_engine, width)
+
+
+def known_game(text: str, lang: str | None, db: str | None) -> str:
+    """A game id that can exist (``"3"``, ``"last"``); any other is "no such game" at once."""
+    ref = game_ref(text)
+    if ref is None:
+        from .problems import store_error_sentence
+
+        catalog = Catalog(lang or chosen_lang())
+        raise UsageProblem(store_error_sentence("no-such-game", {"game": shown(text)},
+                                                str(resolve_path(db)), catalog))
+    return ref
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -197,27 +353,42 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     lang = early_lang(args, os.environ)
     use_for_click(lang)
+    width = early_width(args, os.environ)
+    extra: dict[str, Any] = {"terminal_width": width, "max_content_width": width} if width else {}
     try:
-        status = cli.main(args=args, prog_name="tutto-tally", standalone_mode=False)
+        status = cli.main(args=args, prog_name="tutto-tally", standalone_mode=False, **extra)
     except click.exceptions.Exit as done:
         status = done.exit_code
     except click.UsageError as error:
-        hint = gettext.gettext("Try '{command} {option}' for help.").format(
-            command="tutto-tally", option="--help")
-        click.echo(gettext.gettext("Error: {message}").format(message=error.format_message())
-                   + " " + hint, err=True)
+        index, _stray = cli._command_index(args)
+        command = args[index] if index is not None else "play"
+        _say_problem(usage_sentence(error, _flag_names(), command), width)
         status = 2
     except click.ClickException as error:
-        click.echo(gettext.gettext("Error: {message}").format(message=error.format_message()),
-                   err=True)
+        _say_problem(Catalog(lang).gettext("That did not work: {problem}",
+                                           problem=terminal_safe(error.format_message())), width)
         status = error.exit_code
     except (click.Abort, KeyboardInterrupt, EOFError):
         status = 0
     except UsageProblem as problem:
-        click.echo(problem.sentence, err=True)
+        _say_problem(problem.sentence, width)
         status = 2
     sys.stdout.flush()
     sys.exit(status if isinstance(status, int) else 0)
+
+
+def _flag_names() -> set[str]:
+    """The options that take no value, for "--plain=3" to be answered as such."""
+    return {name for command in (cli, *cli.commands.values()) for param in command.params
+            if isinstance(param, click.Option) and param.is_flag
+            for name in (*param.opts, *param.secondary_opts)}
+
+
+def _say_problem(sentence: str, width: int | None) -> None:
+    """A problem as one sentence on stderr, wrapped at ``--width`` like every other line."""
+    from .output import wrap
+
+    click.echo("\n".join(wrap(sentence, width)), err=True)
 
 
 class UsageProblem(Exception):
@@ -240,7 +411,7 @@ def rules_from(preset: str, target: int | None, options: Sequence[str],
             if not sep:
                 raise UsageProblem(catalog.gettext(
                     "The rule option {option} needs the form NAME=VALUE, for example "
-                    "x2-scope=card.", option=option))
+                    "x2-scope=card.", option=shown(option)))
             rules = rules.with_option(name, value)
         if target is not None:
             rules = rules.with_option("target", str(target))

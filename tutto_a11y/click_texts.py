@@ -29,6 +29,7 @@ TEXTS = (
     N_("Aborted!"),
     N_("env var: {var}"),
     N_("default: {default}"),
+    N_("required"),
     N_("%(prog)s, version %(version)s"),
     ngettext("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)", 1),
     ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", 1),

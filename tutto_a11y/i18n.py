@@ -66,6 +66,16 @@ def use_for_click(lang: str) -> None:
     click looks its texts up with the module-level ``gettext.gettext``, which reads the global
     text domain and the ``LANGUAGE`` variable, so both are set here once, before click runs.
     """
+    global _chosen
+    _chosen = lang if lang in LANGS else DEFAULT_LANG
     gettext.bindtextdomain(DOMAIN, str(locale_dir()))
     gettext.textdomain(DOMAIN)
     os.environ["LANGUAGE"] = lang if lang in LANGS else DEFAULT_LANG
+
+
+_chosen = DEFAULT_LANG
+
+
+def chosen_lang() -> str:
+    """The language chosen for this run before click parsed anything (``use_for_click``)."""
+    return _chosen

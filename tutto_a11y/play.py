@@ -14,12 +14,12 @@ from typing import Any, Sequence
 from .cli import UsageProblem, early_lang, resolve_path, rules_from
 from .i18n import Catalog
 from .messages import Messages, join_names
-from .parse import check_line
+from .names import check_names, check_new_name, printable_names
 from .output import Output
 from .problems import (damaged_game_sentence, entry_error_sentence, speech_problem_sentence,
                        store_error_sentence)
 from .reader import LineReader, PlainReader, TerminalReader
-from .rules import MAX_PLAYERS, MIN_PLAYERS, EntryError, Game, ReplayError, Rules, check_players
+from .rules import MAX_PLAYERS, MIN_PLAYERS, EntryError, Game, ReplayError, Rules
 from .session import JournalFailed, Table
 from .words import WORDS, Vocabulary
 
@@ -157,14 +157,16 @@ def _resumed(info: Any, game: Game, messages: Messages, store: Any) -> str:
 def _replay(info: Any, store: Any, catalog: Catalog) -> Game:
     """A saved game rebuilt from its journal; a journal that does not replay is reported."""
     try:
-        return Game.replay(info.players, Rules.from_dict(info.rules), store.entries(info.id))
+        return Game.replay(printable_names(info.players), Rules.from_dict(info.rules),
+                           store.entries(info.id))
     except ReplayError as damaged:
         raise UsageProblem(damaged_game_sentence(info.id, damaged.index, catalog)) from None
 
 
 def _split_players(text: str, catalog: Catalog) -> tuple[str, ...]:
+    """``--players``/``TUTTO_PLAYERS``: the names checked as typed names are."""
     try:
-        return check_players([name for name in text.split(",")])
+        return check_names(text.split(","))
     except EntryError as error:
         raise UsageProblem(entry_error_sentence(error, catalog)) from None
 
@@ -186,22 +188,19 @@ def _ask_players(reader: LineReader, output: Output, c: Catalog) -> tuple[str, .
             output.line(entry_error_sentence(error, c))
             continue
         if line is None:
+            output.line(c.gettext("No game was started: the input ended before the players "
+                                  "were named."))
             raise _Quit
-
-        try:
-            name = " ".join(check_line(line).split())
-        except EntryError as error:
-            output.line(entry_error_sentence(error, c))
-            continue
-        if not name:
+        if not line.strip():
             if len(names) >= MIN_PLAYERS:
                 break
             output.line(c.gettext("At least {minimum} players are needed: type a name.",
                                   minimum=MIN_PLAYERS))
             continue
-        if name.casefold() in {n.casefold() for n in names}:
-            output.line(c.gettext("{name} is already playing: every player needs another name.",
-                                  name=name))
+        try:
+            name = check_new_name(line, names)  # the same rule as --players
+        except EntryError as error:
+            output.line(entry_error_sentence(error, c))
             continue
         names.append(name)
     return tuple(names)
@@ -219,7 +218,8 @@ def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Out
         if info is None:
             return None
         try:
-            game = Game.replay(info.players, Rules.from_dict(info.rules), store.entries(info.id))
+            game = Game.replay(printable_names(info.players), Rules.from_dict(info.rules),
+                               store.entries(info.id))
         except ReplayError:
             game = None  # damaged: going on with it says so
             break
@@ -227,7 +227,7 @@ def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Out
             break
         store.set_status(info.id, "finished")  # the program died before it could say so
     output.line(c.gettext("Game {game} with {players} is still running.", game=info.id,
-                          players=join_names(info.players, c)))
+                          players=join_names(printable_names(info.players), c)))
     vocabulary = Vocabulary(c.lang)
     yes, no = WORDS[c.lang]["yes"][0], WORDS[c.lang]["no"][0]
     while True:

@@ -9,12 +9,20 @@ from __future__ import annotations
 from typing import Any
 
 from .i18n import Catalog
+from .names import MAX_NAME, terminal_safe
 from .rules import EntryError
+
+
+def _safe(data: dict[str, Any]) -> dict[str, Any]:
+    """Echoed values as they may be printed: typed by the user, so possibly with escapes."""
+    return {key: terminal_safe(value, limit=40) if isinstance(value, str) else
+            tuple(terminal_safe(v, limit=40) for v in value) if isinstance(value, tuple) else
+            value for key, value in data.items()}
 
 
 def entry_error_sentence(error: EntryError, c: Catalog) -> str:
     """Start-up errors of the rules: options, presets, players."""
-    d: dict[str, Any] = error.data
+    d: dict[str, Any] = _safe(error.data)
     r = error.reason
     if r == "bad-target":
         return c.gettext("The target {value} is not possible: give a positive multiple of 50, "
@@ -29,7 +37,8 @@ def entry_error_sentence(error: EntryError, c: Catalog) -> str:
         return c.gettext("There are no rules called {value}: choose {choices}.",
                          value=d["value"], choices=", ".join(d["choices"]))
     if r == "too-few-players":
-        return c.gettext("At least {minimum} players are needed.", minimum=d["minimum"])
+        return c.gettext("At least {minimum} players are needed: give their names separated by "
+                         "commas, for example --players Anna,Ben.", minimum=d["minimum"])
     if r == "too-many-players":
         return c.gettext("At most {maximum} players can play.", maximum=d["maximum"])
     if r == "empty-name":
@@ -37,13 +46,19 @@ def entry_error_sentence(error: EntryError, c: Catalog) -> str:
     if r == "duplicate-name":
         return c.gettext("{name} is already playing: every player needs another name.",
                          name=d["name"])
-    if r in ("line-too-long", "control-characters", "bad-bytes"):
-        return c.gettext("That name cannot be used: type a short name with letters.")
+    if r in ("line-too-long", "name-too-long"):
+        return c.gettext("That name is too long: a name has at most {limit} characters.",
+                         limit=d.get("limit", MAX_NAME))
+    if r in ("control-characters", "bad-bytes"):
+        return c.gettext("That name has characters that cannot be shown or said: use letters, "
+                         "digits and spaces.")
     return c.gettext("That is not possible: {reason}.", reason=r)
 
 
 def store_error_sentence(reason: str, data: dict[str, Any], path: str, c: Catalog) -> str:
     """A database problem in one sentence; the file itself is left as it was."""
+    path = terminal_safe(path)
+    data = _safe(data)
     if reason == "not-a-database":
         return c.gettext("{path} is not a tutto-tally games file, so it was left untouched: "
                          "choose another file with --db.", path=path)

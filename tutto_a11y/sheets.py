@@ -14,9 +14,11 @@ from typing import Any
 
 import click
 
-from .cli import UsageProblem, early_lang, resolve_path
-from .i18n import Catalog
+from .cli import UsageProblem, resolve_path
+from .i18n import Catalog, chosen_lang
 from .messages import Messages
+from .names import printable_names
+from .output import wrap
 from .problems import damaged_game_sentence, store_error_sentence
 from .rules import Game, ReplayError, Rules
 from .rules.events import TurnRecord
@@ -49,8 +51,8 @@ def _load(store: Any, ref: str, catalog: Catalog) -> tuple[Any, Game]:
 
 
 def _read_game(ref: str, lang: str | None, db: str | None) -> tuple[Any, Game]:
-    """A saved game replayed from its journal; problems are told in ``lang`` (or English)."""
-    catalog = Catalog(lang or "en")
+    """A saved game replayed from its journal; problems are told in the chosen language."""
+    catalog = Catalog(lang or chosen_lang())
     store = _open(db, catalog)
     try:
         return _load(store, ref, catalog)
@@ -71,11 +73,28 @@ def outcome_word(outcome: str, c: Catalog) -> str:
     }.get(outcome, outcome)
 
 
-def list_games(lang: str | None, db: str | None, abandon: str | None) -> int:
+def _echo(text: str, width: int | None) -> None:
+    """One line of a list or sheet, wrapped at ``--width`` like the announcements."""
+    click.echo("\n".join(wrap(text, width)))
+
+
+def _safe_game(game: Game) -> Game:
+    """The game with printable player names, for sheets; the journal itself is untouched."""
+    safe = printable_names(game.players)
+    if safe == game.players:
+        return game
+    shown = Game(safe, game.rules)
+    for entry in game.entries:
+        shown.push(entry)
+    return shown
+
+
+def list_games(lang: str | None, db: str | None, abandon: str | None,
+               width: int | None = None) -> int:
     """``tutto-tally games``: one line per game, newest first."""
     from .store import StoreError
 
-    c = Catalog(lang or early_lang([], __import__("os").environ))
+    c = Catalog(lang or chosen_lang())
     store = _open(db, c)
     try:
         if abandon is not None:
@@ -85,47 +104,52 @@ def list_games(lang: str | None, db: str | None, abandon: str | None) -> int:
             except StoreError as error:
                 raise UsageProblem(store_error_sentence(error.reason, error.data,
                                                         str(resolve_path(db)), c))
-            click.echo(c.gettext("Game {game} is marked abandoned.", game=info.id))
+            _echo(c.gettext("Game {game} is marked abandoned.", game=info.id), width)
         games = store.games()
         if not games:
-            click.echo(c.gettext("There are no saved games yet."))
+            _echo(c.gettext("There are no saved games yet."), width)
         for info in games:
-            click.echo(c.gettext("Game {game}, {date}: {players}, {status}.", game=info.id,
-                                 date=info.created[:16].replace("T", " "),
-                                 players=", ".join(info.players),
-                                 status=status_word(info.status, c)))
+            _echo(c.gettext("Game {game}, {date}: {players}, {status}.", game=info.id,
+                            date=info.created[:16].replace("T", " "),
+                            players=", ".join(printable_names(info.players)),
+                            status=status_word(info.status, c)), width)
     finally:
         store.close()
     return 0
 
 
-def show_game(ref: str, lang: str | None, db: str | None) -> int:
-    """``tutto-tally show GAME``: the score sheet, one turn per line, then the standing."""
+def show_game(ref: str, lang: str | None, db: str | None, width: int | None = None) -> int:
+    """``tutto-tally show GAME``: the score sheet, one turn per line, then the standing.
+
+    In the chosen language (``--lang``/``TUTTO_LANG``), else in the game's own language, as a
+    resumed game goes on in it.
+    """
     info, game = _read_game(ref, lang, db)
+    game = _safe_game(game)
     c = Catalog(lang or info.lang)
     m = Messages(c, game)
-    click.echo(c.gettext("Game {game}: {players}. Target {target}, {rules}. {status}.",
-                         game=info.id, players=m.names(range(len(game.players))),
-                         target=game.rules.target, rules=m.rules_name(),
-                         status=status_word(info.status, c).capitalize()))
+    _echo(c.gettext("Game {game}: {players}. Target {target}, {rules}. {status}.",
+                    game=info.id, players=m.names(range(len(game.players))),
+                    target=game.rules.target, rules=m.rules_name(),
+                    status=status_word(info.status, c).capitalize()), width)
     for number, (record, _scores) in enumerate(game.score_sheet(), start=1):
-        click.echo(c.gettext("Turn {number}, {name}, {cards}: {outcome}, {points} points, "
-                             "score {score}.", number=number, name=game.players[record.seat],
-                             cards=", ".join(m.card(card) for card in record.cards),
-                             outcome=outcome_word(record.outcome, c), points=record.points,
-                             score=record.score))
+        _echo(c.gettext("Turn {number}, {name}, {cards}: {outcome}, {points} points, "
+                        "score {score}.", number=number, name=game.players[record.seat],
+                        cards=", ".join(m.card(card) for card in record.cards),
+                        outcome=outcome_word(record.outcome, c), points=record.points,
+                        score=record.score), width)
     if game.finished:
         winners = game.state.winners
-        click.echo(c.ngettext("Winner: {names}.", "Winners: {names}.", len(winners),
-                              names=m.names(winners)))
-    click.echo(m.scores())
+        _echo(c.ngettext("Winner: {names}.", "Winners: {names}.", len(winners),
+                         names=m.names(winners)), width)
+    _echo(m.scores(), width)
     return 0
 
 
 def export_game(ref: str, fmt: str, lang: str | None, db: str | None) -> int:
     """``tutto-tally export GAME --format json|csv|md``."""
     info, game = _read_game(ref, lang, db)
-    c = Catalog(info.lang)
+    c = Catalog(lang or info.lang)  # headers: the chosen language, else the game's own
     if fmt == "json":
         click.echo(json.dumps(export_json(info, game), ensure_ascii=False, indent=2))
     elif fmt == "csv":
@@ -158,6 +182,7 @@ def _turn_json(game: Game, record: TurnRecord) -> dict[str, Any]:
 
 def _sheet_rows(game: Game, c: Catalog) -> tuple[list[str], list[list[str]]]:
     """The paper score sheet: one row per turn, with every player's score after it."""
+    game = _safe_game(game)
     m = Messages(c, game)
     header = [c.gettext("Turn"), c.gettext("Player"), c.gettext("Cards"), c.gettext("Outcome"),
               c.gettext("Points"), *game.players]

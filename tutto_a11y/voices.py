@@ -1,28 +1,59 @@
-"""``tutto-tally voices``: the speech voices of a language, one per line."""
+"""``tutto-tally voices``: the speech voices of a language, one per line, named in that language.
+
+eSpeak NG names its voices in English ("French (Belgium)"); a French user hears the list in
+French, so the names of the voices of our three languages are translated here, and any other
+voice is named by its language and its eSpeak NG language tag.
+"""
 
 from __future__ import annotations
 
-import os
+from typing import Any
 
 import click
 
-from .cli import early_lang
-from .i18n import Catalog
+from .i18n import Catalog, chosen_lang
+from .names import terminal_safe
+from .output import wrap
 from .problems import speech_problem_sentence
 
 
-def list_voices_command(lang: str | None, engine: str) -> int:
+def voice_name(name: str, languages: tuple[str, ...], c: Catalog) -> str:
+    """The name of an eSpeak NG voice in the catalog's language."""
+    known = {
+        "German": c.pgettext("voice", "German"),
+        "French (France)": c.pgettext("voice", "French (France)"),
+        "French (Belgium)": c.pgettext("voice", "French (Belgium)"),
+        "French (Switzerland)": c.pgettext("voice", "French (Switzerland)"),
+        "English (Great Britain)": c.pgettext("voice", "English (Great Britain)"),
+        "English (America)": c.pgettext("voice", "English (America)"),
+    }
+    if name in known:
+        return known[name]
+    tag = terminal_safe(languages[0] if languages else "", limit=24)
+    family = {"de": c.pgettext("voice", "German"), "fr": c.pgettext("voice", "French"),
+              "en": c.pgettext("voice", "English")}.get(tag.split("-")[0].lower())
+    if family is not None and c.lang != "en":
+        return c.gettext("{language}, variant {tag}", language=family, tag=tag)
+    return terminal_safe(name, limit=40)
+
+
+def list_voices_command(lang: str | None, engine: str, width: int | None = None) -> int:
     """List the pyttsx3 (eSpeak NG) voices; speech-dispatcher keeps its own voice settings."""
     from .speech import SpeechUnavailable, list_voices
 
-    c = Catalog(lang or early_lang([], os.environ))
+    c = Catalog(lang or chosen_lang())
     try:
         voices = list_voices(c.lang)
     except SpeechUnavailable as problem:
-        click.echo(speech_problem_sentence(problem.reason, c))
+        _echo(speech_problem_sentence(problem.reason, c), width)
         return 0
     if not voices:
-        click.echo(c.gettext("There is no voice for this language."))
+        _echo(c.gettext("There is no voice for this language."), width)
     for voice in voices:
-        click.echo(c.gettext("{name}, voice id {id}.", name=voice.name, id=voice.id))
+        _echo(c.gettext("{name}, voice id {id}.", id=terminal_safe(voice.id),
+                        name=voice_name(voice.name, voice.languages, c)), width)
     return 0
+
+
+def _echo(text: str, width: int | None, **_: Any) -> None:
+    click.echo("\n".join(wrap(text, width)))

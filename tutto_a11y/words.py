@@ -69,44 +69,61 @@ def shown(meaning: str, lang: str) -> str:
 
 
 class Vocabulary:
-    """The words understood in one game: the game's language first, then English."""
+    """The words understood in one game: the game's language first, then English.
+
+    English words work in every language, but they never take a prefix away from the game's
+    own words: in German ``a`` at the bank step is ``aufhören``, not English ``again``.
+    """
 
     def __init__(self, lang: str) -> None:
         self.lang = lang if lang in WORDS else "en"
-        self._index: list[tuple[str, str]] = []  # (normalised word, meaning)
+        self._tiers: list[list[tuple[str, str]]] = []  # (normalised word, meaning), by language
         self._spelled: dict[str, str] = {}  # normalised word -> as written
+        seen: set[tuple[str, str]] = set()
         for source in dict.fromkeys((self.lang, "en")):
+            tier: list[tuple[str, str]] = []
             for meaning, words in WORDS[source].items():
                 for word in words:
                     key = normalise(word)
-                    if (key, meaning) not in self._index:
-                        self._index.append((key, meaning))
+                    if (key, meaning) not in seen:
+                        seen.add((key, meaning))
+                        tier.append((key, meaning))
                         self._spelled.setdefault(key, word)
+            self._tiers.append(tier)
 
     def match(self, typed: str, among: Iterable[str] | None = None,
               preferred: Iterable[str] = ()) -> str:
         """The meaning of a typed word.
 
         ``among`` limits the meanings considered (e.g. yes/no questions); ``preferred`` are the
-        meanings that make sense now and settle a prefix that fits several meanings.
+        meanings that make sense now and settle a prefix that fits several meanings. Whole
+        words are looked up before prefixes, and the game's language before English.
         """
         key = normalise(typed)
         if not key:
             raise MalformedEntry("unknown-word", word=typed.strip())
         allowed = None if among is None else set(among)
-        candidates = [(w, m) for w, m in self._index if allowed is None or m in allowed]
-        exact = {m for w, m in candidates if w == key}
-        if len(exact) == 1:
-            return exact.pop()
-        fitting: dict[str, str] = {}  # meaning -> the first word of it that fits the prefix
-        for w, m in candidates:
-            if w.startswith(key):
-                fitting.setdefault(m, self._spelled[w])
+        tiers = [[(w, m) for w, m in tier if allowed is None or m in allowed]
+                 for tier in self._tiers]
+        for candidates in tiers:
+            exact = {m for w, m in candidates if w == key}
+            if len(exact) == 1:
+                return exact.pop()
+        for candidates in tiers:
+            fitting: dict[str, str] = {}  # meaning -> the first word of it that fits the prefix
+            for w, m in candidates:
+                if w.startswith(key):
+                    fitting.setdefault(m, self._spelled[w])
+            if fitting:
+                return self._one_of(typed, fitting, preferred)
+        raise MalformedEntry("unknown-word", word=typed.strip())
+
+    @staticmethod
+    def _one_of(typed: str, fitting: dict[str, str], preferred: Iterable[str]) -> str:
+        """The one meaning a prefix can have now, or AmbiguousEntry naming the candidates."""
         meanings = list(fitting)
         if len(meanings) == 1:
             return meanings[0]
-        if not meanings:
-            raise MalformedEntry("unknown-word", word=typed.strip())
         now = [m for m in meanings if m in set(preferred)]
         if len(now) == 1:
             return now[0]
