@@ -99,6 +99,127 @@ class Terminal:
         return [self.screen.buffer[row][x] for x in range(self.screen.columns)]
 
 
+def _row_of(term: Terminal, text: str) -> int:
+    rows = term.lines()
+    return next(i for i, row in enumerate(rows) if text in row)
+
+
+def _start(tmp_path: Path, *args: str, columns: int = COLUMNS) -> Terminal:
+    term = Terminal(["--players", "Anna,Ben", *args], tmp_path, columns)
+    term.wait_for_prompt("Anna, card?")
+    return term
+
+
+def test_the_typed_entry_stays_on_screen_after_enter(tmp_path: Path) -> None:
+    term = _start(tmp_path)
+    term.type("300\r")
+    term.wait_for_prompt("Anna, roll 6 dice:")
+    term.type("1 5 5 2 3 6\r")
+    term.wait_for_prompt("Anna, set aside?")
+    # Exactly what plain mode shows: each prompt with its entry, then the announcement.
+    assert term.lines()[-5:] == [
+        "Anna, card? 300",
+        "Anna draws Bonus 300.",
+        "Anna, roll 6 dice: 1 5 5 2 3 6",
+        "Anna rolls 1, 5, 5, 2, 3, 6.",
+        "Anna, set aside?",
+    ]
+    term.type("quit\r")
+    assert term.finish() == 0
+    assert "Anna, set aside? quit" in term.lines()
+    assert "\x1b[6n" not in term.raw, "no cursor-position request"
+
+
+def test_a_long_prompt_wraps_at_width_and_is_never_cut_off(tmp_path: Path) -> None:
+    term = Terminal(["--players", "Anna-Katharina,Bartholomew", "--width", "24"], tmp_path)
+    term.wait_for_prompt("card?")
+    term.type("300\r")
+    term.wait_for_prompt("dice:")
+    term.type("1 5 5 2 3 6\r")
+    term.wait_for_prompt("aside?")
+    term.type("1\r")
+    term.wait_for_prompt("bank?")
+    rows = term.lines()
+    assert all(len(row) <= 24 for row in rows), rows
+    start = _row_of(term, "Anna-Katharina, 100 at")
+    assert " ".join(rows[start:]) == "Anna-Katharina, 100 at risk, 5 dice: roll or bank?"
+    term.type("bank\r")
+    term.wait_for("Bartholomew, card?")
+    rows = term.lines()
+    # The whole prompt and the entry stay, each row within the width.
+    assert " ".join(rows[start:start + 3]) == \
+        "Anna-Katharina, 100 at risk, 5 dice: roll or bank? bank"
+    term.type(CTRL_D)
+    assert term.finish() == 0
+
+
+def test_an_overlong_typed_line_leaves_no_debris(tmp_path: Path) -> None:
+    term = _start(tmp_path, "--width", "40", columns=40)
+    typed = "bonus " + "three hundred and more " * 3 + "x" * 20
+    term.type(typed + "\r")
+    term.wait_for_prompt("Anna, card?", count=2)
+    rows = term.lines()
+    assert all(len(row) <= 40 for row in rows), rows
+    first = _row_of(term, "Anna, card? bonus")
+    # The prompt and the whole entry, wrapped by the terminal in three rows; then the one
+    # sentence about it and the prompt again, with nothing left over from the editing.
+    assert "".join(rows[first:first + 3]) == "Anna, card? " + typed
+    said = " ".join(rows[first + 3:-1])
+    assert said == typed + " is not an entry here. Type the card: stop, fireworks, bonus 200 " \
+        "to bonus 600 or just 200 to 600, x2, plusminus, street, clover."
+    assert rows[-1] == "Anna, card?"
+    term.type("quit\r")
+    assert term.finish() == 0
+
+
+def test_ctrl_c_discards_the_typed_line_and_the_game_goes_on(tmp_path: Path) -> None:
+    term = _start(tmp_path)
+    term.type("30")
+    term.wait_for("Anna, card? 30")
+    term.type(CTRL_C)
+    term.wait_for_prompt("Anna, card?", count=2)
+    term.type("300\r")
+    term.wait_for_prompt("Anna, roll 6 dice:")
+    assert term.lines()[-4:] == ["Anna, card? 30", "Anna, card? 300", "Anna draws Bonus 300.",
+                                 "Anna, roll 6 dice:"]
+    term.type("quit\r")
+    assert term.finish() == 0
+
+
+def test_bytes_that_are_not_text_get_one_sentence_and_change_nothing(tmp_path: Path) -> None:
+    term = _start(tmp_path)
+    term.type_bytes(b"3\xff\xfe0\r")
+    term.wait_for_prompt("Anna, card?", count=2)
+    rows = term.lines()
+    assert rows[-2:] == ["That line could not be read as text: type the entry again.",
+                         "Anna, card?"]
+    term.type("300\r")
+    term.wait_for("Anna draws Bonus 300.")
+    term.type("quit\r")
+    assert term.finish() == 0
+
+
+def _coloured(term: Terminal) -> list[tuple[int, str]]:
+    """Screen cells drawn in a colour or in reverse video: (row, character)."""
+    found = []
+    for y in range(term.screen.lines):
+        for char in term.cells(y):
+            if char.fg != "default" or char.bg != "default" or char.reverse:
+                found.append((y, char.data))
+    return found
+
+
+def test_ctrl_d_ends_the_game_and_leaves_the_prompt_without_colour(tmp_path: Path) -> None:
+    term = _start(tmp_path)
+    term.type(CTRL_D)
+    assert term.finish() == 0
+    rows = term.lines()
+    assert rows[-3] == "Anna, card?"
+    assert " ".join(rows[-2:]) == \
+        "End of input. The game is saved; start tutto-tally again to go on."
+    assert _coloured(term) == []
+
+
 def test_ctrl_c_while_the_program_shuts_down_still_ends_it_normally(tmp_path: Path) -> None:
     if shutil.which("espeak-ng") is None:
         pytest.skip("eSpeak NG is not installed (the test script installs it)")
@@ -120,3 +241,49 @@ def test_ctrl_c_while_the_program_shuts_down_still_ends_it_normally(tmp_path: Pa
     again.wait_for("is still running")
     again.type(CTRL_D)
     assert again.finish() == 0
+
+
+def test_the_sighted_status_line_shows_scores_turn_total_dice_and_cards(tmp_path: Path) -> None:
+    term = _start(tmp_path, "--sighted", "--width", "40")
+    term.type("300\r")
+    term.wait_for_prompt("Anna, roll 6 dice:")
+    term.type("1 5 5 2 3 6\r")
+    term.wait_for_prompt("Anna, set aside?")
+    term.type("1\r")
+    term.wait_for("5 dice in hand.")
+    rows = term.lines()
+    prompt = _row_of(term, "Anna, 100 at risk")
+    assert rows[prompt:prompt + 2] == ["Anna, 100 at risk, 5 dice: roll or", "bank?"]
+    assert " ".join(rows[prompt + 2:]) == ("Scores: Anna 0, Ben 0. Target 6000. Turn total 100. "
+                                           "5 dice in hand. 55 cards left in the deck.")
+    assert all(len(row) <= 40 for row in rows), rows
+    assert _coloured(term) == []
+    term.type("bank\r")
+    term.wait_for("Scores: Anna 100, Ben 0.")
+    rows = term.lines()
+    # Once an entry is accepted its status line is gone: the announcement follows the entry.
+    banked = _row_of(term, "bank? bank")
+    assert rows[banked + 1].startswith("Anna banks 100")
+    assert "\x1b[6n" not in term.raw, "no cursor-position request"
+    term.type(CTRL_D)
+    assert term.finish() == 0
+
+
+def test_tab_completes_a_word_and_lists_the_fitting_words_in_the_status_line(
+        tmp_path: Path) -> None:
+    term = _start(tmp_path, "--sighted")
+    term.type("st" + TAB)
+    term.wait_for("Words that fit: status, stop, street.")
+    assert term.lines()[-3] == "Anna, card? st"
+    term.type("r" + TAB)
+    term.wait_for("Anna, card? street")
+    term.wait_for_prompt("Anna, card? street")
+    term.type("\x1b")  # Escape: nothing to close, nothing left behind
+    term.type("\r")
+    term.wait_for("Anna draws Street.")
+    rows = term.lines()
+    accepted = _row_of(term, "Anna, card? street")
+    assert rows[accepted + 1] == "Anna draws Street."
+    assert not any("Words that fit" in row for row in rows)
+    term.type(CTRL_D)
+    assert term.finish() == 0

@@ -22,6 +22,7 @@ from .problems import (damaged_game_sentence, entry_error_sentence, speech_probl
 from .reader import LineReader, PlainReader, TerminalReader
 from .rules import MAX_PLAYERS, MIN_PLAYERS, EntryError, Game, ReplayError, Rules, check_players
 from .session import JournalFailed, Table
+from .status_line import fitting_words, status_line
 from .words import WORDS, Vocabulary
 
 
@@ -116,7 +117,8 @@ def play(*, lang: str | None, players: str | None, target: int | None, preset: s
         store.claim(info.id)
         messages = Messages(catalog, game, verbosity)
         if isinstance(reader, TerminalReader):
-            reader.show_status(messages.prompt)
+            reader.show_status(lambda: status_line(messages),
+                               lambda words: fitting_words(words, catalog))
         speaker = _open_speech(speech, interactive, catalog.lang, voice, rate, speech_engine,
                                speech_to, output, catalog)
         table = Table(game, messages, reader, output, StoreJournal(store, info.id), speaker)
