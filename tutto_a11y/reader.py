@@ -123,9 +123,10 @@ def _terminal_output(stream: _PromptLineEnd, sighted: bool, width: int | None) -
 
     prompt_toolkit draws a bottom toolbar only once it knows how many rows it may use below the
     prompt, which it learns from a cursor-position request. Those requests are never sent (they
-    disturb screen readers and some terminals never answer), so the sighted mode says instead
-    that one row is known to be free: the status line then takes the row under the prompt, and
-    the terminal scrolls up when the prompt is on the last row.
+    disturb screen readers and some terminals never answer), so the sighted mode answers the
+    question itself: the prompt's own row is known to be free. prompt_toolkit then adds the
+    rows the status line needs under it, scrolling the terminal up when the prompt is at the
+    bottom. The screen-reader modes keep the question unanswered, so nothing is drawn there.
     """
     from prompt_toolkit.data_structures import Size
     from prompt_toolkit.output.vt100 import Vt100_Output
