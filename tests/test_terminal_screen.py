@@ -26,20 +26,20 @@ class Terminal:
     """tutto-tally in a pseudo-terminal, drawn on an emulated screen of COLUMNS x ROWS."""
 
     def __init__(self, args: list[str], tmp_path: Path, columns: int = COLUMNS,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, rows: int = ROWS) -> None:
         base = {k: v for k, v in os.environ.items() if not k.startswith("TUTTO_")}
         base.update(TERM="xterm-256color", LANG="C.UTF-8", TUTTO_SPEECH="0",
                     XDG_DATA_HOME=str(tmp_path / "data"))
         base.pop("LANGUAGE", None)
         base.update(env or {})
         command = tutto_command()
-        self.screen = pyte.Screen(columns, ROWS)
+        self.screen = pyte.Screen(columns, rows)
         self.stream = pyte.Stream(self.screen)
         self.raw = ""
         args = ["--db", str(tmp_path / "g.db"), *args]
         self.child = pexpect.spawn(command[0], command[1:] + args, env=base, encoding="utf-8",
                                    codec_errors="replace", timeout=20,
-                                   dimensions=(ROWS, columns))
+                                   dimensions=(rows, columns))
 
     def lines(self) -> list[str]:
         """The screen's rows without trailing blanks, the empty rows at the bottom left out."""
@@ -48,7 +48,7 @@ class Terminal:
             rows.pop()
         return rows
 
-    def _pump(self, until: Callable[[], bool], what: str, deadline: float = 20.0) -> None:
+    def pump(self, until: Callable[[], bool], what: str, deadline: float = 20.0) -> None:
         end = time.monotonic() + deadline
         while not until():
             if time.monotonic() > end:
@@ -66,7 +66,7 @@ class Terminal:
 
     def wait_for(self, text: str, count: int = 1) -> None:
         """Until ``text`` stands on the screen ``count`` times (across wrapped rows too)."""
-        self._pump(lambda: " ".join(self.lines()).count(text) >= count
+        self.pump(lambda: " ".join(self.lines()).count(text) >= count
                    or "".join(self.lines()).count(text) >= count, text)
 
     def wait_for_prompt(self, prompt: str, count: int = 1) -> None:
@@ -74,7 +74,7 @@ class Terminal:
         def ready() -> bool:
             row = self.screen.display[self.screen.cursor.y]
             return row.rstrip().endswith(prompt) and "\n".join(self.lines()).count(prompt) >= count
-        self._pump(ready, prompt)
+        self.pump(ready, prompt)
 
     def type(self, text: str) -> None:
         self.child.send(text)
@@ -128,6 +128,37 @@ def test_the_typed_entry_stays_on_screen_after_enter(tmp_path: Path) -> None:
     assert term.finish() == 0
     assert "Anna, set aside? quit" in term.lines()
     assert "\x1b[6n" not in term.raw, "no cursor-position request"
+
+
+ENTRIES = {"en": ["300", "1 5 5 2 3 6", "7", "1 5 5", "status", "bank"],
+           "de": ["300", "1 5 5 2 3 6", "7", "1 5 5", "status", "aufhören"],
+           "fr": ["300", "1 5 5 2 3 6", "7", "1 5 5", "état", "marquer"]}
+
+
+def _screen_after(tmp_path: Path, lang: str, *mode: str) -> list[str]:
+    """The screen after the same entries, each typed once the cursor waits after a prompt."""
+    term = Terminal(["--players", "Anna,Ben", "--lang", lang, "--width", "40", *mode],
+                    tmp_path / (mode[0] if mode else "terminal"), rows=80)
+    row = -1
+    for entry in ENTRIES[lang] + ["quit"]:
+        def waiting(after: int = row) -> bool:
+            y = term.screen.cursor.y
+            return y > after and term.screen.cursor.x > 0 and \
+                term.screen.display[y].rstrip()[-1:] in ("?", ":")
+        term.pump(waiting, f"the prompt for {entry!r}")
+        row = term.screen.cursor.y
+        term.type(entry + "\r")
+    assert term.finish() == 0
+    return term.lines()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_terminal_screen_reads_exactly_like_plain_mode(lang: str, tmp_path: Path) -> None:
+    plain = _screen_after(tmp_path, lang, "--plain")
+    terminal = _screen_after(tmp_path, lang)
+    assert terminal == plain
+    assert {"en": "Anna, card? 300", "de": "Anna, Karte? 300",
+            "fr": "Anna, carte? 300"}[lang] in terminal
 
 
 def test_a_long_prompt_wraps_at_width_and_is_never_cut_off(tmp_path: Path) -> None:
