@@ -7,6 +7,7 @@ is said in one sentence in the game's language; only speech problems let the gam
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any, Sequence
@@ -21,6 +22,7 @@ from .problems import (damaged_game_sentence, entry_error_sentence, speech_probl
 from .reader import LineReader, PlainReader, TerminalReader
 from .rules import MAX_PLAYERS, MIN_PLAYERS, EntryError, Game, ReplayError, Rules
 from .session import JournalFailed, Table
+from .status_line import fitting_words, status_line
 from .words import WORDS, Vocabulary
 
 
@@ -115,7 +117,8 @@ def play(*, lang: str | None, players: str | None, target: int | None, preset: s
         store.claim(info.id)
         messages = Messages(catalog, game, verbosity)
         if isinstance(reader, TerminalReader):
-            reader.show_status(messages.prompt)
+            reader.show_status(lambda: status_line(messages),
+                               lambda words: fitting_words(words, catalog))
         speaker = _open_speech(speech, interactive, catalog.lang, voice, rate, speech_engine,
                                speech_to, output, catalog)
         table = Table(game, messages, reader, output, StoreJournal(store, info.id), speaker)
@@ -123,9 +126,49 @@ def play(*, lang: str | None, players: str | None, target: int | None, preset: s
     except StoreError as error:
         raise UsageProblem(store_error_sentence(error.reason, error.data, str(path), catalog))
     finally:
+        _shut_down(speaker, store, interactive)
+
+
+class _StopWaiting(Exception):
+    """Ctrl-C while the last sentence is still being spoken at the end."""
+
+
+class _Shutdown:
+    """Ctrl-C at the end of play: it cuts the last speech short and the exit stays normal.
+
+    Everything is saved by then, so Ctrl-C must not end the program by a signal (exit status
+    130 and no closing of the games file). While the speech is awaited it stops the waiting;
+    at any other moment of the shutdown it is ignored.
+    """
+
+    def __init__(self) -> None:
+        self.waiting = False
+
+    def on_sigint(self, _signum: int, _frame: Any) -> None:
+        if self.waiting:
+            self.waiting = False
+            raise _StopWaiting
+
+
+def _shut_down(speaker: SpokenOutput | None, store: Any, interactive: bool) -> None:
+    """Let the speech end (at most 15 s, or until Ctrl-C), then close the games file."""
+    shutdown = _Shutdown()
+    if interactive:  # only a terminal sends Ctrl-C; in-process runs keep their own handler
+        signal.signal(signal.SIGINT, shutdown.on_sigint)
+    try:
         if speaker is not None:
-            speaker.speaker.close(wait=True, timeout=15.0)
+            try:
+                shutdown.waiting = True
+                speaker.speaker.close(wait=True, timeout=15.0)
+                shutdown.waiting = False
+            except _StopWaiting:
+                speaker.speaker.close(wait=False)
+    finally:
         store.close()
+        if interactive:
+            # Ignored, not handled: Python puts back the default (deadly) handler for its own
+            # handlers while the interpreter ends, but leaves an ignored signal ignored.
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _reader(plain_mode: bool, output: Output, sighted: bool, lang: str) -> LineReader:

@@ -1,0 +1,100 @@
+"""Time terminal mode (prompt_toolkit) in a pseudo-terminal, next to plain mode in the same one.
+
+Run from the project folder: ``python bench/bench_terminal.py [--runs N]``. Prints plain lines
+with median and 90th percentile: start to the first prompt, and Enter to the next prompt, for
+terminal mode and for ``--plain`` (the baseline measured in the same run), plus
+``python -c pass``. Needs pexpect (a test dependency).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+
+import pexpect
+
+from timing import median_p90  # bench/timing.py
+
+ROLLS = ["1 5 2 3 4 6", "1", "bank", "stop"]  # one turn with a bank, one Stop card: no Niete
+
+
+def _command() -> list[str]:
+    script = shutil.which("tutto-tally")
+    return [script] if script else [sys.executable, "-m", "tutto_a11y"]
+
+
+def _env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TUTTO_")}
+    env.update(TERM="xterm-256color", LANG="C.UTF-8", TUTTO_SPEECH="0")
+    return env
+
+
+def _spawn(args: list[str]) -> pexpect.spawn:
+    command = _command()
+    child = pexpect.spawn(command[0], command[1:] + args, env=_env(), timeout=30,
+                          dimensions=(40, 100))
+    child.delaybeforesend = None  # pexpect waits 50 ms before each send unless told not to
+    return child
+
+
+def start_to_first_prompt(mode: list[str], db: str) -> float:
+    begin = time.perf_counter()
+    child = _spawn(["--players", "Anna,Ben", "--db", db, *mode])
+    child.expect_exact(b"card?")
+    elapsed = time.perf_counter() - begin
+    child.terminate(force=True)
+    return elapsed
+
+
+def enter_to_next_prompt(mode: list[str], db: str, turns: int) -> list[float]:
+    """Seconds from sending an entry's Enter until the next prompt is drawn, per entry."""
+    child = _spawn(["--players", "Anna,Ben", "--db", db, "--target", "1000000", *mode])
+    child.expect_exact(b"card?")
+    samples = []
+    for _ in range(turns):
+        for entry, prompt in (("300", b"dice:"), (ROLLS[0], b"aside?"), (ROLLS[1], b"bank?"),
+                              (ROLLS[2], b"card?"), (ROLLS[3], b"card?")):
+            begin = time.perf_counter()
+            child.send(entry + "\r")
+            child.expect_exact(prompt)
+            samples.append(time.perf_counter() - begin)
+    child.terminate(force=True)
+    return samples
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    base: list[float] = []
+    starts: dict[str, list[float]] = {"terminal": [], "plain": []}
+    with tempfile.TemporaryDirectory() as folder:
+        for i in range(args.runs):
+            begin = time.perf_counter()
+            pexpect.run(f"{sys.executable} -c pass")
+            base.append(time.perf_counter() - begin)
+            for name, mode in (("terminal", []), ("plain", ["--plain"])):
+                starts[name].append(start_to_first_prompt(mode, f"{folder}/{name}{i}.db"))
+        entries: dict[str, list[float]] = {"terminal": [], "plain": []}
+        for i in range(args.runs):  # four turns a game: the deck holds enough Bonus 300 cards
+            for name, mode in (("terminal", []), ("plain", ["--plain"])):
+                entries[name] += enter_to_next_prompt(mode, f"{folder}/{name}-loop{i}.db", 4)
+    med, p90 = median_p90(base)
+    print(f"python -c pass in a pseudo-terminal (baseline): median {med * 1000:.1f} ms, "
+          f"p90 {p90 * 1000:.1f} ms")
+    for name in ("plain", "terminal"):
+        med, p90 = median_p90(starts[name])
+        print(f"{name} mode, start to first prompt: median {med * 1000:.1f} ms, "
+              f"p90 {p90 * 1000:.1f} ms")
+    for name in ("plain", "terminal"):
+        med, p90 = median_p90(entries[name])
+        print(f"{name} mode, Enter to the next prompt ({len(entries[name])} entries): "
+              f"median {med * 1000:.2f} ms, p90 {p90 * 1000:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
