@@ -13,6 +13,7 @@ import pytest
 
 from conftest import spawn_tutto
 from scripts import GAME_ONE, GAME_TWO, lines
+import transcript
 from transcript import golden, run_script, steps
 
 LANGS = ("en", "de", "fr")
@@ -31,6 +32,23 @@ def test_a_cloverleaf_game_matches_its_golden_transcript(lang: str, tmp_path: Pa
     typed = lines(GAME_TWO, lang)
     transcript = run_script(typed, lang, tmp_path / "g.db")
     assert transcript == golden(f"game_two_{lang}.txt", transcript)
+
+
+def test_a_missing_golden_transcript_fails_and_is_not_written(tmp_path: Path,
+                                                               monkeypatch) -> None:
+    monkeypatch.delenv("TUTTO_UPDATE_GOLDEN", raising=False)
+    monkeypatch.setattr(transcript, "GOLDEN", tmp_path)
+    with pytest.raises(AssertionError):
+        golden("game_three_en.txt", "Anna draws Bonus 300.\n")
+    assert not (tmp_path / "game_three_en.txt").exists()
+
+
+def test_only_an_explicit_update_writes_a_golden_transcript(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("TUTTO_UPDATE_GOLDEN", "1")
+    monkeypatch.setattr(transcript, "GOLDEN", tmp_path)
+    assert golden("game_three_en.txt", "Anna draws Bonus 300.\n") == "Anna draws Bonus 300.\n"
+    assert (tmp_path / "game_three_en.txt").read_text(encoding="utf-8") == \
+        "Anna draws Bonus 300.\n"
 
 
 FACTS = {
