@@ -506,6 +506,8 @@ def session_sentences(c: Catalog) -> dict[str, str]:
         "quit": c.gettext("Game saved. Start tutto-tally again to go on."),
         "quit-unsaved": c.gettext("Game ended without saving."),
         "eof": c.gettext("End of input. The game is saved; start tutto-tally again to go on."),
+        "quit-over": c.gettext("The game is over and saved."),
+        "eof-over": c.gettext("End of input. The game is over and saved."),
         "save-failed": c.gettext("The entry could not be saved, so it was not accepted; the game "
                                  "stops here as it was last saved."),
     }
