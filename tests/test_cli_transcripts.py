@@ -55,14 +55,15 @@ FACTS = {
     # The facts a table must hear, checked apart from the golden files.
     "en": ["Anna banks 150, score 150. Ben's turn.",
            "Stop. Ben scores nothing this turn. Cleo's turn.",
-           "Niete. Fireworks banks 450 for Cleo, score 450. Anna's turn.",
-           "Anna sets aside 5. Street complete, 2000. Turn total 2000.",
-           "Plus/Minus: Ben scores exactly 1000, score 1000. Anna loses 1000, score 1150.",
+           "Niete, the Fireworks are over: Cleo banks 450, score 450. Anna's turn.",
+           "Street complete for Anna: turn total 2000.",
+           "Tutto under Plus/Minus: Ben scores exactly 1000, score 1000. Anna loses 1000, "
+           "score 1150.",
            "Undone: Cleo's bank.",
-           "Ben has reached the target with 4300. Final round: the game ends after Cleo's turn.",
-           "Game over. Ben wins with 4300. Final scores: Ben 4300, Anna 2950, Cleo 1500. "
-           "Cleo buys the next round."],
-    "de": ["Anna schreibt 150 auf", "Ben ist dran", "Niete", "Straße", "Plus/Minus", "4300",
+           "Final round: Ben banks 1500 and reaches 4300. The game ends after Cleo's turn.",
+           "Game over: Ben wins with 4300.",
+           "Final scores: Ben 4300, Anna 2950, Cleo 1500. Cleo buys the next round."],
+    "de": ["Anna hört auf mit 150, Stand 150", "Ben ist dran", "Niete", "Straße", "Plus/Minus", "4300",
            "Cleo"],
     "fr": ["Anna marque 150", "À Ben de jouer", "Rien", "suite", "plus ou moins", "4300",
            "Cleo"],

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .messages import Messages, session_sentences
-from .output import Output
+from .output import Output, plain
 from .parse import Command, interpret
 from .problems import store_error_sentence
 from .reader import LineReader
@@ -65,7 +65,7 @@ class Table:
         """Print a line and speak it; ``repeat`` says the last remembered one again."""
         self.output.line(text)
         if self.speaker is not None:
-            self.speaker.say(text, important=important)
+            self.speaker.say(plain(text), important=important)
         if remember:
             self.last = text
 
