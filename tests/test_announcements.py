@@ -103,3 +103,11 @@ def test_german_fireworks_and_banking_use_the_words_of_the_table(tmp_path: Path)
     # The bank is typed "aufhören", so it is announced with the same word.
     assert said[GAME_ONE.index("{bank}")] == ["Anna hört auf mit 150, Stand 150. Ben ist dran."]
     assert "schreibt" not in everything
+
+
+def test_a_brief_tutto_under_fireworks_names_the_player_and_is_not_called_at_risk(
+        tmp_path: Path) -> None:
+    typed = ["fireworks", "2 2 2 2 1 3", "1 5"]
+    said = said_after(run_script(typed, "en", tmp_path / "g.db", "--verbosity", "brief"), typed)
+    # Fireworks points are banked by the Niete that ends it: nothing is at risk.
+    assert said[2] == ["Tutto for Anna under Fireworks with 1, 5: turn total 450, 6 dice again."]

@@ -285,7 +285,7 @@ class Messages:
         if e.card is Card.CLOVERLEAF:
             return [c.gettext("First Tutto under Cloverleaf for {name}: one more Tutto wins the "
                               "game.", name=name)]
-        if brief:
+        if brief and e.card is not Card.FIREWORKS:  # Fireworks points are never at risk
             return [c.gettext("Tutto for {name}, {total} at risk.", name=name,
                               total=e.turn_total)]
         if e.card is Card.STREET:
