@@ -110,4 +110,4 @@ def test_a_brief_tutto_under_fireworks_names_the_player_and_is_not_called_at_ris
     typed = ["fireworks", "2 2 2 2 1 3", "1 5"]
     said = said_after(run_script(typed, "en", tmp_path / "g.db", "--verbosity", "brief"), typed)
     # Fireworks points are banked by the Niete that ends it: nothing is at risk.
-    assert said[2] == ["Tutto for Anna under Fireworks with 1, 5: turn total 450, 6 dice again."]
+    assert said[2][0] == "Tutto for Anna under Fireworks with 1, 5: turn total 450, 6 dice again."
