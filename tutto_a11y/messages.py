@@ -78,8 +78,7 @@ class Messages:
         return {
             "standard": c.gettext("standard rules"),
             "classic-2004": c.gettext("classic 2004 rules"),
-            "volle-lotte": c.gettext("Volle Lotte rules").replace("Volle Lotte",
-                                                                 nobreak("Volle Lotte")),
+            "volle-lotte": c.gettext("Volle Lotte rules"),
         }.get(self.game.rules.preset_name() or "", c.gettext("house rules"))
 
     # -- the start -----------------------------------------------------------------------
@@ -87,7 +86,7 @@ class Messages:
         return self.c.gettext(
             "New game for {names}. Target {target}, {rules}. {first} begins.",
             names=self.names(range(len(self.game.players))), target=self.game.rules.target,
-            rules=self.rules_name(), first=self.name(0))
+            rules=nobreak(self.rules_name()), first=self.name(0))  # "Volle Lotte" stays whole
 
     # -- events --------------------------------------------------------------------------
     def announce(self, events: Sequence[E.Event]) -> str:
