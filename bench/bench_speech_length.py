@@ -16,7 +16,11 @@ per minute, pyttsx3's default) saying only the numbers of the typical turn, one 
 the card, the six faces, the points, the new score. No announcement that says these can be
 shorter.
 
-Run: ``python bench/bench_speech_length.py [--rate WPM]`` (needs espeak-ng and the program).
+Each turn is played three times and the median shown; the same sentences have now and then
+come out longer from the speech worker, so a spread between runs is printed when there is one.
+
+Run: ``python bench/bench_speech_length.py [--rate WPM] [--runs N]`` (needs espeak-ng and the
+program).
 """
 
 from __future__ import annotations
@@ -95,6 +99,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rate", type=int, default=None,
                         help="words per minute (default: the program's own default)")
+    parser.add_argument("--runs", type=int, default=3,
+                        help="runs per turn; the median is shown, and the spread if any")
     args = parser.parse_args()
     if not shutil.which("espeak-ng"):
         print("espeak-ng is not installed: nothing to measure.")
@@ -105,13 +111,18 @@ def main() -> int:
               f"{baseline_seconds(lang, args.rate or DEFAULT_RATE):.1f} s")
         for name, typed in TURNS.items():
             for verbosity in VERBOSITIES:
-                whole, audible, count = turn_seconds(lang, verbosity, typed, args.rate)
+                runs = sorted(turn_seconds(lang, verbosity, typed, args.rate)
+                              for _ in range(max(1, args.runs)))
+                whole, audible, count = runs[len(runs) // 2]
+                spread = ""
+                if runs[-1][0] - runs[0][0] > 0.05:  # the speech worker is not always alike
+                    spread = f" (runs from {runs[0][0]:.1f} to {runs[-1][0]:.1f} s)"
                 budget = ""
                 if name.startswith("typical"):
                     ok = whole <= BUDGET[verbosity]
                     over += not ok
                     budget = f"; budget {BUDGET[verbosity]:.0f} s: {'ok' if ok else 'OVER'}"
-                print(f"  {name}, {verbosity}: {whole:.1f} s, audible {audible:.1f} s, "
+                print(f"  {name}, {verbosity}: {whole:.1f} s{spread}, audible {audible:.1f} s, "
                       f"{count} announcements{budget}")
     return 1 if over else 0
 
