@@ -28,6 +28,10 @@ def _play_in_terminal(tmp_path: Path, extra: list[str], term: str) -> tuple[str,
         raw.append(child.before + child.after)
         child.sendline(step.typed)
         said.extend(step.said)
+    del said[-2:]  # the game-over prompt and the goodbye at the end of input: no announcements
+    child.expect_exact("Game over. Type scores, undo or quit:")
+    raw.append(child.before + child.after)
+    child.sendeof()  # the game stays at the game-over prompt (undo) until input ends
     child.expect(pexpect.EOF)
     raw.append(child.before)
     child.close()
@@ -69,8 +73,12 @@ def test_width_40_never_prints_a_line_longer_than_40(lang: str, tmp_path: Path) 
 def test_every_accepted_entry_is_announced_in_exactly_one_line(tmp_path: Path) -> None:
     typed = lines(GAME_ONE, "en")
     _opening, script = steps(run_script(typed, "en", tmp_path / "g.db"), typed)
-    for step in script:
+    for step in script[:-1]:
         assert len(step.said) == 1, step
+    # The last entry ends the game: its line, then the game-over prompt and, as input ends there,
+    # the goodbye.
+    assert script[-1].said[1:] == ["Game over. Type scores, undo or quit:",
+                                   "End of input. The game is over and saved."]
 
 
 def test_plain_output_uses_ascii_punctuation_only(tmp_path: Path) -> None:

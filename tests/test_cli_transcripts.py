@@ -13,6 +13,7 @@ import pytest
 
 from conftest import spawn_tutto
 from scripts import GAME_ONE, GAME_TWO, lines
+import transcript
 from transcript import golden, run_script, steps
 
 LANGS = ("en", "de", "fr")
@@ -33,18 +34,36 @@ def test_a_cloverleaf_game_matches_its_golden_transcript(lang: str, tmp_path: Pa
     assert transcript == golden(f"game_two_{lang}.txt", transcript)
 
 
+def test_a_missing_golden_transcript_fails_and_is_not_written(tmp_path: Path,
+                                                               monkeypatch) -> None:
+    monkeypatch.delenv("TUTTO_UPDATE_GOLDEN", raising=False)
+    monkeypatch.setattr(transcript, "GOLDEN", tmp_path)
+    with pytest.raises(AssertionError):
+        golden("game_three_en.txt", "Anna draws Bonus 300.\n")
+    assert not (tmp_path / "game_three_en.txt").exists()
+
+
+def test_only_an_explicit_update_writes_a_golden_transcript(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("TUTTO_UPDATE_GOLDEN", "1")
+    monkeypatch.setattr(transcript, "GOLDEN", tmp_path)
+    assert golden("game_three_en.txt", "Anna draws Bonus 300.\n") == "Anna draws Bonus 300.\n"
+    assert (tmp_path / "game_three_en.txt").read_text(encoding="utf-8") == \
+        "Anna draws Bonus 300.\n"
+
+
 FACTS = {
     # The facts a table must hear, checked apart from the golden files.
     "en": ["Anna banks 150, score 150. Ben's turn.",
            "Stop. Ben scores nothing this turn. Cleo's turn.",
-           "Niete. Fireworks banks 450 for Cleo, score 450. Anna's turn.",
-           "Anna sets aside 5. Street complete, 2000. Turn total 2000.",
-           "Plus/Minus: Ben scores exactly 1000, score 1000. Anna loses 1000, score 1150.",
+           "Niete, the Fireworks are over: Cleo banks 450, score 450. Anna's turn.",
+           "Street complete for Anna: turn total 2000.",
+           "Tutto under Plus/Minus: Ben scores exactly 1000, score 1000. Anna loses 1000, "
+           "score 1150.",
            "Undone: Cleo's bank.",
-           "Ben has reached the target with 4300. Final round: the game ends after Cleo's turn.",
-           "Game over. Ben wins with 4300. Final scores: Ben 4300, Anna 2950, Cleo 1500. "
-           "Cleo buys the next round."],
-    "de": ["Anna schreibt 150 auf", "Ben ist dran", "Niete", "Straße", "Plus/Minus", "4300",
+           "Final round: Ben banks 1500 and reaches 4300. The game ends after Cleo's turn.",
+           "Game over: Ben wins with 4300.",
+           "Final scores: Ben 4300, Anna 2950, Cleo 1500. Cleo buys the next round."],
+    "de": ["Anna hört auf mit 150, Stand 150", "Ben ist dran", "Niete", "Straße", "Plus/Minus", "4300",
            "Cleo"],
     "fr": ["Anna marque 150", "À Ben de jouer", "Rien", "suite", "plus ou moins", "4300",
            "Cleo"],
@@ -73,6 +92,8 @@ def test_a_screen_reader_user_in_a_real_terminal_hears_the_same_game(lang: str,
         child.expect_exact(step.prompt)
         child.sendline(step.typed)
         for line in step.said:
+            if step is script[-1] and line == step.said[-1]:
+                child.sendeof()  # the transcript's input ends at the game-over prompt
             child.expect_exact(line)
     child.expect(pexpect.EOF)
     child.close()

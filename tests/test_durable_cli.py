@@ -464,7 +464,9 @@ def test_a_game_whose_end_was_saved_but_not_its_finished_mark_is_not_offered_as_
     conn.close()
     resumed = run(clean_env, play_args(db, "--resume", "1"))
     assert resumed.returncode == 0
-    assert resumed.stdout == f"The game is over. {scores_sentence(game)}\n"
+    assert resumed.stdout == (f"The game is over. {scores_sentence(game)}\n"
+                              "Game over. Type scores, undo or quit:\n"
+                              "End of input. The game is over and saved.\n")
     assert "Anna, Ben, Cleo, finished." in run(clean_env, ["games", "--db", str(db)]).stdout
 
 

@@ -32,11 +32,23 @@ def run_script(lines: list[str], lang: str, db: Path, *extra: str) -> str:
     return result.output
 
 
+class MissingGolden(AssertionError):
+    """A golden transcript that is not there: a test compared against nothing must fail."""
+
+
 def golden(name: str, text: str) -> str:
-    """The stored transcript; ``TUTTO_UPDATE_GOLDEN=1`` rewrites it (then read the diff!)."""
+    """The stored transcript to compare ``text`` with.
+
+    Only an explicit update writes it: ``TUTTO_UPDATE_GOLDEN=1`` (or ``scripts/update-golden``)
+    rewrites every golden file the run reaches; then read the diff in all three languages. A
+    missing file is a failure, never silently written, so no comparison can pass by itself.
+    """
     path = GOLDEN / name
-    if os.environ.get("TUTTO_UPDATE_GOLDEN") == "1" or not path.exists():
+    if os.environ.get("TUTTO_UPDATE_GOLDEN") == "1":
         path.write_text(text, encoding="utf-8")
+    if not path.exists():
+        raise MissingGolden(f"no golden transcript {name}: run with TUTTO_UPDATE_GOLDEN=1 to "
+                            "write it, then read it")
     return path.read_text(encoding="utf-8")
 
 

@@ -14,6 +14,7 @@ from .i18n import Catalog
 from .rules import (Bank, Card, Continue, DrawCard, Entry, EntryError, Game, Roll, SetAside,
                     Step)
 from .rules import events as E
+from .output import nobreak
 from .words import COMMANDS, shown
 
 VERBOSITIES = ("brief", "normal", "full")
@@ -53,6 +54,10 @@ class Messages:
             return names[card]
         return c.pgettext("card", "Bonus {value}", value=card.bonus)
 
+    def card_unit(self, card: Card) -> str:
+        """The card's name as one unit that a line is never wrapped inside ("Bonus 600")."""
+        return nobreak(self.card(card))
+
     @staticmethod
     def faces(faces: Iterable[int]) -> str:
         return ", ".join(str(f) for f in faces)
@@ -81,16 +86,46 @@ class Messages:
         return self.c.gettext(
             "New game for {names}. Target {target}, {rules}. {first} begins.",
             names=self.names(range(len(self.game.players))), target=self.game.rules.target,
-            rules=self.rules_name(), first=self.name(0))
+            rules=nobreak(self.rules_name()), first=self.name(0))  # "Volle Lotte" stays whole
 
     # -- events --------------------------------------------------------------------------
     def announce(self, events: Sequence[E.Event]) -> str:
-        """The one line announcing what an accepted entry made happen."""
-        sentences: list[str] = []
+        """The one line announcing what an accepted entry made happen.
+
+        The big news opens the line, before the details that led to it: the win, then the
+        final round, then a Tutto or a Plus/Minus hit. A set-aside that makes a Tutto is said
+        inside the Tutto sentence, not before it.
+        """
         brief = self.verbosity == "brief"
         niete = any(isinstance(e, (E.Niete, E.FireworksBanked)) for e in events)
+        tutto = any(isinstance(e, (E.Tutto, E.PlusMinusScored)) for e in events)
+        headlines: list[tuple[int, list[str]]] = []
+        body: list[str] = []
+        tail: list[str] = []
+        banked = next((e for e in events if isinstance(e, E.Banked)), None)
+        final = next((e for e in events if isinstance(e, E.FinalRound)
+                      and e.seat != e.last_seat), None)
         for event in events:
-            sentences.extend(self._event(event, brief, niete))
+            if isinstance(event, E.GameOver):
+                win, rest = self.game_over(event)
+                headlines.append((0, [win]))
+                tail.extend(rest)
+            elif isinstance(event, E.FinalRound):
+                if event is final:
+                    headlines.append((1, [self._final_round(event, banked)]))
+            elif isinstance(event, (E.Tutto, E.PlusMinusScored)):
+                if isinstance(event, E.Tutto) and event.card is Card.CLOVERLEAF \
+                        and event.number >= 2:
+                    continue  # the win says it
+                headlines.append((2, self._tutto_news(event, events, brief)))
+            elif isinstance(event, E.Banked) and final is not None and event.seat == final.seat:
+                continue  # the final round sentence says it
+            elif tutto and isinstance(event, (E.SetAsideDone, E.Rolled)):
+                continue  # the Tutto sentence says the points; the roll is all set aside
+            else:
+                body.extend(self._event(event, brief, niete))
+        headlines.sort(key=lambda h: h[0])
+        sentences = [s for _, group in headlines for s in group] + body + tail
         if self.verbosity == "full" and not self.game.finished:
             sentences.append(self.hint())
         return " ".join(s for s in sentences if s)
@@ -118,41 +153,41 @@ class Messages:
         if isinstance(e, E.Niete):
             return [self._niete(e, brief)]
         if isinstance(e, E.FireworksBanked):
-            return [c.gettext("Niete. Fireworks banks {points} for {name}, score {score}.",
-                              points=e.points, name=self.name(e.seat), score=e.score)]
+            return [c.gettext("Niete, the Fireworks are over: {name} banks {points}, score "
+                              "{score}.", points=e.points, name=self.name(e.seat), score=e.score)]
         if isinstance(e, E.SetAsideDone):
             return [self._set_aside(e, brief)]
-        if isinstance(e, E.Tutto):
-            return [self._tutto(e, brief)]
-        if isinstance(e, E.PlusMinusScored):
-            return self._plus_minus(e)
         if isinstance(e, E.Banked):
             if brief:
-                return [c.gettext("{name} {score}.", name=self.name(e.seat), score=e.score)]
+                return [c.gettext("{name} banks, score {score}.", name=self.name(e.seat),
+                                  score=e.score)]
             return [c.gettext("{name} banks {points}, score {score}.", name=self.name(e.seat),
                               points=e.points, score=e.score)]
         if isinstance(e, E.Continued):
             if e.to_card:
                 return [c.gettext("{name} goes on: draw the next card.", name=self.name(e.seat))]
             return [c.gettext("{name} rolls on.", name=self.name(e.seat))]
-        if isinstance(e, E.FinalRound):
-            if e.seat == e.last_seat:
-                return []
-            return [c.gettext("{name} has reached the target with {score}. Final round: the "
-                              "game ends after {last}'s turn.", name=self.name(e.seat),
-                              score=e.score, last=self.name(e.last_seat))]
         if isinstance(e, E.TurnOver):
             if e.next_seat is None:
                 return []
             if brief:
                 return [c.gettext("{name}.", name=self.name(e.next_seat))]
             return [c.gettext("{name}'s turn.", name=self.name(e.next_seat))]
-        if isinstance(e, E.GameOver):
-            return self.game_over(e)
         return []
 
+    def _final_round(self, e: E.FinalRound, banked: E.Banked | None) -> str:
+        """The final round opens the line; the bank that reached the target is said in it."""
+        c = self.c
+        if banked is not None and banked.seat == e.seat:
+            return c.gettext("Final round: {name} banks {points} and reaches {score}. The game "
+                             "ends after {last}'s turn.", name=self.name(e.seat),
+                             points=banked.points, score=e.score, last=self.name(e.last_seat))
+        return c.gettext("Final round: {name} has reached the target with {score}. The game "
+                         "ends after {last}'s turn.", name=self.name(e.seat), score=e.score,
+                         last=self.name(e.last_seat))
+
     def _card_drawn(self, e: E.CardDrawn, brief: bool) -> str:
-        c, card = self.c, self.card(e.card)
+        c, card = self.c, self.card_unit(e.card)
         if brief or e.card is Card.STOP:
             return "" if e.card is Card.STOP else c.gettext("{card}.", card=card)
         if e.carried:
@@ -198,79 +233,90 @@ class Messages:
         return c.gettext("Niete. {name} scores nothing.", name=name)
 
     def _set_aside(self, e: E.SetAsideDone, brief: bool) -> str:
+        """A set-aside with dice left (a Tutto is said by the Tutto sentence)."""
         c, name = self.c, self.name(e.seat)
         if brief:
-            if not e.dice_left:
-                return ""  # the Tutto sentence follows and says the turn total
             return c.ngettext("{name} {total}, {n} die.", "{name} {total}, {n} dice.",
                               e.dice_left, name=name, total=e.turn_total)
         if e.street:
-            done = self.game.state.aside if e.dice_left else tuple(range(1, 7))
-            missing = [f for f in range(1, 7) if f not in done]
-            text = c.gettext("{name} sets aside {faces}.", name=name, faces=self.faces(e.faces))
-            if missing:
-                text += " " + c.gettext("Still missing: {faces}.", faces=self.faces(missing))
-            return text
+            missing = [f for f in range(1, 7) if f not in self.game.state.aside]
+            return c.gettext("{name} sets aside {faces}. Still missing: {missing}.", name=name,
+                             faces=self.faces(e.faces), missing=self.faces(missing))
+        faces = self.faces(e.faces)
+        if e.turn_total == e.points:  # the first set-aside: its points are the turn total
+            if e.automatic:
+                return c.ngettext(
+                    "Under Fireworks {name} sets aside {faces} for {points}, {n} die left.",
+                    "Under Fireworks {name} sets aside {faces} for {points}, {n} dice left.",
+                    e.dice_left, name=name, faces=faces, points=e.points)
+            return c.ngettext("{name} sets aside {faces} for {points}, {n} die left.",
+                              "{name} sets aside {faces} for {points}, {n} dice left.",
+                              e.dice_left, name=name, faces=faces, points=e.points)
         if e.automatic:
-            text = c.gettext("Fireworks sets aside {faces} for {points}.",
-                             faces=self.faces(e.faces), points=e.points)
-        else:
-            text = c.gettext("{name} sets aside {faces} for {points}.", name=name,
-                             faces=self.faces(e.faces), points=e.points)
-        if e.dice_left:
-            text += " " + c.ngettext("Turn total {total}, {n} die left.",
-                                     "Turn total {total}, {n} dice left.", e.dice_left,
-                                     total=e.turn_total)
-        return text
+            return c.ngettext(
+                "Under Fireworks {name} sets aside {faces} for {points}. Turn total {total}, "
+                "{n} die left.",
+                "Under Fireworks {name} sets aside {faces} for {points}. Turn total {total}, "
+                "{n} dice left.", e.dice_left, name=name, faces=faces, points=e.points,
+                total=e.turn_total)
+        return c.ngettext("{name} sets aside {faces} for {points}. Turn total {total}, {n} die "
+                          "left.",
+                          "{name} sets aside {faces} for {points}. Turn total {total}, {n} dice "
+                          "left.", e.dice_left, name=name, faces=faces, points=e.points,
+                          total=e.turn_total)
 
-    def _tutto(self, e: E.Tutto, brief: bool) -> str:
-        c = self.c
-        if brief:
-            return c.gettext("Tutto, {total}.", total=e.turn_total)
-        if e.card is Card.STREET:
-            return c.gettext("Street complete, 2000. Turn total {total}.", total=e.turn_total)
-        if e.card is Card.X2:
-            return c.gettext("Tutto, doubled. Turn total {total}.", total=e.turn_total)
-        if e.card is Card.FIREWORKS:
-            return c.gettext("Tutto. Turn total {total}; 6 dice again under Fireworks.",
-                             total=e.turn_total)
-        if e.card is Card.CLOVERLEAF:
-            if e.number == 1:
-                return c.gettext("First Tutto under Cloverleaf. One more Tutto wins the game.")
-            return c.gettext("Second Tutto under Cloverleaf.")
-        return c.gettext("Tutto, bonus {bonus}. Turn total {total}.", bonus=e.bonus,
-                         total=e.turn_total)
-
-    def _plus_minus(self, e: E.PlusMinusScored) -> list[str]:
+    def _tutto_news(self, e: E.Tutto | E.PlusMinusScored, events: Sequence[E.Event],
+                    brief: bool) -> list[str]:
+        """The Tutto first, with its player; the set-aside that made it is folded in."""
         c, name = self.c, self.name(e.seat)
-        if e.ends_turn:
-            out = [c.gettext("Tutto. Plus/Minus: {name} scores exactly 1000, score {score}.",
-                             name=name, score=e.score)]
-        else:
-            out = [c.gettext("Tutto. Plus/Minus: 1000 for {name}, turn total {total}.",
-                             name=name, total=e.turn_total)]
-        for p in e.penalties:
-            if not p.lost:
-                continue  # a leader already at 0 has nothing to lose
-            out.append(c.gettext("{name} loses {points}, score {score}.", name=self.name(p.seat),
-                                 points=p.lost, score=p.score))
-        return out
+        if isinstance(e, E.PlusMinusScored):
+            if e.ends_turn:
+                out = [c.gettext("Tutto under Plus/Minus: {name} scores exactly 1000, score "
+                                 "{score}.", name=name, score=e.score)]
+            else:
+                out = [c.gettext("Tutto under Plus/Minus: 1000 for {name}, turn total {total}.",
+                                 name=name, total=e.turn_total)]
+            for p in e.penalties:
+                if p.lost:  # a leader already at 0 has nothing to lose
+                    out.append(c.gettext("{name} loses {points}, score {score}.",
+                                         name=self.name(p.seat), points=p.lost, score=p.score))
+            return out
+        if e.card is Card.CLOVERLEAF:
+            return [c.gettext("First Tutto under Cloverleaf for {name}: one more Tutto wins the "
+                              "game.", name=name)]
+        if brief and e.card is not Card.FIREWORKS:  # Fireworks points are never at risk
+            return [c.gettext("Tutto for {name}, {total} at risk.", name=name,
+                              total=e.turn_total)]
+        if e.card is Card.STREET:
+            return [c.gettext("Street complete for {name}: turn total {total}.", name=name,
+                              total=e.turn_total)]
+        if e.card is Card.X2:
+            return [c.gettext("Tutto for {name}, doubled: turn total {total}.", name=name,
+                              total=e.turn_total)]
+        if e.card is Card.FIREWORKS:
+            aside = next(a for a in events if isinstance(a, E.SetAsideDone))
+            return [c.gettext("Tutto for {name} under Fireworks with {faces}: turn total "
+                              "{total}, 6 dice again.", name=name, faces=self.faces(aside.faces),
+                              total=e.turn_total)]
+        return [c.gettext("Tutto for {name}, bonus {bonus}: turn total {total}.", name=name,
+                          bonus=e.bonus, total=e.turn_total)]
 
-    def game_over(self, e: E.GameOver) -> list[str]:
+    def game_over(self, e: E.GameOver) -> tuple[str, list[str]]:
+        """The win (said first in the line), then the final scores and who buys the round."""
         c = self.c
         scores = e.scores
         if e.cloverleaf:
-            out = [c.gettext("{name} wins the game with the Cloverleaf.",
-                             name=self.name(e.winners[0]))]
+            win = c.gettext("{name} wins the game with a second Tutto under Cloverleaf.",
+                            name=self.name(e.winners[0]))
         else:
-            out = [c.ngettext("Game over. {names} wins with {score}.",
-                              "Game over. {names} win with {score}.", len(e.winners),
-                              names=self.names(e.winners), score=scores[e.winners[0]])]
-        out.append(c.gettext("Final scores: {scores}.", scores=self.score_list(self.game.ranking())))
+            win = c.ngettext("Game over: {names} wins with {score}.",
+                             "Game over: {names} win with {score}.", len(e.winners),
+                             names=self.names(e.winners), score=scores[e.winners[0]])
+        rest = [c.gettext("Final scores: {scores}.", scores=self.score_list(self.game.ranking()))]
         if e.lowest:
-            out.append(c.ngettext("{names} buys the next round.", "{names} buy the next round.",
-                                  len(e.lowest), names=self.names(e.lowest)))
-        return out
+            rest.append(c.ngettext("{names} buys the next round.", "{names} buy the next round.",
+                                   len(e.lowest), names=self.names(e.lowest)))
+        return win, rest
 
     # -- prompts and help ----------------------------------------------------------------
     def prompt(self) -> str:
@@ -351,7 +397,7 @@ class Messages:
         parts = [c.gettext("{name}'s turn, score {score}.", name=name,
                            score=g.state.scores[x.seat])]
         if x.card is not None and x.step not in (Step.CARD,):
-            parts.append(c.gettext("Card: {card}.", card=self.card(x.card)))
+            parts.append(c.gettext("Card: {card}.", card=self.card_unit(x.card)))
         parts.append(c.gettext("Turn total {total}.", total=x.turn_total))
         if x.step in (Step.ROLL, Step.ROLL_OR_BANK, Step.SET_ASIDE):
             parts.append(c.ngettext("{n} die in hand.", "{n} dice in hand.", x.dice))
@@ -374,7 +420,7 @@ class Messages:
     def deck(self) -> str:
         left = self.game.deck_left()
         total = sum(left.values())
-        listed = ", ".join(self.c.gettext("{card}: {count}", card=self.card(card), count=n)
+        listed = ", ".join(self.c.gettext("{card}: {count}", card=self.card_unit(card), count=n)
                            for card, n in left.items() if n)
         return self.c.ngettext("{n} card left in the deck: {cards}.",
                                "{n} cards left in the deck: {cards}.", total, cards=listed)
@@ -398,7 +444,7 @@ class Messages:
     def undone(self, entry: Entry, seat: int) -> str:
         c, name = self.c, self.name(seat)
         if isinstance(entry, DrawCard):
-            text = c.gettext("Undone: {name}'s card {card}.", name=name, card=self.card(entry.card))
+            text = c.gettext("Undone: {name}'s card {card}.", name=name, card=self.card_unit(entry.card))
         elif isinstance(entry, Roll):
             text = c.gettext("Undone: {name}'s roll {faces}.", name=name,
                              faces=self.faces(entry.faces))
@@ -453,8 +499,16 @@ class Messages:
             return c.gettext("A {face} does not score here: set aside 1s, 5s or three of a "
                              "kind from this roll.", face=d["face"])
         if r == "die-not-in-roll":
-            return c.gettext("The roll {roll} has no more {face} to set aside: set aside dice "
-                             "of this roll.", roll=self.faces(d["roll"]), face=d["face"])
+            roll, face = tuple(d["roll"]), d["face"]
+            count = roll.count(face)
+            if not count:
+                return c.gettext("There is no {face} in the roll {roll}: set aside dice of this "
+                                 "roll.", roll=self.faces(roll), face=face)
+            return c.ngettext("There is only one {face} in the roll {roll}: set aside dice of "
+                              "this roll.",
+                              "There are only {n} dice showing {face} in the roll {roll}: set "
+                              "aside dice of this roll.", count, roll=self.faces(roll),
+                              face=face)
         if r == "street-face-twice":
             return c.gettext("Under Street each face counts once: set aside one {face} only.",
                              face=d["face"])
@@ -462,13 +516,13 @@ class Messages:
             return c.gettext("{face} is already set aside under Street: set aside a face that "
                              "is still missing.", face=d["face"])
         if r == "cannot-bank-under-card":
-            return c.gettext("No banking under {card}. {hint}", card=self.card(d["card"]),
+            return c.gettext("No banking under {card}. {hint}", card=self.card_unit(d["card"]),
                              hint=self.hint())
         if r == "cannot-bank-now":
             return c.gettext("There is nothing to bank now. {hint}", hint=self.hint())
         if r == "card-not-in-deck":
             return c.gettext("No {card} card is left in the deck: type the card that was drawn, "
-                             "or type {deck} to hear what is left.", card=self.card(d["card"]),
+                             "or type {deck} to hear what is left.", card=self.card_unit(d["card"]),
                              deck=shown("deck", lang))
         if r == "wrong-step":
             return self._wrong_step(x.step)
@@ -483,9 +537,9 @@ class Messages:
     def _wrong_step(self, step: Step) -> str:
         c = self.c
         if step is Step.CARD:
-            return c.gettext("First the card: {hint}", hint=self.hint())
+            return c.gettext("First the card: {cards}.", cards=self.card_words())
         if step is Step.ROLL:
-            return c.gettext("Now the roll: {hint}", hint=self.hint())
+            return c.gettext("Now the roll. {hint}", hint=self.hint())
         if step is Step.SET_ASIDE:
             return c.gettext("First set aside dice from this roll. {hint}", hint=self.hint())
         if step is Step.ROLL_OR_BANK:
@@ -506,6 +560,8 @@ def session_sentences(c: Catalog) -> dict[str, str]:
         "quit": c.gettext("Game saved. Start tutto-tally again to go on."),
         "quit-unsaved": c.gettext("Game ended without saving."),
         "eof": c.gettext("End of input. The game is saved; start tutto-tally again to go on."),
+        "quit-over": c.gettext("The game is over and saved."),
+        "eof-over": c.gettext("End of input. The game is over and saved."),
         "save-failed": c.gettext("The entry could not be saved, so it was not accepted; the game "
                                  "stops here as it was last saved."),
     }

@@ -7,16 +7,78 @@ ever redrawn, coloured or moved back, so a screen reader reads each line exactly
 
 from __future__ import annotations
 
-import textwrap
+import re
 from typing import TextIO
+
+NO_BREAK = "\u00a0"
+_SPACES = re.compile(r"[ \t\n\r\f\v]+")  # ASCII white space only: a no-break space stays
+
+
+def nobreak(text: str) -> str:
+    """``text`` as one unit: its spaces become no-break spaces that wrapping never splits.
+
+    They are turned back into plain spaces on output, so ``--plain`` stays ASCII.
+    """
+    return text.replace(" ", NO_BREAK)
+
+
+def plain(text: str) -> str:
+    """``text`` as it is printed and spoken: no-break spaces become plain spaces."""
+    return text.replace(NO_BREAK, " ")
+
+
+def _units(words: list[str]) -> list[list[str]]:
+    """Words grouped into the units a line is not wrapped inside.
+
+    A number stays with the word before it: a label and its number ("Bonus 600: 5", "score
+    150", "Turn total 150,") and the faces of a roll ("1 5 5 2 3 6.") are read together.
+    """
+    units: list[list[str]] = []
+    for word in words:
+        if units and word[:1].isdigit():
+            units[-1].append(word)
+        else:
+            units.append([word])
+    return units
 
 
 def wrap(text: str, width: int | None) -> list[str]:
-    """The lines of one announcement: one line, or several of at most ``width`` characters."""
-    text = " ".join(text.split())
-    if not width or len(text) <= width:
-        return [text]
-    return textwrap.wrap(text, width=width, break_long_words=True, break_on_hyphens=False)
+    """The lines of one announcement: one line, or several of at most ``width`` characters.
+
+    Lines break at spaces between units (see ``_units``) and never inside a no-break unit; a
+    unit longer than a whole line is split at its own spaces, and a single word longer than a
+    line (there are none in the catalogs) is cut.
+    """
+    words = [w for w in _SPACES.split(text) if w]
+    joined = " ".join(words)
+    if not width or len(joined) <= width:
+        return [plain(joined)]
+    lines: list[str] = []
+    current = ""
+
+    def add(piece: str) -> None:
+        nonlocal current
+        if not current:
+            current = piece
+        elif len(current) + 1 + len(piece) <= width:
+            current += " " + piece
+        else:
+            lines.append(current)
+            current = piece
+        while len(current) > width:
+            lines.append(current[:width])
+            current = current[width:]
+
+    for unit in _units(words):
+        pieces = [" ".join(unit)]
+        if len(pieces[0]) > width:
+            pieces = [part for word in unit for part in
+                      (word.split(NO_BREAK) if len(word) > width else [word])]
+        for piece in pieces:
+            add(piece)
+    if current:
+        lines.append(current)
+    return [plain(line) for line in lines]
 
 
 class Output:

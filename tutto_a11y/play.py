@@ -42,6 +42,10 @@ class StoreJournal:
     def finished(self) -> None:
         self._write(self.store.set_status, self.game_id, "finished")
 
+    def running(self) -> None:
+        """The entry that ended the game was undone: it runs again (exports and ``games``)."""
+        self._write(self.store.set_status, self.game_id, "running")
+
     @staticmethod
     def _write(method: Any, *args: Any) -> None:
         from .store import StoreError

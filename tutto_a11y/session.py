@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .messages import Messages, session_sentences
-from .output import Output
+from .output import Output, plain
 from .parse import Command, interpret
 from .problems import store_error_sentence
 from .reader import LineReader
@@ -25,6 +25,7 @@ class Journal(Protocol):
     def append(self, text: str) -> None: ...
     def append_undo(self) -> None: ...
     def finished(self) -> None: ...
+    def running(self) -> None: ...
 
 
 class Speaker(Protocol):
@@ -64,14 +65,18 @@ class Table:
         """Print a line and speak it; ``repeat`` says the last remembered one again."""
         self.output.line(text)
         if self.speaker is not None:
-            self.speaker.say(text, important=important)
+            self.speaker.say(plain(text), important=important)
         if remember:
             self.last = text
 
     def run(self, opening: str) -> int:
-        """Play until the game ends, ``quit`` or the end of input. Returns the exit status."""
+        """Play until ``quit`` or the end of input. Returns the exit status.
+
+        The end of the game does not end the loop: the entry that ended it may be mistyped, so
+        the prompt stays and offers ``scores``, ``undo`` and ``quit``.
+        """
         self.tell(opening)
-        while not self.game.finished:
+        while True:
             try:
                 line = self.reader.read(self.messages.prompt())
             except EntryError as error:  # bytes that are not text
@@ -80,14 +85,19 @@ class Table:
             except KeyboardInterrupt:
                 line = None
             if line is None:
-                self.tell(self.sentences["eof" if self.journal else "quit-unsaved"])
+                self.tell(self.sentences[self._leaving("eof")])
                 return 0
             if self.speaker is not None:
                 self.speaker.interrupt()
             status = self.step(line)
             if status is not None:
                 return status
-        return 0
+
+    def _leaving(self, how: str) -> str:
+        """Which goodbye: a finished game is not "to go on"; without a journal nothing is saved."""
+        if self.journal is None:
+            return "quit-unsaved"
+        return how + "-over" if self.game.finished else how
 
     def step(self, line: str) -> int | None:
         """Handle one line; an exit status when the loop must end."""
@@ -97,6 +107,8 @@ class Table:
                 return self.command(action.name)
             events = self.game.push(action)
         except EntryError as error:
+            if self.game.finished:  # whatever was meant, only the game-over words work now
+                error = EntryError("game-over")
             self.tell(self.messages.error(error), remember=False)
             return None
         try:
@@ -119,12 +131,17 @@ class Table:
     def command(self, name: str) -> int | None:
         m = self.messages
         if name == "quit":
-            self.tell(self.sentences["quit" if self.journal else "quit-unsaved"])
+            self.tell(self.sentences[self._leaving("quit")])
             return 0
         if name == "undo":
+            was_over = self.game.finished
             entry = self.game.pop()  # raises nothing-to-undo before the journal is touched
             try:
                 if self.journal is not None:
+                    if was_over:
+                        # Running first: killed between the two writes, the journal still
+                        # ends the game and the next start marks it finished again.
+                        self.journal.running()
                     self.journal.append_undo()
             except JournalFailed as failure:
                 self.game.push(entry)

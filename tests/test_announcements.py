@@ -1,0 +1,113 @@
+"""What the table hears: the big news first, unambiguous brief lines, natural German.
+
+The scripted games run through the real command (click's CliRunner, as the golden transcripts
+do); the lines asserted are the announcements a screen reader reads and eSpeak NG says.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scripts import GAME_ONE, GAME_TWO, lines
+from transcript import run_script, steps
+
+
+def said_after(transcript: str, typed: list[str]) -> list[list[str]]:
+    """The announcement lines after each typed line (prompts left out)."""
+    _, script = steps(transcript, typed)
+    return [[line for line in step.said if not line.endswith(("?", ":"))] for step in script]
+
+
+def announcement(lang: str, script: list[str], db: Path, index: int, *extra: str) -> str:
+    """The announcement of the ``index``-th typed line of a scripted game."""
+    typed = lines(script, lang)
+    said = said_after(run_script(typed, lang, db, *extra), typed)
+    return said[index][0]
+
+
+WIN = {"en": "Anna wins the game", "de": "Anna gewinnt das Spiel", "fr": "Anna gagne la partie"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_cloverleaf_win_opens_its_line(lang: str, tmp_path: Path) -> None:
+    line = announcement(lang, GAME_TWO, tmp_path / "g.db", len(GAME_TWO) - 1)
+    assert line.startswith(WIN[lang]), line
+
+
+TUTTO = {"en": "Tutto for Ben, bonus 500: turn total 1700.",
+         "de": "Tutto für Ben, Bonus 500: Zugsumme 1700.",
+         "fr": "Volle Lotte pour Ben, bonus 500: total du tour 1700."}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_a_tutto_opens_its_line_with_the_player_and_the_turn_total(lang: str,
+                                                                   tmp_path: Path) -> None:
+    line = announcement(lang, GAME_ONE, tmp_path / "g.db", GAME_ONE.index("{all}", 40))
+    assert line == TUTTO[lang]
+
+
+def test_the_final_round_and_a_plus_minus_hit_open_their_lines(tmp_path: Path) -> None:
+    typed = lines(GAME_ONE, "en")
+    said = said_after(run_script(typed, "en", tmp_path / "g.db"), typed)
+    plus_minus = said[GAME_ONE.index("{plusminus}") + 2][0]
+    assert plus_minus.startswith("Tutto under Plus/Minus: Ben scores exactly 1000, score 1000.")
+    final_round = said[len(GAME_ONE) - 2][0]
+    assert final_round.startswith("Final round: Ben banks 1500 and reaches 4300."), final_round
+    game_over = said[len(GAME_ONE) - 1][0]
+    assert game_over.startswith("Game over: Ben wins with 4300."), game_over
+
+
+BRIEF_BANK = {"en": "Anna banks, score 150. Ben.", "de": "Anna hört auf, Stand 150. Ben.",
+              "fr": "Anna marque, score 150. Ben."}
+BRIEF_TUTTO = {"en": "Tutto for Ben, 1700 at risk.", "de": "Tutto für Ben, 1700 auf dem Spiel.",
+               "fr": "Volle Lotte pour Ben, 1700 en jeu."}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_brief_lines_say_what_a_number_is_and_whose_tutto_it_is(lang: str,
+                                                                tmp_path: Path) -> None:
+    typed = lines(GAME_ONE, lang)
+    said = said_after(run_script(typed, lang, tmp_path / "g.db", "--verbosity", "brief"), typed)
+    assert said[GAME_ONE.index("{bank}")] == [BRIEF_BANK[lang]]
+    assert said[GAME_ONE.index("{all}", 40)] == [BRIEF_TUTTO[lang]]
+
+
+def german(script: list[str], db: Path) -> list[list[str]]:
+    typed = lines(script, "de")
+    return said_after(run_script(typed, "de", db), typed)
+
+
+def test_german_says_a_face_missing_from_the_roll_is_not_there(tmp_path: Path) -> None:
+    said = german(["300", "5 2 3 4 6 6", "1", "5 5", "5"], tmp_path / "g.db")
+    assert said[2] == ["Im Wurf 5, 2, 3, 4, 6, 6 gibt es keine 1: Lege Würfel aus diesem Wurf "
+                       "heraus."]
+    assert said[3] == ["Im Wurf 5, 2, 3, 4, 6, 6 gibt es nur eine 5: Lege Würfel aus diesem "
+                       "Wurf heraus."]
+
+
+def test_german_asks_for_the_card_in_one_sentence_with_one_colon(tmp_path: Path) -> None:
+    said = german(["1 5 2 3 4 6"], tmp_path / "g.db")
+    assert said[0][0].startswith("Zuerst die Karte: stopp, feuerwerk, bonus 200 bis")
+    assert said[0][0].count(":") == 1
+
+
+def test_german_fireworks_and_banking_use_the_words_of_the_table(tmp_path: Path) -> None:
+    said = german(GAME_ONE, tmp_path / "g.db")
+    everything = " ".join(line for step in said for line in step)
+    assert "Feuerwerk legt 1" not in everything  # the card is not who sets aside
+    assert "Cleo würfelt 2, 2, 2, 2, 1, 3. Beim Feuerwerk legt Cleo 1, 2, 2, 2 für 300 " \
+           "heraus, noch 2 Würfel." in everything
+    assert "Niete, das Feuerwerk ist vorbei: Cleo bekommt 450, Stand 450." in everything
+    # The bank is typed "aufhören", so it is announced with the same word.
+    assert said[GAME_ONE.index("{bank}")] == ["Anna hört auf mit 150, Stand 150. Ben ist dran."]
+    assert "schreibt" not in everything
+
+
+def test_a_brief_tutto_under_fireworks_names_the_player_and_is_not_called_at_risk(
+        tmp_path: Path) -> None:
+    typed = ["fireworks", "2 2 2 2 1 3", "1 5"]
+    said = said_after(run_script(typed, "en", tmp_path / "g.db", "--verbosity", "brief"), typed)
+    # Fireworks points are banked by the Niete that ends it: nothing is at risk.
+    assert said[2][0] == "Tutto for Anna under Fireworks with 1, 5: turn total 450, 6 dice again."

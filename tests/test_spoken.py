@@ -1,0 +1,22 @@
+"""What eSpeak NG is given: the printed sentence, in the form it reads quickly and clearly."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutto_a11y.spoken import spoken
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_faces_of_a_roll_are_said_without_a_pause_after_each_comma(lang: str) -> None:
+    # Each comma is a pause of about a quarter second: over a second for six faces.
+    assert spoken("Anna rolls 1, 5, 2, 3, 4, 6.", lang) == "Anna rolls 1 5 2 3 4 6."
+    assert spoken("Anna sets aside 1, 5 for 150, 4 dice left.", lang) == \
+        "Anna sets aside 1 5 for 150, 4 dice left."
+
+
+@pytest.mark.parametrize("text", ["Turn total 150, 4 dice left.", "Anna 0, Ben 0.",
+                                  "Stop: 9, Fireworks: 4, Bonus 200: 5, Street: 4.",
+                                  "Final scores: Ben 4300, Anna 2950."])
+def test_commas_between_other_numbers_keep_their_pause(text: str) -> None:
+    assert spoken(text, "en") == text
