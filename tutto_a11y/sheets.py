@@ -18,16 +18,18 @@ from .cli import UsageProblem, early_lang, resolve_path
 from .i18n import Catalog
 from .messages import Messages
 from .problems import damaged_game_sentence, store_error_sentence
-from .rules import Game, ReplayError, Rules
+from .saved import DamagedGame, rebuild, rules_and_players
+from .rules import Game
 from .rules.events import TurnRecord
 
 
-def _open(db: str | None, catalog: Catalog) -> Any:
+def _open(db: str | None, catalog: Catalog, read_only: bool = True) -> Any:
+    """The games file; only looked at (no file made, changed or left behind) unless writing."""
     from .store import Store, StoreError
 
     path = resolve_path(db)
     try:
-        return Store.open(path)
+        return Store.open(path, read_only=read_only)
     except StoreError as error:
         raise UsageProblem(store_error_sentence(error.reason, error.data, str(path), catalog))
 
@@ -42,9 +44,9 @@ def _load(store: Any, ref: str, catalog: Catalog) -> tuple[Any, Game]:
         raise UsageProblem(store_error_sentence(error.reason, error.data, str(store.path),
                                                 catalog))
     try:
-        game = Game.replay(info.players, Rules.from_dict(info.rules), entries)
-    except ReplayError as damaged:
-        raise UsageProblem(damaged_game_sentence(info.id, damaged.index, catalog))
+        game = rebuild(info, entries)
+    except DamagedGame as damaged:
+        raise UsageProblem(damaged_game_sentence(damaged.game, damaged.index, catalog))
     return info, game
 
 
@@ -76,7 +78,7 @@ def list_games(lang: str | None, db: str | None, abandon: str | None) -> int:
     from .store import StoreError
 
     c = Catalog(lang or early_lang([], __import__("os").environ))
-    store = _open(db, c)
+    store = _open(db, c, read_only=abandon is None)
     try:
         if abandon is not None:
             try:
@@ -90,6 +92,12 @@ def list_games(lang: str | None, db: str | None, abandon: str | None) -> int:
         if not games:
             click.echo(c.gettext("There are no saved games yet."))
         for info in games:
+            try:
+                rules_and_players(info)
+            except DamagedGame:
+                click.echo(c.gettext("Game {game} is damaged: its players or rules cannot be "
+                                     "read.", game=info.id))
+                continue
             click.echo(c.gettext("Game {game}, {date}: {players}, {status}.", game=info.id,
                                  date=info.created[:16].replace("T", " "),
                                  players=", ".join(info.players),
