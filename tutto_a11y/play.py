@@ -237,7 +237,7 @@ def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Out
             break
         store.set_status(info.id, "finished")  # the program died before it could say so
     output.line(c.gettext("Game {game} with {players} is still running.", game=info.id,
-                          players=join_names(info.players, c)))
+                          players=join_names(game.players, c)))
     vocabulary = Vocabulary(c.lang)
     yes, no = WORDS[c.lang]["yes"][0], WORDS[c.lang]["no"][0]
     while True:

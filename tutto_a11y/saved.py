@@ -27,9 +27,12 @@ def rules_and_players(info: Any) -> tuple[Rules, tuple[str, ...]]:
     if getattr(info, "damaged", False):
         raise DamagedGame(info.id)
     try:
-        return Rules.from_dict(info.rules), check_players(info.players)
+        rules, players = Rules.from_dict(info.rules), check_players(info.players)
     except EntryError:
         raise DamagedGame(info.id) from None
+    if not all(name.isprintable() for name in players):
+        raise DamagedGame(info.id)  # a typed name never holds escape or control characters
+    return rules, players
 
 
 def rebuild(info: Any, entries: Sequence[str]) -> Game:

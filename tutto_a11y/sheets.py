@@ -93,14 +93,14 @@ def list_games(lang: str | None, db: str | None, abandon: str | None) -> int:
             click.echo(c.gettext("There are no saved games yet."))
         for info in games:
             try:
-                rules_and_players(info)
+                _rules, names = rules_and_players(info)
             except DamagedGame:
                 click.echo(c.gettext("Game {game} is damaged: its players or rules cannot be "
                                      "read.", game=info.id))
                 continue
             click.echo(c.gettext("Game {game}, {date}: {players}, {status}.", game=info.id,
                                  date=info.created[:16].replace("T", " "),
-                                 players=", ".join(info.players),
+                                 players=", ".join(names),
                                  status=status_word(info.status, c)))
     finally:
         store.close()
