@@ -362,6 +362,27 @@ def test_a_backup_of_a_game_killed_mid_play_shows_its_latest_entries_from_read_o
         assert folder_state(mnt) == folder
 
 
+def test_a_copied_backup_with_its_wal_but_no_shm_is_viewed_without_changing_the_copy(
+        tmp_path: Path, clean_env: dict[str, str]) -> None:
+    played = tmp_path / "played" / "games.sqlite3"
+    played.parent.mkdir()
+    killed_mid_game(clean_env, played)
+    backup = tmp_path / "backup"
+    backup.mkdir()
+    for name in ("games.sqlite3", "games.sqlite3-wal"):  # what a careful copy by hand takes
+        (backup / name).write_bytes((played.parent / name).read_bytes())
+    db = backup / "games.sqlite3"
+    before, wal, folder = snapshot(db), snapshot(Path(f"{db}-wal")), folder_state(backup)
+
+    for args in looking(db):
+        shown = run(clean_env, args)
+        assert shown.returncode == 0 and "Anna" in shown.stdout, (args, shown.stderr)
+    assert json.loads(run(clean_env, looking(db)[2]).stdout)["players"][0]["score"] == 150
+
+    assert (snapshot(db), snapshot(Path(f"{db}-wal"))) == (before, wal)
+    assert folder_state(backup) == folder, "no -shm was made next to the copy"
+
+
 # ---------------------------------------------------------------------------------------------
 # 14.6 the leftovers of a start killed while creating the file
 

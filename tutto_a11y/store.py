@@ -414,7 +414,7 @@ def _validate(path: Path) -> int:
     Read-only, so that even a checkpoint on close cannot modify a file we are about to refuse.
     """
     try:
-        conn = sqlite3.connect(_reading_uri(path), uri=True, isolation_level=None)
+        conn = _connect_for_reading(path)
     except sqlite3.Error as exc:
         raise _wrap(exc, path) or StoreError("cannot-open", path, {"detail": str(exc)}) from exc
     try:
@@ -439,43 +439,37 @@ def _validate(path: Path) -> int:
         conn.close()
 
 
-def _reading_uri(path: Path) -> str:
-    """How to read ``path`` without writing anything, not even a -wal or -shm file.
+def _connect_for_reading(path: Path, timeout: float = 5.0) -> sqlite3.Connection:
+    """A connection that can only read ``path`` and writes nothing, not even a -wal or -shm.
 
     With no -wal, or an empty one (nobody has written since the last checkpoint), the main file
     holds everything and ``immutable=1`` reads it without creating any side file, on read-only
     media and full disks too.  Otherwise a game is being played or a crash left its last entries
-    in the -wal: plain ``mode=ro`` reads those as well, through the side files already there.
+    in the -wal, and plain ``mode=ro`` reads those as well.  When the -shm is missing too, no
+    program has the file open (a writer keeps one) -- it is a copied backup or the like -- and
+    exclusive locking mode makes SQLite keep the WAL index in memory instead of creating a -shm;
+    the lock-free VFS lets that exclusive mode work through a read-only descriptor.
     """
-    wal, _shm = _side_files(path)
+    wal, shm = _side_files(path)
     uri = Path(os.path.abspath(path)).as_uri() + "?mode=ro"
     try:
         wal_holds_data = wal.stat().st_size > 0
     except FileNotFoundError:
         wal_holds_data = False
-    return uri if wal_holds_data else uri + "&immutable=1"
-
-
-def _reader_connection(path: Path) -> sqlite3.Connection:
-    """A connection that can only read (see :func:`_reading_uri`)."""
-    conn = sqlite3.connect(_reading_uri(path), uri=True, timeout=_BUSY_TIMEOUT_S, isolation_level=None)
+    in_memory_index = wal_holds_data and not shm.exists()
+    if not wal_holds_data:
+        uri += "&immutable=1"
+    elif in_memory_index:
+        uri += "&vfs=" + ("win32-none" if sys.platform == "win32" else "unix-none")
+    conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
     try:
+        if in_memory_index:
+            conn.execute("PRAGMA locking_mode = EXCLUSIVE")
         conn.execute("PRAGMA query_only = ON")
     except BaseException:
         conn.close()
         raise
     return conn
-
-
-def _remove_empty_side_files(path: Path, existed: Sequence[bool]) -> None:
-    """Remove the empty -wal/-shm a failed open made (say, on a full disk), so that the file
-    looks as before and read-only commands still read it without writing."""
-    for side, was_there in zip(_side_files(path), existed):
-        try:
-            if not was_there and side.stat().st_size == 0:
-                side.unlink()
-        except OSError:
-            pass
 
 
 def _migrate(conn: sqlite3.Connection, path: Path) -> None:
@@ -715,7 +709,7 @@ class Store:
             _check_header(path, header)
             if read_only:
                 _validate(path)
-                return cls(shown, _reader_connection(path), real_path=path)
+                return cls(shown, _connect_for_reading(path, _BUSY_TIMEOUT_S), real_path=path)
             _check_writable(path)
             version = _validate(path)
             had_side_files = [side.exists() for side in _side_files(path)]
