@@ -472,6 +472,17 @@ def _connect_for_reading(path: Path, timeout: float = 5.0) -> sqlite3.Connection
     return conn
 
 
+def _remove_empty_side_files(path: Path, existed: Sequence[bool]) -> None:
+    """Remove the empty -wal/-shm a failed open made (say, on a full disk), so that the file
+    looks as before and read-only commands still read it without writing."""
+    for side, was_there in zip(_side_files(path), existed):
+        try:
+            if not was_there and side.stat().st_size == 0:
+                side.unlink()
+        except OSError:
+            pass
+
+
 def _migrate(conn: sqlite3.Connection, path: Path) -> None:
     """Bring the schema to SCHEMA_VERSION in one transaction (a no-op when already there)."""
     conn.execute("BEGIN IMMEDIATE")
