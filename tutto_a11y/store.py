@@ -665,6 +665,10 @@ class Store:
         # Entries left to undo, per game this Store holds the claim of: nobody else can write
         # such a game, so the count is counted once and then kept up to date by our own writes.
         self._remaining: dict[int, int] = {}
+        # What entries() last saw of each game: (its latest seq, entries left to undo).  Taken
+        # over by claim() when the journal has not grown since, so a resumed game's first undo
+        # does not count the journal again.
+        self._seen: dict[int, tuple[int, int]] = {}
 
     # ---- opening and closing ----------------------------------------------------------------
 
@@ -894,6 +898,7 @@ class Store:
             if claimed is not None:
                 self._release(claimed)
             raise
+        self._remaining[gid] = 0  # a new game has nothing to undo yet
         return GameInfo(str(gid), now, now, lang, json.loads(rules_json), tuple(players), "running")
 
     def games(self) -> list[GameInfo]:
@@ -948,8 +953,9 @@ class Store:
         The undo is journalled instead of deleting the entry, so the correction history is
         kept.  Raises ValueError when no entry remains to be undone.
 
-        Constant time while this Store holds the game's claim (as the play loop does): the
-        journal is counted at the first undo only, later ones use the count our writes keep.
+        Constant time while this Store holds the game's claim (as the play loop does): the count
+        comes from :meth:`entries` read before the claim, or is counted at the first undo, and
+        is then kept up to date by our own writes.
         """
         gid = self._gid(game_id)
         held = gid in self._claims
@@ -984,18 +990,26 @@ class Store:
     def entries(self, game_id: str) -> list[str]:
         """The effective entry list the rules engine replays: each undo drops the latest remaining entry."""
         gid = self._gid(game_id)
-        rows = self._query("SELECT kind, text FROM journal WHERE game_id = ? ORDER BY seq", (gid,))
+        rows = self._query("SELECT seq, kind, text FROM journal WHERE game_id = ? ORDER BY seq", (gid,))
         effective: list[Any] = []
-        for kind, text in rows:
+        undos = 0
+        for _seq, kind, text in rows:
             if kind == "entry":
                 effective.append(text)
             elif kind != "undo":  # the CHECK constraint was worked around by hand
                 raise StoreError("damaged-game", self.path, {"game": str(gid), "index": len(effective) + 1})
-            elif effective:
-                effective.pop()
+            else:
+                undos += 1
+                if effective:
+                    effective.pop()
         for index, text in enumerate(effective, start=1):
             if not isinstance(text, str):  # e.g. a blob written into the journal by hand
                 raise StoreError("damaged-game", self.path, {"game": str(gid), "index": index})
+        # The same count append_undo would make: entries minus undos.
+        left = len(rows) - 2 * undos
+        self._seen[gid] = (rows[-1][0] if rows else 0, left)
+        if gid in self._claims:
+            self._remaining[gid] = left
         return effective
 
     # ---- claims --------------------------------------------------------------------------------
@@ -1009,6 +1023,11 @@ class Store:
         gid = self._gid(game_id)
         if gid not in self._claims:
             self._claim(gid)
+            seen = self._seen.pop(gid, None)
+            if seen is not None:
+                (latest,) = self._query("SELECT COALESCE(MAX(seq), 0) FROM journal WHERE game_id = ?", (gid,))[0]
+                if latest == seen[0]:  # nothing was written since entries() read it
+                    self._remaining[gid] = seen[1]
 
     def release(self, game_id: str) -> None:
         """Give the game back, e.g. when the player leaves it without quitting the program."""
