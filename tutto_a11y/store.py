@@ -50,7 +50,6 @@ from typing import Any, Iterator, Mapping, Sequence
 
 __all__ = [
     "APPLICATION_ID",
-    "STALE_TEMP_GLOB",
     "SCHEMA_VERSION",
     "MIGRATIONS",
     "REASONS",
@@ -511,10 +510,6 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-#: The temporary files :func:`_create` builds a new database in, next to ``games.sqlite3``:
-#: ``.games.sqlite3.<random>.new`` (plus SQLite's ``-journal``/``-wal``/``-shm`` of it).
-STALE_TEMP_GLOB = ".{name}.*.new"
-
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
 
     def _hold_temp(fd: int) -> None:
@@ -556,7 +551,8 @@ else:
 
 
 def _remove_stale_temps(path: Path) -> None:
-    """Delete what a start killed while creating ``path`` left behind (see :func:`_create`).
+    """Delete what a start killed while creating ``path`` left behind (see :func:`_create`):
+    ``.games.sqlite3.<random>.new`` and SQLite's ``-journal``/``-wal``/``-shm`` of it.
 
     Only files named like our temporaries and held by no living process are removed, so a
     database being created at this moment by another start is left alone.  Failures are
