@@ -244,6 +244,29 @@ def test_a_character_device_as_games_file_is_refused_and_never_replaced(
         assert os.readlink(db) == str(device)
 
 
+@pytest.mark.parametrize("side", ["-wal", "-shm", "-journal", ".claims"])
+def test_a_fifo_or_symlink_in_place_of_a_side_file_is_refused_and_left_as_it_is(
+        side: str, tmp_path: Path, clean_env: dict[str, str]) -> None:
+    db = tmp_path / "games.sqlite3"
+    assert run(clean_env, play_args(db, "--players", "Anna,Ben"), ["300"]).returncode == 0
+    refused = (f"The games file {db} cannot be opened: choose another file with --db.")
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("keep me")
+    for kind in ("fifo", "symlink"):
+        special = Path(f"{db}{side}")
+        special.unlink(missing_ok=True)  # the lock file .claims stays after a game
+        if kind == "fifo":
+            os.mkfifo(special)
+        else:
+            special.symlink_to(elsewhere)
+        before, folder = snapshot(db), folder_state(tmp_path)
+        for args in (play_args(db, "--resume"), play_args(db, "--players", "Cleo,Dora")):
+            assert one_sentence(run(clean_env, args, ["quit"], timeout=10)) == refused, args
+        assert (snapshot(db), folder_state(tmp_path)) == (before, folder)
+        assert elsewhere.read_text() == "keep me"
+        special.unlink()
+
+
 def test_a_symlink_to_an_empty_file_makes_the_games_file_at_its_target(
         tmp_path: Path, clean_env: dict[str, str]) -> None:
     (tmp_path / "real").mkdir()

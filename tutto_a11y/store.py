@@ -360,6 +360,22 @@ def _real_path(path: Path) -> Path:
     return real
 
 
+def _check_side_files(path: Path) -> None:
+    """Refuse to work next to side files that are not plain files of their own.
+
+    SQLite opens ``-wal``, ``-shm`` and ``-journal`` (and we open ``.claims``) by name and
+    writes into whatever it finds: a FIFO there would hang the start, and a symlink would let
+    the journal overwrite the file it points to.
+    """
+    for side in (*_side_files(path), Path(f"{path}-journal"), Path(f"{path}.claims")):
+        try:
+            st = os.lstat(side)
+        except FileNotFoundError:
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            raise StoreError("cannot-open", path, {"side_file": str(side), "mode": stat.filemode(st.st_mode)})
+
+
 def _read_header(path: Path) -> bytes:
     """The first bytes of a regular file; refuses one swapped for a FIFO or device meanwhile."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
@@ -693,6 +709,7 @@ class Store:
     def _open(cls, shown: Path, read_only: bool) -> "Store":
         try:
             path = _real_path(shown)
+            _check_side_files(path)
             try:
                 header = _read_header(path)
             except FileNotFoundError:
