@@ -163,6 +163,8 @@ def test_a_bare_start_says_once_that_the_last_running_game_is_damaged_and_starts
     assert run(clean_env, play_args(db, "--players", "Anna,Ben"), ["300"]).returncode == 0
     edit(db, "UPDATE games SET rules = '{\"target\": \"abc\"}' WHERE id = 1")
     rows = table_rows(db)
+    copy = db.parent / "copy.sqlite3"
+    copy.write_bytes(db.read_bytes())
 
     started = run(clean_env, play_args(db, "--players", "Cleo,Dora"), ["stop"])
 
@@ -171,6 +173,11 @@ def test_a_bare_start_says_once_that_the_last_running_game_is_damaged_and_starts
     assert said[0] == DAMAGED_ROW
     assert said[1].startswith("New game for Cleo and Dora.")
     assert table_rows(db)[0][0] == rows[0][0], "the damaged game is left as it was"
+
+    braille = run(clean_env, play_args(copy, "--width", "40", "--players", "Emil,Fay"), ["quit"])
+    lines = braille.stdout.splitlines()
+    assert all(len(line) <= 40 for line in lines), lines
+    assert " ".join(lines).startswith(DAMAGED_ROW)
 
 
 def test_a_journal_line_that_is_not_text_is_reported_as_damaged_at_that_entry(
