@@ -7,6 +7,10 @@ Measures, on a real file with ``synchronous=FULL``:
   database and inside a database holding many other games (open runs ``quick_check`` on files
   up to ``QUICK_CHECK_MAX_BYTES``, so its cost grows with the file);
 
+* undo: ``append_undo`` in a game whose journal already holds 1,000, 20,000 and 200,000 lines,
+  next to an ``append`` in the same game (the same one durable transaction, without the undo's
+  bookkeeping): an undo should cost what an append costs, however long the journal;
+
 next to two baselines taken in the same run: a bare ``write`` + ``os.fsync`` of a small file
 (what one durable commit cannot beat) and the start-up of ``python -c pass`` (what every CLI
 command pays anyway).
@@ -124,6 +128,44 @@ def add_other_games(db: Path, games: int, entries_each: int) -> None:
         conn.close()
 
 
+def bench_undo(folder: Path, journal_lines: int, repeats: int = 60) -> tuple[float, list[float], list[float]]:
+    """``append`` and ``append_undo`` timed in turn, in a game with ``journal_lines`` lines.
+
+    Also returns the first undo after resuming (entries read, then the game claimed).
+    """
+    db = folder / f"undo-{journal_lines}.sqlite3"
+    with Store.open(db) as store:
+        game = store.create_game("en", {"target": 6000}, ["Ana", "Bo"])
+    conn = sqlite3.connect(db, isolation_level=None)
+    try:  # the long journal, written directly in one transaction (an append each would take minutes)
+        stamp = "2024-01-01T00:00:00.000000Z"
+        conn.execute("BEGIN")
+        conn.executemany(
+            "INSERT INTO journal (game_id, seq, kind, text, at) VALUES (?, ?, 'entry', ?, ?)",
+            ((int(game.id), i + 1, ENTRY_CYCLE[i % len(ENTRY_CYCLE)], stamp) for i in range(journal_lines)),
+        )
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+    appends, undos = [], []
+    with Store.open(db) as store:
+        store.entries(game.id)  # as the play loop resumes a game: read it, then claim it
+        store.claim(game.id)
+        t0 = time.perf_counter()
+        store.append_undo(game.id)
+        first = time.perf_counter() - t0
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            store.append(game.id, "roll 123346")
+            t1 = time.perf_counter()
+            store.append_undo(game.id)
+            t2 = time.perf_counter()
+            appends.append(t1 - t0)
+            undos.append(t2 - t1)
+    db.unlink()
+    return first, appends, undos
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dir", type=Path, default=None, help="folder on the disk to measure")
@@ -150,6 +192,13 @@ def main() -> None:
         print(f"resume the {args.entries}-entry game, alone in the database ({size / 1e6:.2f} MB)")
         for phase, samples in bench_resume(db, game_id, args.entries).items():
             print(f"  {phase:<31} {summary(samples)}")
+        print()
+        print("undo in a long journal (baseline: an append in the same game, same run)")
+        for lines in (1_000, 20_000, 200_000):
+            first, appends, undos = bench_undo(folder, lines)
+            print(f"  {lines:>7,} lines: append_undo    {summary(undos)}")
+            print(f"  {lines:>7,} lines: append         {summary(appends)}")
+            print(f"  {lines:>7,} lines: first undo after resuming: {first * 1000:.3f} ms")
         print()
         add_other_games(db, games=300, entries_each=300)
         Store.open(db).close()  # let the checkpoint settle the file

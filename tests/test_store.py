@@ -704,7 +704,12 @@ def test_killing_a_writer_at_random_moments_never_loses_a_committed_entry(db: Pa
         assert start == ["start", str(previous)], (seed, start, died)
         time.sleep(rng.uniform(0.0, 0.25))
         writer.send_signal(signal.SIGKILL)
-        out, _ = writer.communicate(timeout=30)
+        # Read on through the same text buffer readline() used: communicate() reads the pipe's
+        # descriptor directly and would miss lines that readline() had already buffered.
+        out = writer.stdout.read()
+        writer.wait(timeout=30)
+        writer.stdout.close()
+        writer.stderr.close()
         assert writer.returncode == -signal.SIGKILL
         reported = [int(line) for line in out.split()]
 

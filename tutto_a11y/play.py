@@ -15,12 +15,13 @@ from typing import Any, Sequence
 from .cli import UsageProblem, early_lang, resolve_path, rules_from
 from .i18n import Catalog
 from .messages import Messages, join_names
-from .names import check_names, check_new_name, printable_names
+from .names import check_names, check_new_name
 from .output import Output
 from .problems import (damaged_game_sentence, entry_error_sentence, speech_problem_sentence,
                        store_error_sentence)
 from .reader import LineReader, PlainReader, TerminalReader
-from .rules import MAX_PLAYERS, MIN_PLAYERS, EntryError, Game, ReplayError, Rules
+from .rules import MAX_PLAYERS, MIN_PLAYERS, EntryError, Game, Rules
+from .saved import DamagedGame, rebuild
 from .session import JournalFailed, Table
 from .status_line import fitting_words, status_line
 from .words import WORDS, Vocabulary
@@ -204,10 +205,9 @@ def _resumed(info: Any, game: Game, messages: Messages, store: Any) -> str:
 def _replay(info: Any, store: Any, catalog: Catalog) -> Game:
     """A saved game rebuilt from its journal; a journal that does not replay is reported."""
     try:
-        return Game.replay(printable_names(info.players), Rules.from_dict(info.rules),
-                           store.entries(info.id))
-    except ReplayError as damaged:
-        raise UsageProblem(damaged_game_sentence(info.id, damaged.index, catalog)) from None
+        return rebuild(info, store.entries(info.id))
+    except DamagedGame as damaged:
+        raise UsageProblem(damaged_game_sentence(damaged.game, damaged.index, catalog)) from None
 
 
 def _split_players(text: str, catalog: Catalog) -> tuple[str, ...]:
@@ -255,26 +255,34 @@ def _ask_players(reader: LineReader, output: Output, c: Catalog) -> tuple[str, .
 
 def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Output,
                  c: Catalog) -> tuple[Any, Game] | None:
-    """The saved game to go on with (``--resume``, or the last running one if wanted), or None."""
+    """The saved game to go on with (``--resume``, or the last running one if wanted), or None.
+
+    A damaged last running game is not offered (it could not go on): one line says so and a new
+    game starts; ``--resume`` of it is refused with the same sentence.
+    """
+    from .store import StoreError
+
     if resume is not None:
         info = store.game(resume)
         return info, _replay(info, store, c)
-    game: Game | None = None
     while True:
         info = store.last_running()
         if info is None:
             return None
         try:
-            game = Game.replay(printable_names(info.players), Rules.from_dict(info.rules),
-                               store.entries(info.id))
-        except ReplayError:
-            game = None  # damaged: going on with it says so
-            break
+            game = rebuild(info, store.entries(info.id))
+        except (DamagedGame, StoreError) as problem:
+            # Nothing to go on with: say so once, leave the game as it is, start a new one.
+            if isinstance(problem, StoreError) and problem.reason != "damaged-game":
+                raise
+            index = problem.index if isinstance(problem, DamagedGame) else problem.data.get("index")
+            output.line(damaged_game_sentence(info.id, index, c))
+            return None
         if not game.finished:
             break
         store.set_status(info.id, "finished")  # the program died before it could say so
     output.line(c.gettext("Game {game} with {players} is still running.", game=info.id,
-                          players=join_names(printable_names(info.players), c)))
+                          players=join_names(game.players, c)))
     vocabulary = Vocabulary(c.lang)
     yes, no = WORDS[c.lang]["yes"][0], WORDS[c.lang]["no"][0]
     while True:
@@ -294,7 +302,7 @@ def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Out
             raise _Quit
         if answer == "no":
             return None
-        return info, game if game is not None else _replay(info, store, c)
+        return info, game
 
 
 def _open_speech(speech: bool | None, interactive: bool, lang: str, voice: str | None,

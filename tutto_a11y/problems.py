@@ -85,6 +85,11 @@ def store_error_sentence(reason: str, data: dict[str, Any], path: str, c: Catalo
         return c.gettext("The games file {path} could not be read or written because of a "
                          "device error: check the disk, or choose another file with --db.",
                          path=path)
+    if reason == "not-a-file":
+        return c.gettext("{path} is not a regular file, so it was left untouched: choose a games "
+                         "file with --db.", path=path)
+    if reason == "damaged-game":
+        return damaged_game_sentence(str(data.get("game", "")), data.get("index"), c)
     if reason == "busy":
         return c.gettext("The games file {path} is busy in another program: try again in a "
                          "moment.", path=path)
@@ -92,7 +97,11 @@ def store_error_sentence(reason: str, data: dict[str, Any], path: str, c: Catalo
                      path=path)
 
 
-def damaged_game_sentence(game_id: str, index: int, c: Catalog) -> str:
+def damaged_game_sentence(game_id: str, index: int | None, c: Catalog) -> str:
+    """A game the games file holds but cannot give back: at a journal entry, or (None) its row."""
+    if index is None:
+        return c.gettext("Game {game} is damaged: its players or rules cannot be read, so it "
+                         "cannot be shown or continued; the other games are fine.", game=game_id)
     return c.gettext("Game {game} is damaged at entry {index} and cannot be continued; the other "
                      "games are fine.", game=game_id, index=index)
 

@@ -20,16 +20,18 @@ from .messages import Messages
 from .names import printable_names
 from .output import wrap
 from .problems import damaged_game_sentence, store_error_sentence
-from .rules import Game, ReplayError, Rules
+from .saved import DamagedGame, rebuild, rules_and_players
+from .rules import Game
 from .rules.events import TurnRecord
 
 
-def _open(db: str | None, catalog: Catalog) -> Any:
+def _open(db: str | None, catalog: Catalog, read_only: bool = True) -> Any:
+    """The games file; only looked at (no file made, changed or left behind) unless writing."""
     from .store import Store, StoreError
 
     path = resolve_path(db)
     try:
-        return Store.open(path)
+        return Store.open(path, read_only=read_only)
     except StoreError as error:
         raise UsageProblem(store_error_sentence(error.reason, error.data, str(path), catalog))
 
@@ -44,9 +46,9 @@ def _load(store: Any, ref: str, catalog: Catalog) -> tuple[Any, Game]:
         raise UsageProblem(store_error_sentence(error.reason, error.data, str(store.path),
                                                 catalog))
     try:
-        game = Game.replay(info.players, Rules.from_dict(info.rules), entries)
-    except ReplayError as damaged:
-        raise UsageProblem(damaged_game_sentence(info.id, damaged.index, catalog))
+        game = rebuild(info, entries)
+    except DamagedGame as damaged:
+        raise UsageProblem(damaged_game_sentence(damaged.game, damaged.index, catalog))
     return info, game
 
 
@@ -95,7 +97,7 @@ def list_games(lang: str | None, db: str | None, abandon: str | None,
     from .store import StoreError
 
     c = Catalog(lang or chosen_lang())
-    store = _open(db, c)
+    store = _open(db, c, read_only=abandon is None)
     try:
         if abandon is not None:
             try:
@@ -109,9 +111,15 @@ def list_games(lang: str | None, db: str | None, abandon: str | None,
         if not games:
             _echo(c.gettext("There are no saved games yet."), width)
         for info in games:
+            try:
+                _rules, names = rules_and_players(info)
+            except DamagedGame:
+                _echo(c.gettext("Game {game} is damaged: its players or rules cannot be "
+                                "read.", game=info.id), width)
+                continue
             _echo(c.gettext("Game {game}, {date}: {players}, {status}.", game=info.id,
                             date=info.created[:16].replace("T", " "),
-                            players=", ".join(printable_names(info.players)),
+                            players=", ".join(printable_names(names)),
                             status=status_word(info.status, c)), width)
     finally:
         store.close()

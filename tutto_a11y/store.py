@@ -14,6 +14,19 @@ written by a newer tutto-tally.  In all those cases :meth:`Store.open` raises
 the header is checked with a plain read before SQLite touches the file, the deeper checks run on
 a read-only connection, and nothing is written until the file has passed them all.
 
+Why so careful about *what* the path is: ``--db`` may name a device, a FIFO or a symlink.  Only
+a regular file (or a path that does not exist yet) is ever created or replaced; a symlink is
+followed to its target, and anything else is refused with 'not-a-file' before it is opened
+(opening a FIFO would wait forever; replacing an empty ``/dev/null`` would break the machine).
+
+Why a read-only way in (``Store.open(path, read_only=True)``): listing, showing and exporting
+must work on a backup on read-only media or on a full disk, and must not leave side files or
+migrate a file the player only looked at.
+
+Why rows are checked when read: the file may have been edited by hand.  A game row whose players
+or rules cannot be read comes back marked ``damaged`` instead of raising, so one bad row never
+hides the other games; a journal line that is not text raises 'damaged-game' for that game only.
+
 Only the standard library's :mod:`sqlite3` is used (plus :mod:`platformdirs` for the default
 location).
 """
@@ -25,6 +38,7 @@ import itertools
 import json
 import os
 import sqlite3
+import stat
 import sys
 import tempfile
 import threading
@@ -96,10 +110,12 @@ REASONS = frozenset(
         "disk-full",  # no space left (or quota exceeded)
         "newer-schema",  # written by a newer tutto-tally; data['version'], data['known']
         "cannot-open",  # any other reason the file cannot be opened or created
+        "not-a-file",  # a device, FIFO, socket...: only regular files are ours to touch
         "no-such-game",  # data['game']
         "game-open-elsewhere",  # another process (or Store) holds the game; data['game']
         "busy",  # the database stayed locked by another process for too long
         "io-error",  # the operating system reported an I/O error
+        "damaged-game",  # a journal line of data['game'] cannot be read; data['index'] (1-based)
     }
 )
 
@@ -145,6 +161,10 @@ class GameInfo:
     rules: dict[str, Any]
     players: tuple[str, ...]
     status: str
+    #: True when the row was edited into something unreadable (players not a list of names,
+    #: rules not an object...): ``players`` is then empty and ``rules`` ``{}``.  Such a game can be
+    #: listed and abandoned, never shown or played.
+    damaged: bool = False
 
 
 @dataclass(frozen=True)
@@ -322,9 +342,50 @@ def _open_claim_file(path: Path) -> tuple[tuple[int, int], _ClaimFile]:
 # Opening
 
 
+def _real_path(path: Path) -> Path:
+    """The file ``path`` stands for: symlinks followed (also dangling ones, to where they point).
+
+    Refuses, before anything opens it, whatever is not a regular file: a FIFO would block the
+    open, and a device (or a symlink to one) reads as empty and would be "replaced".
+    """
+    real = Path(os.path.realpath(path))
+    try:
+        st = os.stat(real)
+    except FileNotFoundError:
+        return real
+    if stat.S_ISDIR(st.st_mode):
+        raise StoreError("cannot-open", path, {"detail": "is a directory"})
+    if not stat.S_ISREG(st.st_mode):
+        raise StoreError("not-a-file", path, {"mode": stat.filemode(st.st_mode)})
+    return real
+
+
+def _check_side_files(path: Path) -> None:
+    """Refuse to work next to side files that are not plain files of their own.
+
+    SQLite opens ``-wal``, ``-shm`` and ``-journal`` (and we open ``.claims``) by name and
+    writes into whatever it finds: a FIFO there would hang the start, and a symlink would let
+    the journal overwrite the file it points to.
+    """
+    for side in (*_side_files(path), Path(f"{path}-journal"), Path(f"{path}.claims")):
+        try:
+            st = os.lstat(side)
+        except FileNotFoundError:
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            raise StoreError("cannot-open", path, {"side_file": str(side), "mode": stat.filemode(st.st_mode)})
+
+
 def _read_header(path: Path) -> bytes:
-    with open(path, "rb") as f:
-        return f.read(_HEADER_SIZE)
+    """The first bytes of a regular file; refuses one swapped for a FIFO or device meanwhile."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise StoreError("not-a-file", path)
+        return os.read(fd, _HEADER_SIZE)
+    finally:
+        os.close(fd)
 
 
 def _side_files(path: Path) -> tuple[Path, Path]:
@@ -366,15 +427,9 @@ def _validate(path: Path) -> int:
     """Check an existing tutto-tally file through a read-only connection; return its version.
 
     Read-only, so that even a checkpoint on close cannot modify a file we are about to refuse.
-    When no -wal/-shm exist (nobody has the file open and it was closed cleanly), the main file
-    holds everything and ``immutable=1`` reads it without creating any side file.
     """
-    wal, shm = _side_files(path)
-    uri = Path(os.path.abspath(path)).as_uri() + "?mode=ro"
-    if not wal.exists() and not shm.exists():
-        uri += "&immutable=1"
     try:
-        conn = sqlite3.connect(uri, uri=True, isolation_level=None)
+        conn = _connect_for_reading(path)
     except sqlite3.Error as exc:
         raise _wrap(exc, path) or StoreError("cannot-open", path, {"detail": str(exc)}) from exc
     try:
@@ -397,6 +452,50 @@ def _validate(path: Path) -> int:
         raise _wrap(exc, path) or StoreError("corrupt", path, {"detail": str(exc)}) from exc
     finally:
         conn.close()
+
+
+def _connect_for_reading(path: Path, timeout: float = 5.0) -> sqlite3.Connection:
+    """A connection that can only read ``path`` and writes nothing, not even a -wal or -shm.
+
+    With no -wal, or an empty one (nobody has written since the last checkpoint), the main file
+    holds everything and ``immutable=1`` reads it without creating any side file, on read-only
+    media and full disks too.  Otherwise a game is being played or a crash left its last entries
+    in the -wal, and plain ``mode=ro`` reads those as well.  When the -shm is missing too, no
+    program has the file open (a writer keeps one) -- it is a copied backup or the like -- and
+    exclusive locking mode makes SQLite keep the WAL index in memory instead of creating a -shm;
+    the lock-free VFS lets that exclusive mode work through a read-only descriptor.
+    """
+    wal, shm = _side_files(path)
+    uri = Path(os.path.abspath(path)).as_uri() + "?mode=ro"
+    try:
+        wal_holds_data = wal.stat().st_size > 0
+    except FileNotFoundError:
+        wal_holds_data = False
+    in_memory_index = wal_holds_data and not shm.exists()
+    if not wal_holds_data:
+        uri += "&immutable=1"
+    elif in_memory_index:
+        uri += "&vfs=" + ("win32-none" if sys.platform == "win32" else "unix-none")
+    conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
+    try:
+        if in_memory_index:
+            conn.execute("PRAGMA locking_mode = EXCLUSIVE")
+        conn.execute("PRAGMA query_only = ON")
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _remove_empty_side_files(path: Path, existed: Sequence[bool]) -> None:
+    """Remove the empty -wal/-shm a failed open made (say, on a full disk), so that the file
+    looks as before and read-only commands still read it without writing."""
+    for side, was_there in zip(_side_files(path), existed):
+        try:
+            if not was_there and side.stat().st_size == 0:
+                side.unlink()
+        except OSError:
+            pass
 
 
 def _migrate(conn: sqlite3.Connection, path: Path) -> None:
@@ -427,6 +526,80 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+
+    def _hold_temp(fd: int) -> None:
+        """Windows cannot delete an open file, so an open temporary file is safe as it is."""
+
+    def _temp_is_abandoned(path: Path) -> bool:
+        try:
+            path.unlink()  # fails while its creator still has it open
+        except OSError:
+            return False
+        return True
+
+else:
+
+    def _hold_temp(fd: int) -> None:
+        """Mark a temporary file as in use for as long as ``fd`` is open (and its process lives).
+
+        flock, not lockf: SQLite's own POSIX locks on the same file neither conflict with it nor
+        release it when SQLite closes its descriptors.
+        """
+        fcntl.flock(fd, fcntl.LOCK_EX)
+
+    def _temp_is_abandoned(path: Path) -> bool:
+        """Whether nobody holds ``path`` any more: its creator was killed (or it is done)."""
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            return False
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return False
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                return False  # a start in another process is creating its database right now
+            return True
+        finally:
+            os.close(fd)  # drops our flock; the file is unlinked by the caller
+
+
+def _remove_stale_temps(path: Path) -> None:
+    """Delete what a start killed while creating ``path`` left behind (see :func:`_create`):
+    ``.games.sqlite3.<random>.new`` and SQLite's ``-journal``/``-wal``/``-shm`` of it.
+
+    Only files named like our temporaries and held by no living process are removed, so a
+    database being created at this moment by another start is left alone.  Failures are
+    ignored: a stray temporary file wastes a little space and harms nothing.
+    """
+    folder = path.parent
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    prefix, suffix = f".{path.name}.", ".new"
+    temps = [n for n in names if n.startswith(prefix) and n.endswith(suffix)]
+    for name in temps:
+        temp = folder / name
+        if not _temp_is_abandoned(temp):
+            continue
+        for leftover in (temp, Path(f"{temp}-journal"), *_side_files(temp)):
+            try:
+                leftover.unlink()
+            except OSError:
+                pass
+    for name in names:  # side files whose temporary database is already gone
+        base, dash, kind = name.rpartition("-")
+        if dash and kind in ("journal", "wal", "shm") and base.startswith(prefix) and base.endswith(suffix):
+            if not (folder / base).exists():
+                try:
+                    (folder / name).unlink()
+                except OSError:
+                    pass
+
+
 def _create(path: Path, replace_empty: bool) -> None:
     """Create a fresh database at ``path`` atomically.
 
@@ -435,11 +608,13 @@ def _create(path: Path, replace_empty: bool) -> None:
     creation leaves at most a stray ``.games.sqlite3.*.new`` file, never a half-made database.
     ``os.link`` refuses to overwrite, so two processes creating the same file cannot clobber
     each other; an existing empty file (``touch``, ``mktemp``) holds nothing and is replaced.
+    The temporary file stays locked while it is built, so the next start can tell one left by a
+    killed start (removed by :func:`_remove_stale_temps`) from one being built right now.
     """
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".new", dir=path.parent)
-    os.close(fd)
+    hold, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".new", dir=path.parent)
     tmp = Path(tmp_name)
     try:
+        _hold_temp(hold)
         conn = sqlite3.connect(tmp, isolation_level=None)
         try:
             conn.execute("PRAGMA synchronous = FULL")
@@ -459,7 +634,8 @@ def _create(path: Path, replace_empty: bool) -> None:
         finally:
             os.close(fd)
         if replace_empty:
-            if os.path.getsize(path) == 0:
+            st = os.lstat(path)  # still the empty regular file we were given, not a swapped-in link
+            if stat.S_ISREG(st.st_mode) and st.st_size == 0:
                 os.replace(tmp, path)
         else:
             try:
@@ -473,6 +649,7 @@ def _create(path: Path, replace_empty: bool) -> None:
                     os.replace(tmp, path)
         _fsync_dir(path.parent)
     finally:
+        os.close(hold)
         for leftover in (tmp, Path(f"{tmp}-journal"), *_side_files(tmp)):
             try:
                 leftover.unlink()
@@ -489,29 +666,50 @@ def _create(path: Path, replace_empty: bool) -> None:
 class Store:
     """An open games database.  Not thread-safe: use one Store per thread (or process)."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+    def __init__(self, path: Path, conn: sqlite3.Connection, real_path: Path | None = None) -> None:
         """Use :meth:`Store.open`; this only wires up an already validated connection."""
         self.path = path
         self._conn: sqlite3.Connection | None = conn
         self._claims: set[int] = set()
-        self._claims_path = Path(os.path.realpath(path) + ".claims")
+        self._claims_path = Path(os.path.realpath(real_path or path) + ".claims")
         self._claim_key: tuple[int, int] | None = None
         self._token = next(_TOKENS)  # identifies this Store in the claim registry
+        # Entries left to undo, per game this Store holds the claim of: nobody else can write
+        # such a game, so the count is counted once and then kept up to date by our own writes.
+        self._remaining: dict[int, int] = {}
+        # What entries() last saw of each game: (its latest seq, entries left to undo).  Taken
+        # over by claim() when the journal has not grown since, so a resumed game's first undo
+        # does not count the journal again.
+        self._seen: dict[int, tuple[int, int]] = {}
 
     # ---- opening and closing ----------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str]) -> "Store":
+    def open(cls, path: str | os.PathLike[str], *, read_only: bool = False) -> "Store":
         """Open the database at ``path``, creating it (and its folders) when it does not exist.
 
         An existing file is validated first and refused with a :class:`StoreError` (``reason``
-        'not-a-database', 'corrupt', 'read-only', 'newer-schema', 'cannot-open', 'disk-full')
-        without being modified.  An older schema is migrated.
+        'not-a-database', 'corrupt', 'read-only', 'newer-schema', 'cannot-open', 'not-a-file',
+        'disk-full') without being modified.  An older schema is migrated.
+
+        ``read_only`` is for looking only (listing, showing, exporting): nothing is created,
+        replaced, migrated or cleaned up, no side file is left behind, and read-only media and
+        full disks work.  A missing or empty file then reads as a file without games.
         """
-        path = Path(path)
+        shown = Path(path)
         try:
-            if path.is_dir():
-                raise StoreError("cannot-open", path, {"detail": "is a directory"})
+            return cls._open(shown, read_only)
+        except StoreError as error:
+            if error.path == str(shown):
+                raise
+            # Checks below work on the symlink's target; the player is told the path they gave.
+            raise StoreError(error.reason, shown, error.data) from error
+
+    @classmethod
+    def _open(cls, shown: Path, read_only: bool) -> "Store":
+        try:
+            path = _real_path(shown)
+            _check_side_files(path)
             try:
                 header = _read_header(path)
             except FileNotFoundError:
@@ -523,22 +721,31 @@ class Store:
                     if leftover.exists():
                         reason = "cannot-open" if header is None else "not-a-database"
                         raise StoreError(reason, path, {"leftover": str(leftover)})
+                if read_only:
+                    return cls._without_games(shown)
                 if header is None:
                     path.parent.mkdir(parents=True, exist_ok=True)
                 else:
                     _check_writable(path)
                 if not os.access(path.parent, os.W_OK):
                     raise StoreError("read-only", path, {"not_writable": str(path.parent)})
+                _remove_stale_temps(path)
                 _create(path, replace_empty=header is not None)
                 header = _read_header(path)
+            elif not read_only and os.access(path.parent, os.W_OK):
+                _remove_stale_temps(path)
             _check_header(path, header)
+            if read_only:
+                _validate(path)
+                return cls(shown, _connect_for_reading(path, _BUSY_TIMEOUT_S), real_path=path)
             _check_writable(path)
             version = _validate(path)
+            had_side_files = [side.exists() for side in _side_files(path)]
             conn = sqlite3.connect(path, timeout=_BUSY_TIMEOUT_S, isolation_level=None)
         except OSError as exc:
-            raise _wrap(exc, path) from exc  # type: ignore[misc]
+            raise _wrap(exc, shown) from exc  # type: ignore[misc]
         except sqlite3.Error as exc:
-            raise _wrap(exc, path) or StoreError("cannot-open", path, {"detail": str(exc)}) from exc
+            raise _wrap(exc, shown) or StoreError("cannot-open", shown, {"detail": str(exc)}) from exc
         try:
             # Durability: FULL makes every commit fsync the WAL; fullfsync is the macOS
             # F_FULLFSYNC (plain fsync there does not flush the drive's cache), a no-op elsewhere.
@@ -553,11 +760,22 @@ class Store:
                 _migrate(conn, path)
         except BaseException as exc:
             conn.close()
-            wrapped = _wrap(exc, path)
+            _remove_empty_side_files(path, had_side_files)
+            wrapped = _wrap(exc, shown)
             if wrapped is None or wrapped is exc:
                 raise
             raise wrapped from exc
-        return cls(path, conn)
+        return cls(shown, conn, real_path=path)
+
+    @classmethod
+    def _without_games(cls, shown: Path) -> "Store":
+        """A missing or empty file, looked at read-only: an empty schema in memory, no file."""
+        conn = sqlite3.connect(":memory:", isolation_level=None)
+        for step in MIGRATIONS:
+            for statement in step:
+                conn.execute(statement)
+        conn.execute("PRAGMA query_only = ON")
+        return cls(shown, conn)
 
     def close(self) -> None:
         """Release every claim and close the database (idempotent)."""
@@ -603,8 +821,34 @@ class Store:
 
     @staticmethod
     def _info(row: Sequence[Any]) -> GameInfo:
-        gid, created, updated, lang, rules, players, status = row
-        return GameInfo(str(gid), created, updated, lang, json.loads(rules), tuple(json.loads(players)), status)
+        """A games row as read, or marked ``damaged`` when a hand edit left it unreadable."""
+        gid, created, updated, lang, rules_json, players_json, status = row
+        rules: Any = None
+        players: Any = None
+        try:
+            rules = json.loads(rules_json)
+            players = json.loads(players_json)
+        except (TypeError, ValueError, RecursionError):
+            pass
+        readable = (
+            isinstance(rules, dict)
+            and isinstance(players, list)
+            and all(isinstance(name, str) for name in players)
+            and all(isinstance(text, str) for text in (created, updated, lang))
+            and status in STATUSES
+        )
+        if not readable:
+            return GameInfo(
+                str(gid),
+                created if isinstance(created, str) else "",
+                updated if isinstance(updated, str) else "",
+                lang if isinstance(lang, str) else "",
+                {},
+                (),
+                status if status in STATUSES else "running",
+                damaged=True,
+            )
+        return GameInfo(str(gid), created, updated, lang, rules, tuple(players), status)
 
     _GAME_COLUMNS = "id, created, updated, lang, rules, players, status"
 
@@ -667,6 +911,7 @@ class Store:
             if claimed is not None:
                 self._release(claimed)
             raise
+        self._remaining[gid] = 0  # a new game has nothing to undo yet
         return GameInfo(str(gid), now, now, lang, json.loads(rules_json), tuple(players), "running")
 
     def games(self) -> list[GameInfo]:
@@ -712,22 +957,33 @@ class Store:
         gid = self._gid(game_id)
         with self._write_claim(gid), self._transaction() as db:
             self._add(db, gid, "entry", entry)
+        if gid in self._remaining:
+            self._remaining[gid] += 1
 
     def append_undo(self, game_id: str) -> None:
         """Record that the latest remaining entry was taken back.
 
         The undo is journalled instead of deleting the entry, so the correction history is
         kept.  Raises ValueError when no entry remains to be undone.
+
+        Constant time while this Store holds the game's claim (as the play loop does): the count
+        comes from :meth:`entries` read before the claim, or is counted at the first undo, and
+        is then kept up to date by our own writes.
         """
         gid = self._gid(game_id)
+        held = gid in self._claims
         with self._write_claim(gid), self._transaction() as db:
-            (remaining,) = db.execute(
-                "SELECT COALESCE(SUM(kind = 'entry') - SUM(kind = 'undo'), 0) FROM journal WHERE game_id = ?",
-                (gid,),
-            ).fetchone()
+            remaining = self._remaining.get(gid) if held else None
+            if remaining is None:
+                (remaining,) = db.execute(
+                    "SELECT COALESCE(SUM(kind = 'entry') - SUM(kind = 'undo'), 0) FROM journal WHERE game_id = ?",
+                    (gid,),
+                ).fetchone()
             if remaining <= 0:
                 raise ValueError(f"game {gid} has no entry left to undo")
             self._add(db, gid, "undo", None)
+        if held and gid in self._claims:
+            self._remaining[gid] = remaining - 1
 
     @staticmethod
     def _add(db: sqlite3.Connection, gid: int, kind: str, text: str | None) -> None:
@@ -747,13 +1003,26 @@ class Store:
     def entries(self, game_id: str) -> list[str]:
         """The effective entry list the rules engine replays: each undo drops the latest remaining entry."""
         gid = self._gid(game_id)
-        rows = self._query("SELECT kind, text FROM journal WHERE game_id = ? ORDER BY seq", (gid,))
-        effective: list[str] = []
-        for kind, text in rows:
+        rows = self._query("SELECT seq, kind, text FROM journal WHERE game_id = ? ORDER BY seq", (gid,))
+        effective: list[Any] = []
+        undos = 0
+        for _seq, kind, text in rows:
             if kind == "entry":
                 effective.append(text)
-            elif effective:
-                effective.pop()
+            elif kind != "undo":  # the CHECK constraint was worked around by hand
+                raise StoreError("damaged-game", self.path, {"game": str(gid), "index": len(effective) + 1})
+            else:
+                undos += 1
+                if effective:
+                    effective.pop()
+        for index, text in enumerate(effective, start=1):
+            if not isinstance(text, str):  # e.g. a blob written into the journal by hand
+                raise StoreError("damaged-game", self.path, {"game": str(gid), "index": index})
+        # The same count append_undo would make: entries minus undos.
+        left = len(rows) - 2 * undos
+        self._seen[gid] = (rows[-1][0] if rows else 0, left)
+        if gid in self._claims:
+            self._remaining[gid] = left
         return effective
 
     # ---- claims --------------------------------------------------------------------------------
@@ -767,6 +1036,11 @@ class Store:
         gid = self._gid(game_id)
         if gid not in self._claims:
             self._claim(gid)
+            seen = self._seen.pop(gid, None)
+            if seen is not None:
+                (latest,) = self._query("SELECT COALESCE(MAX(seq), 0) FROM journal WHERE game_id = ?", (gid,))[0]
+                if latest == seen[0]:  # nothing was written since entries() read it
+                    self._remaining[gid] = seen[1]
 
     def release(self, game_id: str) -> None:
         """Give the game back, e.g. when the player leaves it without quitting the program."""
@@ -799,6 +1073,7 @@ class Store:
     def _release(self, gid: int) -> None:
         with _CLAIM_LOCK:
             self._claims.discard(gid)
+            self._remaining.pop(gid, None)
             key = self._claim_key
             claim_file = _CLAIM_FILES.get(key) if key is not None else None
             if claim_file is None or claim_file.holders.get(gid) != self._token:

@@ -1,0 +1,44 @@
+"""A saved game, rebuilt only after the rules have accepted everything the games file says.
+
+The games file may have been edited by hand. Its game rows and journal lines reach the rules
+through this module alone, so that a row the rules refuse (one player, a target of "abc") or a
+journal line that does not replay becomes one :class:`DamagedGame` for that game, never a
+traceback, and the other games in the file stay usable.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .rules import EntryError, Game, ReplayError, Rules, check_players
+
+
+class DamagedGame(Exception):
+    """Game ``game`` cannot be rebuilt: from journal entry ``index`` on, or (None) its row."""
+
+    def __init__(self, game: str, index: int | None = None) -> None:
+        super().__init__(f"game {game} is damaged" + (f" at entry {index}" if index else ""))
+        self.game = game
+        self.index = index
+
+
+def rules_and_players(info: Any) -> tuple[Rules, tuple[str, ...]]:
+    """The rules and seat order of a saved game row, as the rules accept them."""
+    if getattr(info, "damaged", False):
+        raise DamagedGame(info.id)
+    try:
+        rules, players = Rules.from_dict(info.rules), check_players(info.players)
+    except EntryError:
+        raise DamagedGame(info.id) from None
+    if not all(name.isprintable() for name in players):
+        raise DamagedGame(info.id)  # a typed name never holds escape or control characters
+    return rules, players
+
+
+def rebuild(info: Any, entries: Sequence[str]) -> Game:
+    """The saved game replayed from its journal, every entry checked as if typed."""
+    rules, players = rules_and_players(info)
+    try:
+        return Game.replay(players, rules, entries)
+    except ReplayError as damaged:
+        raise DamagedGame(info.id, damaged.index) from None
