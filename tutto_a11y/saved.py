@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from .names import printable_names
 from .rules import EntryError, Game, ReplayError, Rules, check_players
 
 
@@ -26,12 +27,15 @@ def rules_and_players(info: Any) -> tuple[Rules, tuple[str, ...]]:
     """The rules and seat order of a saved game row, as the rules accept them."""
     if getattr(info, "damaged", False):
         raise DamagedGame(info.id)
+    names = info.players
+    if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
+        raise DamagedGame(info.id)
     try:
-        rules, players = Rules.from_dict(info.rules), check_players(info.players)
+        # Games saved before names were checked may hold escape sequences: such a game is
+        # not damaged, its names are shown and said cleaned, one distinct name per seat.
+        rules, players = Rules.from_dict(info.rules), check_players(printable_names(names))
     except EntryError:
         raise DamagedGame(info.id) from None
-    if not all(name.isprintable() for name in players):
-        raise DamagedGame(info.id)  # a typed name never holds escape or control characters
     return rules, players
 
 
