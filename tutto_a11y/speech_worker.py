@@ -168,6 +168,9 @@ class _PlayerKiller:
 # --------------------------------------------------------------------------- queue
 
 
+# Words per minute when no --rate is given: pyttsx3's own default, set explicitly.
+DEFAULT_RATE = 200
+
 @dataclass
 class _Item:
     id: int
@@ -321,8 +324,8 @@ def _serve(config: dict[str, Any], commands: TextIO, events: _Channel) -> int:
             return 1
         if voice_id:
             engine.setProperty("voice", voice_id)
-        if config.get("rate"):
-            engine.setProperty("rate", int(config["rate"]))
+        rate = int(config.get("rate") or DEFAULT_RATE)
+        engine.setProperty("rate", rate)
         engine.runAndWait()  # applies the queued property changes
         voice_id = str(engine.getProperty("voice") or voice_id)
         if speech_to:
@@ -341,6 +344,12 @@ def _serve(config: dict[str, Any], commands: TextIO, events: _Channel) -> int:
     while (item := queue.next()) is not None:
         try:
             if not item.cancelled:
+                # Set again with every announcement: eSpeak NG now and then loses the rate set
+                # at start (about one game in forty when several run at once) and speaks at its
+                # own 175 words per minute.
+                engine.setProperty("rate", rate)
+                if voice_id:
+                    engine.setProperty("voice", voice_id)
                 if item.path:
                     engine.save_to_file(item.text, item.path)
                 else:
