@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -43,3 +44,13 @@ def spawn_tutto(args: list[str], term: str = "xterm"):
     command = tutto_command()
     return pexpect.spawn(command[0], command[1:] + args, env=env, encoding="utf-8",
                          timeout=20, dimensions=(40, 200))
+
+
+def one_sentence(result: subprocess.CompletedProcess[str]) -> str:
+    """A refusal: exit status 2, nothing on stdout, one line on stderr and no traceback."""
+    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
+    assert result.stdout == "", result.stdout
+    assert "Traceback" not in result.stderr, result.stderr
+    said = result.stderr.strip().splitlines()
+    assert len(said) == 1, said
+    return said[0]

@@ -11,7 +11,7 @@ import pexpect
 import pyte
 import pytest
 
-from conftest import tutto_command
+from conftest import one_sentence, tutto_command
 from tutto_a11y.i18n import Catalog
 from tutto_a11y.store import Store
 
@@ -28,15 +28,6 @@ def run(args: list[str | bytes], env: dict[str, str], stdin: str = "",
     return subprocess.run([*tutto_command(), *args], input=stdin, capture_output=True,
                           text=True, env=env, timeout=30, cwd=cwd, errors="replace")
 
-
-def one_sentence(done: subprocess.CompletedProcess[str]) -> str:
-    """A refused start: exit 2, nothing on stdout, one line on stderr, no traceback."""
-    assert done.returncode == 2, (done.returncode, done.stdout, done.stderr)
-    assert done.stdout == ""
-    assert "Traceback" not in done.stderr
-    lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1, done.stderr
-    return lines[0]
 
 
 @pytest.fixture

@@ -30,7 +30,7 @@ import pytest
 
 from faults import fill, immutable, tmpfs
 
-from conftest import tutto_command
+from conftest import one_sentence, tutto_command
 from scripts import GAME_ONE, lines
 from simulator import long_game, typed
 
@@ -75,14 +75,6 @@ def run(env: dict[str, str], args: Sequence[str], typed: Sequence[str] = (),
     no_traceback(result.stdout, result.stderr)
     return result
 
-
-def one_sentence(result: subprocess.CompletedProcess[str]) -> str:
-    """The single line a refused start prints: on stderr, with nothing at all on stdout."""
-    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
-    assert result.stdout == "", result.stdout
-    said = result.stderr.splitlines()
-    assert len(said) == 1, said
-    return said[0]
 
 
 class Program:

@@ -22,7 +22,7 @@ from typing import Any, Sequence
 
 import pytest
 
-from conftest import tutto_command
+from conftest import one_sentence, tutto_command
 from faults import immutable, tmpfs
 
 from tutto_a11y.store import Store
@@ -48,14 +48,6 @@ def run(env: dict[str, str], args: Sequence[str], typed: Sequence[str] = (),
 def play_args(db: Path, *more: str) -> list[str]:
     return ["--plain", "--no-speech", "--db", str(db), *more]
 
-
-def one_sentence(result: subprocess.CompletedProcess[str]) -> str:
-    """A refusal: exit status 2, nothing on stdout, exactly one line on stderr."""
-    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
-    assert result.stdout == "", result.stdout
-    said = result.stderr.splitlines()
-    assert len(said) == 1, said
-    return said[0]
 
 
 def looking(db: Path, game: str = "1") -> list[list[str]]:

@@ -171,16 +171,22 @@ class DefaultGroup(click.Group):
             super().format_help_text(ctx, formatter)
 
 
-def early_lang(argv: Sequence[str], env: dict[str, str] | os._Environ[str]) -> str:
-    """The language before click runs: ``--lang`` (the last one given), ``TUTTO_LANG``, locale."""
+def _early_value(argv: Sequence[str], option: str) -> str | None:
+    """The value of the last ``option`` in ``argv`` (``--opt V`` or ``--opt=V``), or None."""
     value = None
     for i, arg in enumerate(argv):
         if arg == "--":
             break
-        if arg == "--lang" and i + 1 < len(argv):
+        if arg == option and i + 1 < len(argv):
             value = argv[i + 1]
-        elif arg.startswith("--lang="):
+        elif arg.startswith(option + "="):
             value = arg.split("=", 1)[1]
+    return value
+
+
+def early_lang(argv: Sequence[str], env: dict[str, str] | os._Environ[str]) -> str:
+    """The language before click runs: ``--lang`` (the last one given), ``TUTTO_LANG``, locale."""
+    value = _early_value(argv, "--lang")
     if value is not None:
         return normalise_lang(value) or "en"
     if env.get("TUTTO_LANG"):
@@ -190,14 +196,9 @@ def early_lang(argv: Sequence[str], env: dict[str, str] | os._Environ[str]) -> s
 
 def early_width(argv: Sequence[str], env: dict[str, str] | os._Environ[str]) -> int | None:
     """``--width`` before click runs, so that help text wraps at it too; None if not usable."""
-    value = env.get("TUTTO_WIDTH")
-    for i, arg in enumerate(argv):
-        if arg == "--":
-            break
-        if arg == "--width" and i + 1 < len(argv):
-            value = argv[i + 1]
-        elif arg.startswith("--width="):
-            value = arg.split("=", 1)[1]
+    value = _early_value(argv, "--width")
+    if value is None:
+        value = env.get("TUTTO_WIDTH")
     if value is None or not (value.strip().isascii() and value.strip().isdigit()):
         return None
     width = int(value.strip()[:4])
