@@ -325,6 +325,24 @@ def export_command(game: str, fmt: str, lang: str | None, db: str | None, width:
     return export_game(known_game(game, lang, db), fmt, lang, db)
 
 
+@cli.command("stats", help=N_("Statistics across the finished games: wins, scores and how each "
+                              "player plays."))
+@_global
+@click.option("--game", "kind", cls=TOption, type=OneOf(("tutto", "yatzee", "tute")),
+              default="tutto", help=N_("Which game to count."))
+@click.option("--player", cls=TOption, type=Text(), default=None, metavar=N_("NAME"),
+              help=N_("Only this player; case and accents do not matter."))
+@click.option("--since", cls=TOption, type=Text(), default=None, metavar=N_("DATE"),
+              help=N_("Only games started on or after this date, as YYYY-MM-DD."))
+@click.option("--format", "fmt", cls=TOption, type=OneOf(("text", "json")), default="text",
+              help=N_("Text to read, or JSON for scripts."))
+def stats_command(lang: str | None, db: str | None, width: int | None, plain: bool, kind: str,
+                  player: str | None, since: str | None, fmt: str) -> int:
+    from .stats import stats_command as run
+
+    return run(kind, player, since, fmt, lang, db, width)
+
+
 @cli.command("voices", help=N_("List the speech voices for a language."))
 @_global
 @click.option("--speech-engine", cls=TOption, envvar="TUTTO_SPEECH_ENGINE",
