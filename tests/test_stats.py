@@ -250,3 +250,23 @@ def test_a_date_that_is_not_year_month_day_is_one_sentence_and_changes_nothing(
 def test_a_bad_option_value_is_one_sentence_that_says_what_is_wrong(
         db: Path, clean_env: dict[str, str], args: list[str], said: str) -> None:
     assert one_sentence(run(["stats", "--db", str(db), *args], clean_env)) == said
+
+
+def test_in_a_terminal_the_statistics_are_plain_lines_as_the_screen_shows_them(
+        db: Path, clean_env: dict[str, str]) -> None:
+    import pexpect
+    import pyte
+
+    from conftest import spawn_tutto
+
+    play(db, clean_env, "Anna,Ben", ANNA_WINS)
+    child = spawn_tutto(["stats", "--lang", "de", "--width", "40", "--db", str(db)])
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    screen = pyte.Screen(200, 40)
+    pyte.Stream(screen).feed(child.before)
+    shown = [line.rstrip() for line in screen.display if line.strip()]
+    assert shown[0] == "Tutto: 1 beendetes Spiel."
+    assert shown[1:3] == ["Anna: Siege 1, Spiele 1,", "Durchschnitt 1150, bester Stand 1150,"]
+    assert all(len(line) <= 40 for line in shown)

@@ -1,0 +1,120 @@
+"""How long does ``tutto-tally stats`` take on a season's worth of games?
+
+Builds a games file with ``--games`` finished games (1,000 by default) through the store API:
+each game is played to its end by the random legal player of ``tests/simulator.py`` (two to
+four players from a group whose names are typed in different cases and accents) and its
+journal is appended entry by entry, as the play loop does. Then times, as whole processes:
+
+* ``tutto-tally stats`` on that file (the figure the issue asks about: well under a second);
+* the baselines from the same run: ``python -c pass`` (what any command pays to start) and
+  ``tutto-tally games`` on the same file (reading every row without replaying a journal).
+
+It also prints the cost of the replay alone, in this process, so it is clear where the time
+goes. Run:  python bench/bench_stats.py [--games 1000] [--runs 7] [--dir FOLDER]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from simulator import random_game  # noqa: E402  (tests/simulator.py: a random legal player)
+from timing import median_p90  # noqa: E402  (bench/timing.py)
+from tutto_a11y.rules import Game, Rules  # noqa: E402
+from tutto_a11y.store import Store  # noqa: E402
+
+GROUP = ["Anna", "ANNA", "Ben", "Cleo", "Zoé", "zoe", "Dora", "Émile", "emile"]
+
+
+def tutto() -> list[str]:
+    script = shutil.which("tutto-tally")
+    return [script] if script else [sys.executable, "-m", "tutto_a11y"]
+
+
+def make_file(path: Path, games: int, seed: int = 1) -> tuple[int, list[tuple]]:
+    """``games`` finished games in a new file; returns the entry count and what was played."""
+    rng = random.Random(seed)
+    rules = Rules()
+    entries = 0
+    played = []
+    store = Store.open(path)
+    try:
+        # Only the set-up is made faster: these games need not survive a power cut.
+        store._db.execute("PRAGMA synchronous = OFF")
+        for _ in range(games):
+            names: list[str] = []
+            for name in rng.sample(GROUP, len(GROUP)):
+                if all(name.casefold() != n.casefold() and name[0] != n[0] for n in names):
+                    names.append(name)
+                if len(names) == rng.randint(2, 4):
+                    break
+            game = random_game(rng, names, rules)
+            info = store.create_game("en", rules.as_dict(), names)
+            for text in game.entry_texts():
+                store.append(info.id, text)
+            store.set_status(info.id, "finished")
+            store.release(info.id)
+            entries += len(game.entries)
+            played.append((tuple(names), game.entry_texts()))
+    finally:
+        store.close()
+    return entries, played
+
+
+def timed(command: list[str], runs: int) -> list[float]:
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        samples.append(time.perf_counter() - start)
+    return samples
+
+
+def show(what: str, samples: list[float]) -> None:
+    median, p90 = median_p90(samples)
+    print(f"{what}: median {median * 1000:.0f} ms, p90 {p90 * 1000:.0f} ms "
+          f"({len(samples)} runs)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--dir", type=Path, default=None,
+                        help="where to make the games file (a temporary folder by default)")
+    args = parser.parse_args()
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-stats-", dir=args.dir))
+    try:
+        db = folder / "games.sqlite3"
+        start = time.perf_counter()
+        entries, played = make_file(db, args.games)
+        print(f"{args.games} finished games, {entries} entries "
+              f"({entries / args.games:.0f} a game), made in {time.perf_counter() - start:.1f} s")
+
+        start = time.perf_counter()
+        for names, texts in played:
+            Game.replay(names, Rules(), texts)
+        print(f"replaying them all in this process: {(time.perf_counter() - start) * 1000:.0f} ms")
+
+        show("baseline python -c pass", timed([sys.executable, "-c", "pass"], args.runs))
+        show("baseline tutto-tally games", timed([*tutto(), "games", "--db", str(db)],
+                                                 args.runs))
+        show("tutto-tally stats", timed([*tutto(), "stats", "--db", str(db)], args.runs))
+        show("tutto-tally stats --format json",
+             timed([*tutto(), "stats", "--db", str(db), "--format", "json"], args.runs))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
