@@ -270,3 +270,62 @@ def test_in_a_terminal_the_statistics_are_plain_lines_as_the_screen_shows_them(
     assert shown[0] == "Tutto: 1 beendetes Spiel."
     assert shown[1:3] == ["Anna: Siege 1, Spiele 1,", "Durchschnitt 1150, bester Stand 1150,"]
     assert all(len(line) <= 40 for line in shown)
+
+
+# -- what each game adds up to is kept, so a big file is fast the next time -------------------
+
+
+def kept_figures(db: Path) -> dict[int, str]:
+    conn = sqlite3.connect(db)
+    try:
+        return dict(conn.execute("SELECT game_id, figures FROM derived_figures"))
+    finally:
+        conn.close()
+
+
+def test_stats_keep_each_games_figures_in_the_games_file_for_the_next_run(
+        db: Path, clean_env: dict[str, str]) -> None:
+    play(db, clean_env, "Anna,Ben", ANNA_WINS)
+    play(db, clean_env, "Cleo,Ben", BOTH_WIN)
+    first = stats(db, clean_env)
+
+    assert sorted(kept_figures(db)) == [1, 2]
+    assert json.loads(kept_figures(db)[1])["scores"] == [1150, 0]
+    assert stats(db, clean_env) == first
+
+
+def test_a_game_edited_by_hand_after_its_figures_were_kept_is_replayed_and_named_damaged(
+        db: Path, clean_env: dict[str, str]) -> None:
+    play(db, clean_env, "Anna,Ben", ANNA_WINS)
+    play(db, clean_env, "Cleo,Ben", ANNA_WINS)
+    assert stats(db, clean_env)[0] == "Tutto: 2 finished games."
+
+    edit(db, "UPDATE journal SET text = 'roll 999999' WHERE game_id = 1 AND seq = 2")
+    shown = stats(db, clean_env)
+    assert shown[0] == "Tutto: 1 finished game."
+    assert shown[-1] == "Game 1 is damaged and left out of the statistics."
+
+
+def test_kept_figures_edited_into_nonsense_are_computed_again(
+        db: Path, clean_env: dict[str, str]) -> None:
+    play(db, clean_env, "Anna,Ben", ANNA_WINS)
+    first = stats(db, clean_env)
+    edit(db, "UPDATE derived_figures SET figures = '{\"players\": 5}'")
+    assert stats(db, clean_env) == first
+    edit(db, "DROP TABLE derived_figures")
+    edit(db, "CREATE TABLE derived_figures (x)")
+    assert stats(db, clean_env) == first
+
+
+def test_a_games_file_that_cannot_be_written_gives_the_statistics_and_stays_as_it_was(
+        tmp_path: Path, clean_env: dict[str, str]) -> None:
+    from faults import immutable
+
+    folder = tmp_path / "stick"
+    folder.mkdir()
+    db = folder / "games.sqlite3"
+    play(db, clean_env, "Anna,Ben", ANNA_WINS)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    with immutable(db), immutable(folder):
+        assert stats(db, clean_env)[0] == "Tutto: 1 finished game."
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before

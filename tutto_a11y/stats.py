@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Sequence
 
 from .i18n import Catalog
 from .names import terminal_safe
@@ -152,8 +153,7 @@ def game_kind(info: Any) -> str:
 class PlayerTotals:
     """One player across games, however their name was typed."""
 
-    first_seen: int  # the order of the game the player was first seen in, for ties in spelling
-    spellings: Counter[str] = field(default_factory=Counter)
+    spellings: Counter[str] = field(default_factory=Counter)  # in the order first seen
     games: int = 0
     wins: int = 0
     score_sum: int = 0
@@ -182,22 +182,27 @@ class Statistics:
     players: dict[str, PlayerTotals] = field(default_factory=dict)
     damaged: list[str] = field(default_factory=list)
 
-    def add(self, players: Sequence[str], scores: Sequence[int], winners: Iterable[int],
-            figures: Sequence[dict[str, int]], only: str | None = None) -> None:
+    def add(self, game: "GameFigures", only: str | None = None) -> None:
         """One finished game. A shared win counts as a win for each winner.
 
         With ``only`` (a :func:`name_key`) just that player is counted.
         """
-        won = set(winners)
+        won, scores, figures = set(game.winners), game.scores, game.figures
         counted = False
-        for seat, name in enumerate(players):
+        seen: set[str] = set()
+        for seat, name in enumerate(game.players):
             key = name_key(name)
+            if key in seen:
+                # "René" and "Rene" at one table are two people: the later seat is counted
+                # under its own spelling, so nobody plays a game twice.
+                key = f"{key}\x00{name}"
+            seen.add(key)
             if only is not None and key != only:
                 continue
             counted = True
             totals = self.players.get(key)
             if totals is None:
-                totals = self.players[key] = PlayerTotals(first_seen=self.games)
+                totals = self.players[key] = PlayerTotals()
             totals.spellings[name] += 1
             totals.games += 1
             totals.wins += seat in won
@@ -225,10 +230,47 @@ class Statistics:
                 "damaged_games": list(self.damaged)}
 
 
-def add_game(stats: Statistics, game: Game, only: str | None = None) -> None:
-    """Count one rebuilt, finished game of ``stats.kind``."""
+@dataclass(frozen=True)
+class GameFigures:
+    """What one finished game adds to the statistics; kept in the games file between runs."""
+
+    players: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    figures: tuple[dict[str, int], ...]  # per seat, the game kind's counters
+
+    def as_text(self) -> str:
+        return json.dumps({"players": self.players, "scores": self.scores,
+                           "winners": self.winners, "figures": self.figures},
+                          ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def from_text(cls, text: str) -> "GameFigures | None":
+        """Figures kept by an earlier run; None when they are not what this version writes."""
+        try:
+            data = json.loads(text)
+            players = tuple(data["players"])
+            scores = tuple(data["scores"])
+            winners = tuple(data["winners"])
+            figures = tuple(dict(f) for f in data["figures"])
+        except (ValueError, TypeError, KeyError, RecursionError):
+            return None
+        seats = len(players)
+        if not (seats and len(scores) == seats == len(figures)
+                and all(isinstance(n, str) for n in players)
+                and all(type(v) is int for v in scores)
+                and all(type(w) is int and 0 <= w < seats for w in winners)
+                and all(isinstance(k, str) and type(v) is int
+                        for f in figures for k, v in f.items())):
+            return None
+        return cls(players, scores, winners, figures)
+
+
+def game_figures(game: Game, kind: str) -> GameFigures:
+    """The figures of one rebuilt, finished game of ``kind``."""
     state = game.state
-    stats.add(game.players, state.scores, state.winners, KINDS[stats.kind].figures(game), only)
+    return GameFigures(tuple(game.players), tuple(state.scores), tuple(state.winners),
+                       tuple(KINDS[kind].figures(game)))
 
 
 def text_lines(stats: Statistics, c: Catalog, since: date | None) -> list[str]:
@@ -249,7 +291,11 @@ def text_lines(stats: Statistics, c: Catalog, since: date | None) -> list[str]:
 
 def stats_command(kind: str, player: str | None, since_text: str | None, fmt: str,
                   lang: str | None, db: str | None, width: int | None) -> int:
-    """``tutto-tally stats``: read every finished game, print the statistics. Only reads."""
+    """``tutto-tally stats``: read every finished game, print the statistics.
+
+    The games themselves are only read; what each game adds up to is kept in the same file
+    (see :meth:`Store.keep_derived_figures`) so that the next run need not replay it.
+    """
     import click
 
     from .cli import UsageProblem
@@ -257,7 +303,6 @@ def stats_command(kind: str, player: str | None, since_text: str | None, fmt: st
     from .names import clean_name
     from .problems import entry_error_sentence, store_error_sentence
     from .rules import EntryError
-    from .saved import DamagedGame, rebuild
     from .sheets import _echo, _open
     from .store import StoreError
 
@@ -282,7 +327,13 @@ def stats_command(kind: str, player: str | None, since_text: str | None, fmt: st
 
     stats = Statistics(kind)
     store = _open(db, c)
+    fresh: dict[str, tuple[str, str]] = {}
     try:
+        try:
+            digests, kept = store.digests(), store.derived_figures()
+        except StoreError as error:
+            raise UsageProblem(store_error_sentence(error.reason, error.data, str(store.path),
+                                                    c)) from None
         rows = sorted((info for info in store.games() if info.status == "finished"),
                       key=lambda info: int(info.id))  # oldest first: "first seen" spellings
         for info in rows:
@@ -296,21 +347,19 @@ def stats_command(kind: str, player: str | None, since_text: str | None, fmt: st
             if only is not None and not any(isinstance(n, str) and name_key(n) == only
                                             for n in info.players):
                 continue
-            try:
-                game = rebuild(info, store.entries(info.id))
-            except DamagedGame:
+            key = f"{FIGURES_VERSION}:{kind}:{digests.get(info.id, '')}"
+            result = _kept(kept.get(info.id), key)
+            if result is None:
+                result = _replayed(store, info, kind, c)
+                fresh[info.id] = (key, result if isinstance(result, str) else result.as_text())
+            if result == DAMAGED:
                 stats.damaged.append(info.id)
-                continue
-            except StoreError as error:
-                if error.reason != "damaged-game":
-                    raise UsageProblem(store_error_sentence(error.reason, error.data,
-                                                            str(store.path), c)) from None
-                stats.damaged.append(info.id)
-                continue
-            if game.finished:
-                add_game(stats, game, only)
+            elif isinstance(result, GameFigures):
+                stats.add(result, only)
     finally:
         store.close()
+    if fresh:
+        _keep(db, fresh)
 
     damaged = [c.gettext("Game {game} is damaged and left out of the statistics.", game=g)
                for g in stats.damaged]
@@ -333,6 +382,65 @@ def stats_command(kind: str, player: str | None, since_text: str | None, fmt: st
     for line in lines + damaged:
         _echo(line, width)
     return 0
+
+
+#: Raised whenever what a game adds up to changes, so that figures kept by an older version
+#: are computed again.
+FIGURES_VERSION = 1
+DAMAGED = "damaged"  # kept for a game the rules refuse, so it is not replayed every time
+NOT_OVER = "not-over"  # marked finished, but its journal does not end the game: not counted
+
+
+def _kept(kept: tuple[str, str] | None, key: str) -> "GameFigures | str | None":
+    """Figures an earlier run kept for a game that has not changed since; else None."""
+    if kept is None or kept[0] != key:
+        return None
+    if kept[1] in (DAMAGED, NOT_OVER):
+        return kept[1]
+    return GameFigures.from_text(kept[1])
+
+
+def _replayed(store: Any, info: Any, kind: str, c: Catalog) -> "GameFigures | str":
+    """One game replayed through the rules: its figures, DAMAGED or NOT_OVER."""
+    from .cli import UsageProblem
+    from .problems import store_error_sentence
+    from .saved import DamagedGame, rebuild
+    from .store import StoreError
+
+    try:
+        game = rebuild(info, store.entries(info.id))
+    except DamagedGame:
+        return DAMAGED
+    except StoreError as error:
+        if error.reason != "damaged-game":
+            raise UsageProblem(store_error_sentence(error.reason, error.data, str(store.path),
+                                                    c)) from None
+        return DAMAGED
+    return game_figures(game, kind) if game.finished else NOT_OVER
+
+
+def _keep(db: str | None, fresh: dict[str, tuple[str, str]]) -> None:
+    """Keep newly computed figures in the games file, when it can be written; else nothing.
+
+    They only save the next run its replay: a read-only backup, a full disk or a game being
+    written at this moment simply means they are computed again next time.
+    """
+    from .cli import resolve_path
+    from .store import Store, StoreError
+
+    path = resolve_path(db)
+    if not path.is_file():
+        return
+    try:
+        store = Store.open(path)
+    except (StoreError, OSError):
+        return
+    try:
+        store.keep_derived_figures(fresh)
+    except (StoreError, OSError, sqlite3.Error):  # e.g. the table was changed by hand
+        pass
+    finally:
+        store.close()
 
 
 def _echo_err(text: str, width: int | None) -> None:

@@ -1025,6 +1025,50 @@ class Store:
             self._remaining[gid] = left
         return effective
 
+    # ---- figures derived from games (the statistics) -------------------------------------------
+    #
+    # Replaying every finished game for ``stats`` costs seconds on a big file, so what each game
+    # adds up to is kept in a table of this file, next to a digest of the game's row and
+    # journal: figures are trusted only while the game is exactly as it was, so a hand edit is
+    # replayed (and reported as damaged) again. The table is outside MIGRATIONS on purpose: it
+    # holds nothing that cannot be recomputed, and older versions ignore a table they do not use.
+
+    _FIGURES_TABLE = ("CREATE TABLE IF NOT EXISTS derived_figures ("
+                      " game_id INTEGER PRIMARY KEY, digest TEXT NOT NULL, figures TEXT NOT NULL)")
+
+    def digests(self) -> dict[str, str]:
+        """Per game id, a digest of its row and every journal line; it changes with either."""
+        import hashlib
+
+        # The journal is WITHOUT ROWID with the key (game_id, seq): scanned in that order, so
+        # each game's lines are joined in journal order (an undo shows as its kind).
+        rows = self._query(
+            "SELECT g.id, g.lang, g.rules, g.players, g.status, j.n, j.lines FROM games AS g"
+            " LEFT JOIN (SELECT game_id, count(*) AS n,"
+            "  group_concat(coalesce(text, kind), char(0)) AS lines"
+            "  FROM journal GROUP BY game_id) AS j ON j.game_id = g.id")
+        return {str(gid): hashlib.blake2b(repr(rest).encode("utf-8", "surrogateescape"),
+                                          digest_size=16).hexdigest()
+                for gid, *rest in rows}
+
+    def derived_figures(self) -> dict[str, tuple[str, str]]:
+        """The kept figures: game id -> (digest, figures as JSON text); empty if none kept."""
+        try:
+            rows = self._db.execute("SELECT game_id, digest, figures FROM derived_figures"
+                                    ).fetchall()
+        except sqlite3.Error:  # no such table yet, or a hand edit made it unreadable
+            return {}
+        return {str(gid): (digest, figures) for gid, digest, figures in rows
+                if isinstance(digest, str) and isinstance(figures, str)}
+
+    def keep_derived_figures(self, figures: Mapping[str, tuple[str, str]]) -> None:
+        """Keep figures (game id -> (digest, JSON text)) for the next ``stats``, in one write."""
+        with self._transaction() as db:
+            db.execute(self._FIGURES_TABLE)
+            db.executemany("INSERT OR REPLACE INTO derived_figures (game_id, digest, figures)"
+                           " VALUES (?, ?, ?)",
+                           [(int(gid), digest, text) for gid, (digest, text) in figures.items()])
+
     # ---- claims --------------------------------------------------------------------------------
 
     def claim(self, game_id: str) -> None:
