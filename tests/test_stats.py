@@ -329,3 +329,20 @@ def test_a_games_file_that_cannot_be_written_gives_the_statistics_and_stays_as_i
     with immutable(db), immutable(folder):
         assert stats(db, clean_env)[0] == "Tutto: 1 finished game."
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+
+
+def test_when_every_finished_game_is_damaged_only_the_damaged_games_are_named(
+        db: Path, clean_env: dict[str, str]) -> None:
+    play(db, clean_env, "Anna,Ben", ANNA_WINS)
+    edit(db, "UPDATE journal SET text = 'roll 999999' WHERE game_id = 1 AND seq = 2")
+    assert stats(db, clean_env) == ["Game 1 is damaged and left out of the statistics."]
+
+
+def test_two_players_at_one_table_whose_names_differ_only_by_an_accent_stay_two_players(
+        db: Path, clean_env: dict[str, str]) -> None:
+    play(db, clean_env, "René,Rene", ANNA_WINS)
+    play(db, clean_env, "rene,Ben", ANNA_WINS)
+
+    players = stats_json(db, clean_env)["players"]
+    assert [(p["name"], p["games"], p["wins"]) for p in players] == [
+        ("René", 2, 2), ("Ben", 1, 0), ("Rene", 1, 0)]

@@ -6,8 +6,9 @@ through the rules (:func:`saved.rebuild`, the path the score sheets take), so a 
 never disagree with what was announced at the table, and a hand-edited game that the rules
 refuse is named as damaged and left out while the others still count.
 
-The computation part of this module is pure (rows and rebuilt games in, figures out); only
-:func:`stats_command` at the end opens the file and prints. Each game kind adds its own
+The computation part of this module is pure (rebuilt games in, figures out); only the
+command at the end opens the file, prints, and keeps each game's figures in the file so the
+next run need not replay games that have not changed. Each game kind adds its own
 figures through :data:`KINDS`; only Tutto exists so far, and Yatzee and Tute register there
 when they arrive.
 """
@@ -375,6 +376,8 @@ def stats_command(kind: str, player: str | None, since_text: str | None, fmt: st
         elif since is not None:
             lines = [c.gettext("No finished game was started on or after {date}.",
                                date=since.isoformat())]
+        elif stats.damaged:
+            lines = []  # the damaged games are named below: "no games yet" would be untrue
         else:
             lines = [c.gettext("There are no finished games yet.")]
     else:
