@@ -29,9 +29,6 @@ from .names import terminal_safe
 from .rules import Game
 from .rules.events import PlusMinusScored, Tutto
 
-#: Every game kind ``--game`` accepts, and the ones whose games can be kept today.
-GAME_NAMES = ("tutto", "yatzee", "tute")
-
 #: Turn outcomes that put the turn total on the player's score (the export contract's words).
 BANKED_OUTCOMES = frozenset({"banked", "fireworks", "plus-minus"})
 
