@@ -101,6 +101,7 @@ def play(*, lang: str | None, players: str | None, target: int | None, preset: s
     output = Output(sys.stdout, width, prompt_on_own_line=not sys.stdin.isatty())
     path = resolve_path(db)
     speaker = None
+    shutdown = _Shutdown()
     try:
         store = Store.open(path)
     except StoreError as error:
@@ -126,12 +127,13 @@ def play(*, lang: str | None, players: str | None, target: int | None, preset: s
                                lambda words: fitting_words(words, catalog))
         speaker = _open_speech(speech, interactive, catalog.lang, voice, rate, speech_engine,
                                speech_to, output, catalog)
-        table = Table(game, messages, reader, output, StoreJournal(store, info.id), speaker)
+        table = Table(game, messages, reader, output, StoreJournal(store, info.id), speaker,
+                      on_leaving=shutdown.take_over if interactive else None)
         return table.run(opening)
     except StoreError as error:
         raise UsageProblem(store_error_sentence(error.reason, error.data, str(path), catalog))
     finally:
-        _shut_down(speaker, store, interactive)
+        _shut_down(shutdown, speaker, store, interactive)
 
 
 class _StopWaiting(Exception):
@@ -149,17 +151,22 @@ class _Shutdown:
     def __init__(self) -> None:
         self.waiting = False
 
+    def take_over(self) -> None:
+        """From now on Ctrl-C is this object's: installed before the goodbye is printed, so a
+        Ctrl-C typed as soon as it shows never finds Python's default handler."""
+        signal.signal(signal.SIGINT, self.on_sigint)
+
     def on_sigint(self, _signum: int, _frame: Any) -> None:
         if self.waiting:
             self.waiting = False
             raise _StopWaiting
 
 
-def _shut_down(speaker: SpokenOutput | None, store: Any, interactive: bool) -> None:
+def _shut_down(shutdown: _Shutdown, speaker: SpokenOutput | None, store: Any,
+               interactive: bool) -> None:
     """Let the speech end (at most 15 s, or until Ctrl-C), then close the games file."""
-    shutdown = _Shutdown()
     if interactive:  # only a terminal sends Ctrl-C; in-process runs keep their own handler
-        signal.signal(signal.SIGINT, shutdown.on_sigint)
+        shutdown.take_over()
     try:
         if speaker is not None:
             try:

@@ -7,7 +7,7 @@ interrupts what is still being said unless it was important.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Callable, Protocol
 
 from .messages import Messages, session_sentences
 from .output import Output, plain
@@ -50,8 +50,11 @@ class Table:
     """One game at the table: the loop between the scorekeeper's lines and the announcements."""
 
     def __init__(self, game: Game, messages: Messages, reader: LineReader, output: Output,
-                 journal: Journal | None = None, speaker: Speaker | None = None) -> None:
+                 journal: Journal | None = None, speaker: Speaker | None = None,
+                 on_leaving: Callable[[], None] | None = None) -> None:
         self.game = game
+        # Called before the goodbye is said: from then on Ctrl-C must not kill the program.
+        self.on_leaving = on_leaving
         self.messages = messages
         self.reader = reader
         self.output = output
@@ -95,6 +98,8 @@ class Table:
 
     def _leaving(self, how: str) -> str:
         """Which goodbye: a finished game is not "to go on"; without a journal nothing is saved."""
+        if self.on_leaving is not None:
+            self.on_leaving()
         if self.journal is None:
             return "quit-unsaved"
         return how + "-over" if self.game.finished else how
