@@ -86,6 +86,9 @@ _IMPORTANT_QUEUE = 8
 # The longest an important sentence may hold back the next one: this plus 0.15 s a character
 # (eSpeak NG at its default rate says about 14 characters a second).
 _IMPORTANT_LIMIT = 3.0
+# A notification the daemon dropped at once is tried this often in all, this long apart.
+_NOTIFICATION_TRIES = 3
+_RETRY_PAUSE = 0.15
 
 
 class SpeechUnavailable(Exception):
@@ -378,6 +381,18 @@ def _start_worker(args: Sequence[str]) -> subprocess.Popen[str]:
     )
 
 
+@dataclass
+class _Sent:
+    """One of our sentences that the daemon has: what it is and what became of it."""
+
+    id: int
+    text: str
+    important: bool
+    until: float  # an important sentence holds back the next one at most until then
+    begun: bool = False
+    tries: int = 1
+
+
 class _SpeechdSpeaker(Speaker):
     """speech-dispatcher through our own SSIP connection, driven by a background thread.
 
@@ -405,12 +420,13 @@ class _SpeechdSpeaker(Speaker):
         self._cond = threading.Condition()
         self._important: deque[str] = deque(maxlen=_IMPORTANT_QUEUE)
         self._ordinary: str | None = None  # only the latest waiting announcement is kept
+        self._ordinary_tries = 1
+        self._not_before = 0.0  # when a dropped announcement may be tried again
         self._cancel = False
+        self._cancel_sent = False  # our CANCEL SELF is on its way: its 'cancel' is no drop
         self._closing = False
-        self._current: int | None = None  # our message still being said (or waiting)
-        self._current_important = False
-        self._current_until = 0.0  # when an important sentence must have ended at the latest
-        self._ended: deque[int] = deque(maxlen=16)
+        self._current: _Sent | None = None  # our sentence being said (or waiting in the daemon)
+        self._events: dict[int, set[str]] = {}  # events that came before speak() returned
         self._ready = threading.Event()
         self._start_error: tuple[str, str] | None = None
         self._connection: Any = None
@@ -452,14 +468,32 @@ class _SpeechdSpeaker(Speaker):
 
     # events from the daemon (reader thread) ---------------------------------------------
     def _on_event(self, name: str, message_id: int) -> None:
-        if name not in ("end", "cancel"):
-            return
         with self._cond:
-            self._ended.append(message_id)  # the event can come before speak() returns
-            if message_id == self._current:
-                self._current = None
-                self._current_important = False
-                self._cond.notify_all()
+            current = self._current
+            if current is None or current.id != message_id:
+                seen = self._events.setdefault(message_id, set())
+                seen.add(name)
+                while len(self._events) > 16:
+                    del self._events[next(iter(self._events))]
+                return
+            self._settle(current, {name})
+
+    def _settle(self, sent: _Sent, events: set[str]) -> None:
+        """Apply the daemon's events to our current sentence (lock held)."""
+        if "begin" in events:
+            sent.begun = True
+        if not events & {"end", "cancel"}:
+            return
+        self._current = None
+        dropped = "cancel" in events and not sent.begun and not self._cancel_sent
+        if dropped and not sent.important and self._ordinary is None and \
+                sent.tries < _NOTIFICATION_TRIES:
+            # Dropped because something was still sounding, often our own cancelled
+            # sentence fading out: try again shortly (another program speaking wins again).
+            self._ordinary = sent.text
+            self._ordinary_tries = sent.tries + 1
+            self._not_before = time.monotonic() + _RETRY_PAUSE
+        self._cond.notify_all()
 
     # the background thread --------------------------------------------------------------
     def _run(self) -> None:
@@ -490,56 +524,58 @@ class _SpeechdSpeaker(Speaker):
                 self._cond.wait(self._wait_limit())
             if self._closing:
                 return self._flush()
-            busy_important = self._current is not None and self._current_important
-            cancel = self._current is not None and not busy_important and (
-                self._cancel or self._ordinary is not None or bool(self._important))
-            self._cancel = False
-            text, important = None, False
-            if not cancel and self._current is None:
+            current = self._current
+            if current is not None:  # an ordinary sentence, to be cut off
+                self._cancel = False
+                self._cancel_sent = True
+            else:
+                self._cancel = False  # a cut-off asked for earlier is not meant for this one
                 if self._important:
-                    text, important = self._important.popleft(), True
-                elif self._ordinary is not None:
-                    text, self._ordinary = self._ordinary, None
-            waited = self._current
-        if cancel:
+                    text, important, tries = self._important.popleft(), True, 1
+                else:
+                    text, important, tries = self._ordinary or "", False, self._ordinary_tries
+                    self._ordinary = None
+        if current is not None:
             connection.command("CANCEL SELF")
-            with self._cond:  # the daemon drops a notification sent before the cancel ends
-                stopped = self._cond.wait_for(lambda: self._current != waited or self._closing,
+            with self._cond:
+                stopped = self._cond.wait_for(lambda: self._current is not current,
                                               _CANCEL_WAIT)
+                self._cancel_sent = False
             if not stopped:
                 # A healthy daemon confirms a cancel in milliseconds; one whose sound server is
                 # gone never does, and its next command would hang.
                 raise speechd.SSIPError("timeout", "a cancelled sentence did not stop")
             return True
-        if text is not None:
-            connection.set("PRIORITY", "message" if important else "notification")
-            message_id = connection.speak(text)
-            with self._cond:
-                if message_id in self._ended:
-                    return True  # already said or dropped
-                self._current = message_id
-                self._current_important = important
-                self._current_until = time.monotonic() + _IMPORTANT_LIMIT + 0.15 * len(text)
+        connection.set("PRIORITY", "message" if important else "notification")
+        message_id = connection.speak(text)
+        with self._cond:
+            limit = _IMPORTANT_LIMIT + 0.15 * len(text)
+            sent = _Sent(message_id, text, important, time.monotonic() + limit, tries=tries)
+            self._current = sent
+            self._settle(sent, self._events.pop(message_id, set()))
         return True
 
     def _wait_limit(self) -> float | None:
-        if self._current is not None and self._current_important:
-            return max(0.0, self._current_until - time.monotonic())
+        now = time.monotonic()
+        if self._current is not None and self._current.important:
+            return max(0.0, self._current.until - now)
+        if self._current is None and self._ordinary is not None and self._not_before > now:
+            return self._not_before - now
         return None
 
     def _has_work(self) -> bool:
         if self._closing:
             return True
-        if self._current is not None and self._current_important:
-            if time.monotonic() >= self._current_until:
-                # No end came: a daemon without sound says 'begin' and nothing more.
-                self._current = None
-                self._current_important = False
-        if self._current is not None:
-            if self._current_important:
+        current = self._current
+        if current is not None and current.important and time.monotonic() >= current.until:
+            self._current = current = None  # no end came: a daemon without sound says 'begin' only
+        if current is not None:
+            if current.important:
                 return False  # an important sentence is always said to the end
             return self._cancel or self._ordinary is not None or bool(self._important)
-        return self._ordinary is not None or bool(self._important)
+        if self._important:
+            return True
+        return self._ordinary is not None and time.monotonic() >= self._not_before
 
     def _flush(self) -> bool:
         """At the end: hand what is still waiting to the daemon, which says it after we left.
@@ -551,15 +587,16 @@ class _SpeechdSpeaker(Speaker):
             texts.append(self._ordinary)
         self._important.clear()
         self._ordinary = None
-        queued_behind = self._current is not None and self._current_important
+        current = self._current
+        behind = current is not None and current.important
         connection = self._connection
         self._cond.release()
         try:
-            if self._current is not None and not queued_behind:
+            if current is not None and not behind:
                 connection.command("CANCEL SELF")
             if texts:
                 # 'message' waits behind our own sentence instead of being dropped.
-                connection.set("PRIORITY", "message" if queued_behind or len(texts) > 1
+                connection.set("PRIORITY", "message" if behind or len(texts) > 1
                                else "notification")
                 for text in texts:
                     connection.speak(text)
@@ -585,12 +622,14 @@ class _SpeechdSpeaker(Speaker):
                 self._ordinary = None
             else:
                 self._ordinary = text
+                self._ordinary_tries = 1
+                self._not_before = 0.0
             self._cond.notify_all()
 
     def interrupt(self) -> None:
         with self._cond:
             self._ordinary = None
-            self._cancel = self._current is not None
+            self._cancel = self._current is not None and not self._current.important
             self._cond.notify_all()
 
     def close(self, *, wait: bool = True, timeout: float = 10.0) -> None:
