@@ -671,9 +671,9 @@ def open_speaker(
             raise ValueError("speech_to is only supported by the pyttsx3 engine")
         if speech_available("speechd") is not None:
             raise SpeechUnavailable("no-speechd")
-        speaker = _SpeechdSpeaker(lang, voice, rate)
-        speaker._wait_ready()
-        return speaker
+        speechd_speaker = _SpeechdSpeaker(lang, voice, rate)
+        speechd_speaker._wait_ready()
+        return speechd_speaker
     if engine != "pyttsx3":
         raise ValueError(f"unknown speech engine {engine!r}; expected one of {ENGINES}")
     problem = _pyttsx3_problem(need_player=speech_to is None)
