@@ -400,6 +400,15 @@ def test_voices_lists_speech_dispatchers_voices_for_the_language(desk: Desk) -> 
     assert "gmw/de" not in listed.stdout  # eSpeak NG's own id is not what the daemon takes
 
 
+def test_a_voice_speech_dispatcher_does_not_have_is_named_in_one_sentence(desk: Desk) -> None:
+    desk.start_daemon()
+    game = desk.game(*SPEECHD, "--voice", "no-such-voice")
+    game.expect_exact("Anna, card?")
+    _quit(game)
+    assert _printed(game).count("Speech is off: that voice does not exist; tutto-tally voices "
+                                "lists them.") == 1
+
+
 # --------------------------------------------------------------------------- point 6
 
 

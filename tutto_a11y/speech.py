@@ -77,7 +77,7 @@ _PROBE_TIMEOUT = 2.0
 _ESPEAK_LIBRARIES = ("libespeak-ng.so.1", "libespeak.so.1")
 _CARD_LINE = re.compile(r"^\s*\d+\s+\[", re.MULTILINE)
 # speech-dispatcher: connecting may start the daemon (up to 3 s); leaving takes at most this.
-_SPEECHD_START_TIMEOUT = 8.0
+_SPEECHD_START_TIMEOUT = 12.0
 _SPEECHD_CLOSE_WAIT = 0.8
 # How long to wait for our cancelled sentence to stop before the next one is sent.
 _CANCEL_WAIT = 0.5

@@ -43,6 +43,9 @@ __all__ = [
 TIMEOUT = 1.0
 """Seconds any one reply may take; a healthy daemon answers in about a millisecond."""
 
+LIST_TIMEOUT = 5.0
+"""For the voice list only: the daemon asks its output module, which may be busy speaking."""
+
 _SPAWN_TIMEOUT = 3.0
 
 EVENTS = {700: "index-mark", 701: "begin", 702: "end", 703: "cancel", 704: "pause", 705: "resume"}
@@ -162,9 +165,9 @@ class Connection:
             self.close()
             raise SSIPError("failed", str(exc)) from exc
 
-    def _reply(self, what: str) -> tuple[int, list[str]]:
+    def _reply(self, what: str, timeout: float = TIMEOUT) -> tuple[int, list[str]]:
         try:
-            reply = self._replies.get(timeout=TIMEOUT)
+            reply = self._replies.get(timeout=timeout)
         except queue.Empty:
             self.close()
             raise SSIPError("timeout", f"no answer to {what}") from None
@@ -176,13 +179,13 @@ class Connection:
             raise SSIPError("failed", f"{what}: {code} {lines[-1] if lines else ''}")
         return reply
 
-    def command(self, line: str) -> list[str]:
+    def command(self, line: str, timeout: float = TIMEOUT) -> list[str]:
         """Send one command, return the reply's text lines (the last is the status text)."""
         if self.closed:
             raise SSIPError("failed", "the connection is closed")
         with self._lock:
             self._send(line.encode("utf-8") + b"\r\n")
-            return self._reply(line.split(" ", 2)[0])[1]
+            return self._reply(line.split(" ", 2)[0], timeout)[1]
 
     def speak(self, text: str) -> int:
         """Queue ``text`` with the connection's settings; returns the daemon's message id."""
@@ -209,7 +212,7 @@ class Connection:
     def voices(self) -> list[SynthesisVoice]:
         """The output module's voices (``LIST SYNTHESIS_VOICES``): name, language, variant."""
         voices = []
-        for line in self.command("LIST SYNTHESIS_VOICES")[:-1]:
+        for line in self.command("LIST SYNTHESIS_VOICES", LIST_TIMEOUT)[:-1]:
             parts = line.split("\t")
             if parts and parts[0]:
                 parts += [""] * (3 - len(parts))
