@@ -595,8 +595,10 @@ class _SpeechdSpeaker(Speaker):
             if current is not None and not behind:
                 connection.command("CANCEL SELF")
             if texts:
-                # 'message' waits behind our own sentence instead of being dropped.
-                connection.set("PRIORITY", "message" if behind or len(texts) > 1
+                # 'message' waits behind our own sentence, and is not dropped while our cut-off
+                # one fades out; a notification would be.  When ours was sounding, no other
+                # program was (our notifications give way), so this cuts off nobody else.
+                connection.set("PRIORITY", "message" if current is not None or len(texts) > 1
                                else "notification")
                 for text in texts:
                     connection.speak(text)
