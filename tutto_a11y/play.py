@@ -321,6 +321,14 @@ def _open_speech(speech: bool | None, interactive: bool, lang: str, voice: str |
     if speech is None and not speech_to:
         if not interactive:
             return None
+        from .screenreader import running_screen_reader
+
+        reader_name = running_screen_reader()
+        if reader_name:  # one voice at a time: the screen reader already reads every line
+            output.line(c.gettext("The screen reader {name} is running, so tutto-tally does "
+                                  "not speak itself; start it with --speech to hear its own "
+                                  "speech.", name=reader_name))
+            return None
     from .speech import SpeechUnavailable, open_speaker
 
     try:

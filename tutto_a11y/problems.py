@@ -118,6 +118,12 @@ def speech_problem_sentence(reason: str, c: Catalog) -> str:
     if reason == "no-speechd":
         return c.gettext("Speech is off: speech-dispatcher is not available. The game goes on "
                          "in text.")
+    if reason == "no-speechd-daemon":
+        return c.gettext("Speech is off: speech-dispatcher is not running and could not be "
+                         "started. The game goes on in text.")
+    if reason == "speechd-stopped":
+        return c.gettext("Speech is off: speech-dispatcher stopped answering. The game goes on "
+                         "in text.")
     if reason == "no-voice":
         return c.gettext("Speech is off: that voice does not exist; tutto-tally voices lists "
                          "them. The game goes on in text.")

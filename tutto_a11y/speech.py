@@ -7,8 +7,8 @@ players who listen.  Two engines:
   (:mod:`tutto_a11y.speech_worker`) so that ``say()`` only writes a line to a pipe.
   A new announcement cuts off the one being spoken, unless that one is important
   (a Tutto, the end of the game): important sentences are always finished first.
-* ``"speechd"``: speech-dispatcher, which keeps the user's own voice settings and can
-  cancel speech itself; used through the ``speechd`` Python client, else ``spd-say``.
+* ``"speechd"``: speech-dispatcher, which keeps the user's own voice settings; spoken to
+  through our own SSIP client (:mod:`tutto_a11y.speechd`) from a background thread.
 
 This module prints nothing.  When speech cannot work, :class:`SpeechUnavailable` carries a
 reason code (see :data:`REASONS`) that the caller turns into a translated sentence.
@@ -35,7 +35,9 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 import wave
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,6 +62,8 @@ REASONS = (
     "no-device",  # no sound card / sound server that aplay can open
     "no-pyttsx3",  # the pyttsx3 package is not installed
     "no-speechd",  # engine="speechd" but speech-dispatcher is not installed or not running
+    "no-speechd-daemon",  # speech-dispatcher is not running and could not be started
+    "speechd-stopped",  # speech-dispatcher stopped answering (e.g. its sound server is gone)
     "no-voice",  # voice= names a voice the engine does not have
     "engine-failed",  # the engine started but failed (or its worker died)
 )
@@ -72,6 +76,19 @@ _START_TIMEOUT = 10.0
 _PROBE_TIMEOUT = 2.0
 _ESPEAK_LIBRARIES = ("libespeak-ng.so.1", "libespeak.so.1")
 _CARD_LINE = re.compile(r"^\s*\d+\s+\[", re.MULTILINE)
+# speech-dispatcher: connecting may start the daemon (up to 3 s); leaving takes at most this.
+_SPEECHD_START_TIMEOUT = 12.0
+_SPEECHD_CLOSE_WAIT = 0.8
+# How long to wait for our cancelled sentence to stop before the next one is sent.
+_CANCEL_WAIT = 0.5
+# Important sentences waiting behind each other (a Tutto, the final round, the game's end).
+_IMPORTANT_QUEUE = 8
+# The longest an important sentence may hold back the next one: this plus 0.15 s a character
+# (eSpeak NG at its default rate says about 14 characters a second).
+_IMPORTANT_LIMIT = 3.0
+# A notification the daemon dropped at once is tried this often in all, this long apart.
+_NOTIFICATION_TRIES = 3
+_RETRY_PAUSE = 0.15
 
 
 class SpeechUnavailable(Exception):
@@ -106,7 +123,11 @@ def speech_available(engine: str = "pyttsx3") -> str | None:
     if engine == "pyttsx3":
         return _pyttsx3_problem(need_player=True)
     if engine == "speechd":
-        return None if _speechd_kind() else "no-speechd"
+        from .speechd import daemon_installed, socket_path
+
+        path = socket_path()
+        running = path is not None and path.exists()
+        return None if running or daemon_installed() else "no-speechd"
     raise ValueError(f"unknown speech engine {engine!r}; expected one of {ENGINES}")
 
 
@@ -169,15 +190,6 @@ def _silence_wav() -> bytes:
         wav.setframerate(22050)
         wav.writeframes(b"\0\0" * 220)  # 10 ms
     return buffer.getvalue()
-
-
-def _speechd_kind() -> str | None:
-    """'module' for the speechd Python client, 'spd-say' for the command, else None."""
-    if importlib.util.find_spec("speechd") is not None:
-        return "module"
-    if shutil.which("spd-say"):
-        return "spd-say"
-    return None
 
 
 # --------------------------------------------------------------------------- speakers
@@ -369,150 +381,272 @@ def _start_worker(args: Sequence[str]) -> subprocess.Popen[str]:
     )
 
 
-class _SpeechdSpeaker(Speaker):
-    """speech-dispatcher: it queues, prioritises and cancels speech itself.
+@dataclass
+class _Sent:
+    """One of our sentences that the daemon has: what it is and what became of it."""
 
-    With the ``speechd`` client two connections are used, so that cancelling the ordinary
-    announcements (``cancel()`` only affects our own connection) never cuts off an important
-    one, which is sent with SSIP priority ``important``.  With only ``spd-say``, each message
-    is a separate command; ``spd-say --cancel`` cancels every client's speech, so it is only
-    used when none of our important sentences is still being spoken.
+    id: int
+    text: str
+    important: bool
+    until: float  # an important sentence holds back the next one at most until then
+    begun: bool = False
+    tries: int = 1
+
+
+class _SpeechdSpeaker(Speaker):
+    """speech-dispatcher through our own SSIP connection, driven by a background thread.
+
+    The game's calls only change a small queue under a lock; every exchange with the daemon
+    happens in the thread, bounded by :data:`speechd.TIMEOUT`, so a daemon that hangs (it
+    can deadlock when its sound server is gone) never delays an entry.  On the first failure
+    ``failed`` becomes ``"speechd-stopped"`` and the game goes on in text.
+
+    Priorities, chosen so that the user's screen reader keeps working: ordinary
+    announcements use ``notification`` (they never interrupt another program; while another
+    program speaks they are dropped, the line is printed anyway); important ones (a Tutto,
+    the end of the game) use ``message`` (they wait for other programs' ``message`` and
+    ``important`` speech and are always said to the end).  Only our own speech is ever
+    cancelled (``CANCEL SELF``).  One connection stays open for the whole game, so a daemon
+    that quits when idle does not have to start again for every entry.
     """
 
     def __init__(self, lang: str, voice: str | None, rate: int | None) -> None:
         self.lang = lang
-        self.voice_id = voice or f"speechd:{lang}"
+        self.voice_id = voice or ""
         self.failed = None
         self.failure_detail = ""
         self._voice = voice
         self._rate = None if rate is None else max(-100, min(100, round((rate - 175) / 2.25)))
-        self._lock = threading.Lock()
-        self._pending = 0  # our messages not yet ended or cancelled (client mode)
-        self._idle = threading.Condition(self._lock)
-        self._important_procs: list[subprocess.Popen[bytes]] = []
-        self._ordinary: Any = None
-        self._important: Any = None
-        kind = _speechd_kind()
-        if kind is None:
-            raise SpeechUnavailable("no-speechd")
-        self._kind = kind
-        if kind == "module":
-            self._connect()
+        self._cond = threading.Condition()
+        self._important: deque[str] = deque(maxlen=_IMPORTANT_QUEUE)
+        self._ordinary: str | None = None  # only the latest waiting announcement is kept
+        self._ordinary_tries = 1
+        self._not_before = 0.0  # when a dropped announcement may be tried again
+        self._cancel = False
+        self._cancel_sent = False  # our CANCEL SELF is on its way: its 'cancel' is no drop
+        self._closing = False
+        self._current: _Sent | None = None  # our sentence being said (or waiting in the daemon)
+        self._events: dict[int, set[str]] = {}  # events that came before speak() returned
+        self._ready = threading.Event()
+        self._start_error: tuple[str, str] | None = None
+        self._connection: Any = None
+        self._thread = threading.Thread(target=self._run, name="speechd-speaker", daemon=True)
+        self._thread.start()
 
-    def _connect(self) -> None:
+    # start-up ---------------------------------------------------------------------------
+    def _wait_ready(self) -> None:
+        if not self._ready.wait(_SPEECHD_START_TIMEOUT):
+            self._fail("speechd-stopped", "speech-dispatcher did not answer in time")
+            raise SpeechUnavailable("speechd-stopped", "speech-dispatcher did not answer")
+        if self._start_error is not None:
+            raise SpeechUnavailable(*self._start_error)
+
+    def _open(self) -> Any:
+        from . import speechd
+
         try:
-            import speechd
+            connection = speechd.connect("announcements", self._on_event)
+        except speechd.SSIPError as error:
+            reason = "no-speechd-daemon" if error.reason == "no-daemon" else "speechd-stopped"
+            raise SpeechUnavailable(reason, error.detail) from None
+        try:
+            connection.set("NOTIFICATION", "ALL on")
+            connection.set("LANGUAGE", self.lang)
+            if self._rate is not None:
+                connection.set("RATE", self._rate)
+            if self._voice:
+                names = {v.name.lower(): v.name for v in connection.voices()}
+                if self._voice.lower() not in names:
+                    connection.close()
+                    raise SpeechUnavailable("no-voice", self._voice)
+                self.voice_id = names[self._voice.lower()]
+                connection.set("SYNTHESIS_VOICE", self.voice_id)
+        except speechd.SSIPError as error:
+            connection.close()
+            raise SpeechUnavailable("speechd-stopped", str(error)) from None
+        return connection
 
-            self._ordinary = speechd.SSIPClient("tutto-tally", component="announcements")
-            self._important = speechd.SSIPClient("tutto-tally", component="important")
-            for client, priority in (
-                (self._ordinary, speechd.Priority.TEXT),
-                (self._important, speechd.Priority.IMPORTANT),
-            ):
-                client.set_priority(priority)
-                client.set_language(self.lang)
-                if self._voice:
-                    client.set_synthesis_voice(self._voice)
-                if self._rate is not None:
-                    client.set_rate(self._rate)
-        except Exception as exc:  # SpawnError, SSIPCommunicationError, socket errors
-            self._close_clients()
-            raise SpeechUnavailable("no-speechd", f"{type(exc).__name__}: {exc}") from exc
+    # events from the daemon (reader thread) ---------------------------------------------
+    def _on_event(self, name: str, message_id: int) -> None:
+        with self._cond:
+            current = self._current
+            if current is None or current.id != message_id:
+                seen = self._events.setdefault(message_id, set())
+                seen.add(name)
+                while len(self._events) > 16:
+                    del self._events[next(iter(self._events))]
+                return
+            self._settle(current, {name})
 
-    def _on_event(self, *args: object, **kwargs: object) -> None:
-        with self._idle:
-            self._pending = max(0, self._pending - 1)
-            self._idle.notify_all()
+    def _settle(self, sent: _Sent, events: set[str]) -> None:
+        """Apply the daemon's events to our current sentence (lock held)."""
+        if "begin" in events:
+            sent.begun = True
+        if not events & {"end", "cancel"}:
+            return
+        self._current = None
+        dropped = "cancel" in events and not sent.begun and not self._cancel_sent
+        if dropped and not sent.important and self._ordinary is None and \
+                sent.tries < _NOTIFICATION_TRIES:
+            # Dropped because something was still sounding, often our own cancelled
+            # sentence fading out: try again shortly (another program speaking wins again).
+            self._ordinary = sent.text
+            self._ordinary_tries = sent.tries + 1
+            self._not_before = time.monotonic() + _RETRY_PAUSE
+        self._cond.notify_all()
 
+    # the background thread --------------------------------------------------------------
+    def _run(self) -> None:
+        from . import speechd
+
+        try:
+            self._connection = self._open()
+        except SpeechUnavailable as problem:
+            self._start_error = (problem.reason, problem.detail)
+            self._ready.set()
+            return
+        self._ready.set()
+        try:
+            while self._step():
+                pass
+        except speechd.SSIPError as error:
+            self._fail("speechd-stopped", str(error))
+        finally:
+            self._connection.close()
+
+    def _step(self) -> bool:
+        """Do the next exchange with the daemon; False once closed."""
+        from . import speechd
+
+        connection = self._connection
+        with self._cond:
+            while not self._has_work():
+                self._cond.wait(self._wait_limit())
+            if self._closing:
+                return self._flush()
+            current = self._current
+            if current is not None:  # an ordinary sentence, to be cut off
+                self._cancel = False
+                self._cancel_sent = True
+            else:
+                self._cancel = False  # a cut-off asked for earlier is not meant for this one
+                if self._important:
+                    text, important, tries = self._important.popleft(), True, 1
+                else:
+                    text, important, tries = self._ordinary or "", False, self._ordinary_tries
+                    self._ordinary = None
+        if current is not None:
+            connection.command("CANCEL SELF")
+            with self._cond:
+                stopped = self._cond.wait_for(lambda: self._current is not current,
+                                              _CANCEL_WAIT)
+                self._cancel_sent = False
+            if not stopped:
+                # A healthy daemon confirms a cancel in milliseconds; one whose sound server is
+                # gone never does, and its next command would hang.
+                raise speechd.SSIPError("timeout", "a cancelled sentence did not stop")
+            return True
+        connection.set("PRIORITY", "message" if important else "notification")
+        message_id = connection.speak(text)
+        with self._cond:
+            limit = _IMPORTANT_LIMIT + 0.15 * len(text)
+            sent = _Sent(message_id, text, important, time.monotonic() + limit, tries=tries)
+            self._current = sent
+            self._settle(sent, self._events.pop(message_id, set()))
+        return True
+
+    def _wait_limit(self) -> float | None:
+        now = time.monotonic()
+        if self._current is not None and self._current.important:
+            return max(0.0, self._current.until - now)
+        if self._current is None and self._ordinary is not None and self._not_before > now:
+            return self._not_before - now
+        return None
+
+    def _has_work(self) -> bool:
+        if self._closing:
+            return True
+        current = self._current
+        if current is not None and current.important and time.monotonic() >= current.until:
+            self._current = current = None  # no end came: a daemon without sound says 'begin' only
+        if current is not None:
+            if current.important:
+                return False  # an important sentence is always said to the end
+            return self._cancel or self._ordinary is not None or bool(self._important)
+        if self._important:
+            return True
+        return self._ordinary is not None and time.monotonic() >= self._not_before
+
+    def _flush(self) -> bool:
+        """At the end: hand what is still waiting to the daemon, which says it after we left.
+
+        Called with the lock held; the sends are bounded by the SSIP timeout.
+        """
+        texts = list(self._important)
+        if self._ordinary is not None:
+            texts.append(self._ordinary)
+        self._important.clear()
+        self._ordinary = None
+        current = self._current
+        behind = current is not None and current.important
+        connection = self._connection
+        self._cond.release()
+        try:
+            if current is not None and not behind:
+                connection.command("CANCEL SELF")
+            if texts:
+                # 'message' waits behind our own sentence, and is not dropped while our cut-off
+                # one fades out; a notification would be.  When ours was sounding, no other
+                # program was (our notifications give way), so this cuts off nobody else.
+                connection.set("PRIORITY", "message" if current is not None or len(texts) > 1
+                               else "notification")
+                for text in texts:
+                    connection.speak(text)
+        finally:
+            self._cond.acquire()
+        return False
+
+    def _fail(self, reason: str, detail: str) -> None:
+        if self.failed is None:
+            self.failure_detail = detail
+            self.failed = reason
+
+    # the game's calls: no I/O, only the queue -------------------------------------------
     def say(self, text: str, *, important: bool = False) -> None:
         text = spoken(text, self.lang).strip()
         if not text or self.failed is not None:
             return
-        try:
-            if self._kind == "module":
-                self._say_client(text, important)
+        with self._cond:
+            if self._closing:
+                return
+            if important:
+                self._important.append(text)
+                self._ordinary = None
             else:
-                self._say_command(text, important)
-        except Exception as exc:
-            self.failed = "engine-failed"
-            self.failure_detail = f"{type(exc).__name__}: {exc}"
-
-    def _say_client(self, text: str, important: bool) -> None:
-        import speechd
-
-        self._ordinary.cancel()
-        client = self._important if important else self._ordinary
-        with self._idle:
-            self._pending += 1
-        client.speak(
-            text,
-            callback=self._on_event,
-            event_types=(speechd.CallbackType.END, speechd.CallbackType.CANCEL),
-        )
-
-    def _spd_say(self, *options: str) -> list[str]:
-        command = ["spd-say", "-N", "tutto-tally", "-l", self.lang]
-        if self._voice:
-            command += ["-y", self._voice]
-        if self._rate is not None:
-            command += ["-r", str(self._rate)]
-        return command + list(options)
-
-    def _say_command(self, text: str, important: bool) -> None:
-        with self._lock:
-            self._important_procs = [p for p in self._important_procs if p.poll() is None]
-            important_running = bool(self._important_procs)
-        if not important_running:
-            subprocess.run(["spd-say", "--cancel"], capture_output=True, timeout=2.0, check=False)
-        if important:
-            proc = subprocess.Popen(
-                self._spd_say("--wait", "-P", "important", "--", text),
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
-            with self._lock:
-                self._important_procs.append(proc)
-        else:
-            subprocess.Popen(
-                self._spd_say("-P", "text", "--", text),
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
+                self._ordinary = text
+                self._ordinary_tries = 1
+                self._not_before = 0.0
+            self._cond.notify_all()
 
     def interrupt(self) -> None:
-        try:
-            if self._kind == "module":
-                self._ordinary.cancel()
-            elif not any(p.poll() is None for p in self._important_procs):
-                cancel = ["spd-say", "--cancel"]
-                subprocess.run(cancel, capture_output=True, timeout=2.0, check=False)
-        except Exception:
-            pass
+        with self._cond:
+            self._ordinary = None
+            self._cancel = self._current is not None and not self._current.important
+            self._cond.notify_all()
 
     def close(self, *, wait: bool = True, timeout: float = 10.0) -> None:
-        if self._kind == "module":
-            if wait:
-                with self._idle:
-                    self._idle.wait_for(lambda: self._pending == 0, timeout)
-            self._close_clients()
-        else:
-            for proc in self._important_procs:
-                try:
-                    proc.wait(timeout if wait else 0)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
+        """Hand waiting speech to the daemon and leave, within about a second.
 
-    def _close_clients(self) -> None:
-        for client in (self._ordinary, self._important):
-            if client is None:
-                continue
-            try:
-                client.cancel()
-                client.close()
-            except Exception:
-                pass
-        self._ordinary = self._important = None
+        The daemon finishes an important sentence after we are gone, so ``quit`` does not
+        wait for it.
+        """
+        with self._cond:
+            if not wait:
+                self._important.clear()
+                self._ordinary = None
+            self._closing = True
+            self._cond.notify_all()
+        self._thread.join(min(timeout, _SPEECHD_CLOSE_WAIT))
 
 
 # --------------------------------------------------------------------------- public functions
@@ -537,7 +671,11 @@ def open_speaker(
     if engine == "speechd":
         if speech_to is not None:
             raise ValueError("speech_to is only supported by the pyttsx3 engine")
-        return _SpeechdSpeaker(lang, voice, rate)
+        if speech_available("speechd") is not None:
+            raise SpeechUnavailable("no-speechd")
+        speechd_speaker = _SpeechdSpeaker(lang, voice, rate)
+        speechd_speaker._wait_ready()
+        return speechd_speaker
     if engine != "pyttsx3":
         raise ValueError(f"unknown speech engine {engine!r}; expected one of {ENGINES}")
     problem = _pyttsx3_problem(need_player=speech_to is None)
@@ -557,12 +695,14 @@ def open_speaker(
     return speaker
 
 
-def list_voices(lang: str | None = None) -> list[Voice]:
-    """The pyttsx3/eSpeak NG voices, or those speaking ``lang`` (best match first).
+def list_voices(lang: str | None = None, engine: str = "pyttsx3") -> list[Voice]:
+    """The engine's voices, or those speaking ``lang`` (best match first).
 
     For ``tutto-tally voices --lang de``.  Raises :class:`SpeechUnavailable` when the engine
-    cannot start.  Takes about 0.1 s (it asks a short-lived worker process).
+    cannot start.  Takes about 0.1 s (it asks a short-lived worker process, or the daemon).
     """
+    if engine == "speechd":
+        return _speechd_voices(lang)
     problem = _pyttsx3_problem(need_player=False)
     if problem is not None:
         raise SpeechUnavailable(problem)
@@ -587,3 +727,35 @@ def list_voices(lang: str | None = None) -> list[Voice]:
     if lang is not None:
         voices = voices_for(voices, lang)
     return [Voice(str(v["id"]), str(v["name"]), tuple(v.get("languages", ()))) for v in voices]
+
+
+def _speechd_voices(lang: str | None) -> list[Voice]:
+    """speech-dispatcher's voices (``LIST SYNTHESIS_VOICES``); plain voices before variants.
+
+    The ids are what ``--voice`` takes with ``--speech-engine speechd``.
+    """
+    from . import speechd
+
+    if speech_available("speechd") is not None:
+        raise SpeechUnavailable("no-speechd")
+    try:
+        connection = speechd.connect("voices")
+    except speechd.SSIPError as error:
+        reason = "no-speechd-daemon" if error.reason == "no-daemon" else "speechd-stopped"
+        raise SpeechUnavailable(reason, error.detail) from None
+    try:
+        voices = connection.voices()
+    except speechd.SSIPError as error:
+        raise SpeechUnavailable("speechd-stopped", str(error)) from None
+    finally:
+        connection.close()
+    wanted = lang.replace("_", "-").lower() if lang else ""
+    chosen = []
+    for voice in voices:
+        language = voice.language.replace("_", "-").lower()
+        if wanted and language != wanted and not language.startswith(wanted + "-"):
+            continue
+        plain = voice.variant.lower() in ("", "none")
+        chosen.append((not plain, language != wanted, voice))
+    chosen.sort(key=lambda item: (item[0], item[1]))
+    return [Voice(v.name, v.name, (v.language,)) for _, _, v in chosen]

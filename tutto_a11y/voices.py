@@ -38,20 +38,28 @@ def voice_name(name: str, languages: tuple[str, ...], c: Catalog) -> str:
 
 
 def list_voices_command(lang: str | None, engine: str, width: int | None = None) -> int:
-    """List the pyttsx3 (eSpeak NG) voices; speech-dispatcher keeps its own voice settings."""
+    """List the voices of the engine the game would use: eSpeak NG's or speech-dispatcher's.
+
+    With ``--speech-engine speechd`` the daemon is asked (``LIST SYNTHESIS_VOICES``), because
+    those names are what ``--voice`` then takes; they differ from eSpeak NG's own ids.
+    """
     from .speech import SpeechUnavailable, list_voices
 
     c = Catalog(lang or chosen_lang())
     try:
-        voices = list_voices(c.lang)
+        voices = list_voices(c.lang, engine=engine)
     except SpeechUnavailable as problem:
         _echo(speech_problem_sentence(problem.reason, c), width)
         return 0
     if not voices:
         _echo(c.gettext("There is no voice for this language."), width)
     for voice in voices:
-        _echo(c.gettext("{name}, voice id {id}.", id=terminal_safe(voice.id),
-                        name=voice_name(voice.name, voice.languages, c)), width)
+        if engine == "speechd":
+            _echo(c.gettext("Voice {id} of speech-dispatcher.", id=terminal_safe(voice.id)),
+                  width)
+        else:
+            _echo(c.gettext("{name}, voice id {id}.", id=terminal_safe(voice.id),
+                            name=voice_name(voice.name, voice.languages, c)), width)
     return 0
 
 

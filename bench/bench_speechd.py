@@ -1,0 +1,96 @@
+"""Does speech through speech-dispatcher ever make an entry wait?
+
+Times Enter to the announcement's printed line, through the real program in a pseudo-terminal,
+for a game of quick entries, in three set-ups measured in the same run:
+
+* ``--no-speech`` (the baseline: the program without any speech),
+* ``--speech-engine speechd`` with a working daemon on a PulseAudio null sink,
+* ``--speech-engine speechd`` with a daemon whose sound server is missing (it deadlocks on a
+  cancel; before issue 16 every entry then took 2 s, or the game froze).
+
+It also times ``quit`` typed while a Tutto is being said (9.2 s before issue 16).  It uses the
+private sound desk of ``tests/test_speechd.py`` (speech-dispatcher, PulseAudio, parec).
+
+Run: ``python bench/bench_speechd.py [--games 5]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from test_speechd import SPEECHD, Desk, _enter, _quit, _to_the_tutto  # noqa: E402
+from timing import median_p90  # noqa: E402
+
+import pexpect  # noqa: E402
+
+ENTRIES = [("bonus 300", "Anna draws Bonus 300."),
+           ("1 5 2 3 4 6", "Anna rolls 1, 5, 2, 3, 4, 6."),
+           ("1 5", "Anna sets aside 1, 5 for 150"),
+           ("bank", "Anna banks 150"),
+           ("stop", "Ben's turn"), ("stop", "Anna's turn"), ("stop", "Ben's turn")]
+
+
+def entry_times(desk: Desk, args: tuple[str, ...], games: int, pause: float) -> list[float]:
+    times = []
+    for number in range(games):
+        db = desk.root / f"bench-{len(list(desk.root.glob('bench-*.sqlite3')))}.sqlite3"
+        game = desk.game(*args, "--db", str(db))
+        game.expect_exact("Anna, card?")
+        for line, answer in ENTRIES:
+            times.append(_enter(game, line, answer))
+            time.sleep(pause)
+        _quit(game)
+    return times
+
+
+def report(label: str, seconds: list[float]) -> None:
+    median, p90 = median_p90([s * 1000 for s in seconds])
+    print(f"{label}: median {median:.1f} ms, p90 {p90:.1f} ms, max {max(seconds) * 1000:.1f} ms"
+          f" (n={len(seconds)})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=5)
+    games = parser.parse_args().games
+
+    desk = Desk()
+    try:
+        desk.start_sound_server()
+        desk.start_daemon()
+        desk.other_client("Ready.").wait(30)
+        report("Enter to the line, --no-speech (baseline)",
+               entry_times(desk, ("--no-speech", "--lang", "en"), games, 0.3))
+        report("Enter to the line, speechd, working daemon",
+               entry_times(desk, SPEECHD, games, 0.3))
+        quits = []
+        for number in range(games):
+            game = desk.game(*SPEECHD, "--db", str(desk.root / f"quit-{number}.sqlite3"))
+            _to_the_tutto(game)
+            started = time.monotonic()
+            game.sendline("quit")
+            game.expect(pexpect.EOF, timeout=15)
+            quits.append(time.monotonic() - started)
+            game.close()
+        report("quit while a Tutto is said, to the end of the program", quits)
+    finally:
+        desk.close()
+
+    stuck = Desk()
+    try:
+        stuck.start_daemon()  # no sound server
+        report("Enter to the line, speechd, daemon without sound",
+               entry_times(stuck, SPEECHD, 1, 0.3))
+    finally:
+        stuck.close()
+
+
+if __name__ == "__main__":
+    main()
