@@ -365,7 +365,8 @@ def test_what_is_typed_during_a_tutto_is_said_after_it_only_the_last_of_it(
     tutto_alone = _spoken_after_a_tutto(sound, recording)
     then_bank = _spoken_after_a_tutto(sound, recording, bank)
     then_bank_and_stop = _spoken_after_a_tutto(sound, recording, bank, stop)
-    assert tutto_alone > 2.0  # the Tutto sentence was said to the end
+    # The Tutto sentence was said to the end: about 1.6 s at this rate, a cut one well under 1 s.
+    assert tutto_alone > 1.2
     assert then_bank > tutto_alone + 1.0, (tutto_alone, then_bank)  # and the bank after it
     # The Stop sentence replaced the bank one that was waiting: about as long, not both.
     assert then_bank_and_stop < then_bank + 0.8, (then_bank, then_bank_and_stop)
