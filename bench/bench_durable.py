@@ -12,7 +12,7 @@ Measures, on a real file (``synchronous=FULL``, WAL):
 next to two baselines taken in the same run: the same loop with no journal, and the start-up
 of ``python -c pass``.
 
-The entries are a random but legal game from the simulator in ``tests/simulator.py`` with a
+The entries are a random but legal game from the simulator of ``tutto_a11y/games/tutto/simulator.py`` with a
 target nobody reaches, so the game runs through all 2,000 entries.
 
 Run:  python bench/bench_durable.py [--dir FOLDER] [--entries 2000]
@@ -37,18 +37,18 @@ from typing import Any, Callable, Sequence
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 
-from simulator import long_game, typed  # noqa: E402
+from timing import median_p90  # noqa: E402  (bench/timing.py)
+from tutto_a11y.games.tutto.simulator import long_game, typed  # noqa: E402
 
-from tutto_a11y.i18n import Catalog  # noqa: E402
-from tutto_a11y.messages import Messages  # noqa: E402
-from tutto_a11y.output import Output  # noqa: E402
-from tutto_a11y.play import StoreJournal  # noqa: E402
-from tutto_a11y.reader import PlainReader  # noqa: E402
-from tutto_a11y.rules import Game, Rules  # noqa: E402
-from tutto_a11y.session import Table  # noqa: E402
-from tutto_a11y.store import Store, default_db_path  # noqa: E402
+from tutto_a11y.text.i18n import Catalog  # noqa: E402
+from tutto_a11y.games.tutto.messages import Messages  # noqa: E402
+from tutto_a11y.text.output import Output  # noqa: E402
+from tutto_a11y.table.play import StoreJournal  # noqa: E402
+from tutto_a11y.table.reader import PlainReader  # noqa: E402
+from tutto_a11y.games.tutto.rules import Game, Rules  # noqa: E402
+from tutto_a11y.table.session import Table  # noqa: E402
+from tutto_a11y.store.journal import Store, default_db_path  # noqa: E402
 
 PLAYERS = ("Anna", "Ben", "Cleo")
 RULES = Rules(target=10_000_000)
@@ -59,10 +59,9 @@ RESUME_TARGET_MS = 100.0
 
 
 def summary(samples_s: Sequence[float]) -> str:
-    ms = sorted(s * 1000 for s in samples_s)
-    p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
-    return (f"median {statistics.median(ms):8.3f} ms   p90 {p90:8.3f} ms   "
-            f"max {ms[-1]:8.3f} ms   (n={len(ms)})")
+    median, p90 = median_p90([s * 1000 for s in samples_s])
+    return (f"median {median:8.3f} ms   p90 {p90:8.3f} ms   "
+            f"max {max(samples_s) * 1000:8.3f} ms   (n={len(samples_s)})")
 
 
 def verdict(samples_s: Sequence[float], target_ms: float) -> str:

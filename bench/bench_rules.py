@@ -16,11 +16,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path.insert(0, str(ROOT))
 
-from simulator import long_game  # noqa: E402  (tests/simulator.py: a random legal player)
+from tutto_a11y.games.tutto.simulator import long_game  # noqa: E402  (a random legal player)
 from timing import median_p90  # noqa: E402  (bench/timing.py)
-from tutto_a11y.rules import Game, parse_entry  # noqa: E402
+from tutto_a11y.games.tutto.rules import Game, parse_entry  # noqa: E402
 
 ENTRIES = 2000
 TARGET_MS = 50.0

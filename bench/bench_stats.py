@@ -1,7 +1,7 @@
 """How long does ``tutto-tally stats`` take on a season's worth of games?
 
 Builds a games file with ``--games`` finished games (1,000 by default) through the store API:
-each game is played to its end by the random legal player of ``tests/simulator.py`` (two to
+each game is played to its end by the random legal player of ``tutto_a11y/games/tutto/simulator.py`` (two to
 four players from a group whose names are typed in different cases and accents) and its
 journal is appended entry by entry, as the play loop does. Then times, as whole processes:
 
@@ -29,13 +29,13 @@ from pathlib import Path
 from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path.insert(0, str(ROOT))
 
-from simulator import random_game  # noqa: E402  (tests/simulator.py: a random legal player)
+from tutto_a11y.games.tutto.simulator import random_game  # noqa: E402  (a random legal player)
 from timing import median_p90  # noqa: E402  (bench/timing.py)
-from tutto_a11y.rules import Game, Rules  # noqa: E402
-from tutto_a11y.stats import name_key  # noqa: E402
-from tutto_a11y.store import Store  # noqa: E402
+from tutto_a11y.games.tutto.rules import Game, Rules  # noqa: E402
+from tutto_a11y.store.stats import name_key  # noqa: E402
+from tutto_a11y.store.journal import Store  # noqa: E402
 
 GROUP = ["Anna", "ANNA", "Ben", "Cleo", "Zoé", "zoe", "Dora", "Émile", "emile"]
 

@@ -27,7 +27,6 @@ import json
 import os
 import shutil
 import sqlite3
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -36,18 +35,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tutto_a11y.store import Store, default_db_path  # noqa: E402
+from timing import median_p90, percentile  # noqa: E402  (bench/timing.py)
+from tutto_a11y.store.journal import Store, default_db_path  # noqa: E402
 
 ENTRY_CYCLE = ["roll 123346", "aside 15", "roll 2256", "aside 5", "bank", "card bonus-600", "roll 111245", "continue"]
 
 
 def summary(samples_s: list[float]) -> str:
-    ms = sorted(s * 1000 for s in samples_s)
-    p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
-    p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+    ms = [s * 1000 for s in samples_s]
+    median, p90 = median_p90(ms)
     return (
-        f"median {statistics.median(ms):7.3f} ms   p90 {p90:7.3f} ms   p99 {p99:7.3f} ms"
-        f"   max {ms[-1]:7.3f} ms   (n={len(ms)})"
+        f"median {median:7.3f} ms   p90 {p90:7.3f} ms   p99 {percentile(ms, 0.99):7.3f} ms"
+        f"   max {max(ms):7.3f} ms   (n={len(ms)})"
     )
 
 

@@ -1,23 +1,20 @@
-"""A random but legal player of Tutto, for property tests and the benchmark.
+"""Tutto helpers for the tests: the legal set-asides derived from RULES.md, and scripted play.
 
-The simulator plays the table: it draws cards that are still in the deck (weighted by how many are
-left, like a real shuffled deck), throws dice, and makes the player's choices (what to set aside,
-bank or go on) at random among those the rules allow. It only ever enters what is legal, so any
-refusal by the engine while it plays is a bug in the engine or here.
+The random legal player itself plays on the game contract and lives in the package
+(:mod:`tutto_a11y.games.tutto.simulator`), so the benchmarks use it without importing tests/;
+it is re-exported here. ``legal_set_asides`` stays here on purpose: it is derived from RULES.md
+independently of the rules code, so the tests can check the contract's legal entries against it.
 
-Randomness comes from a ``random.Random``: the property tests seed one per game from hypothesis (a
-game takes hundreds of choices, too many for hypothesis to generate and shrink one by one), so a
-failing game is reproduced from its seed.
 """
 
 from __future__ import annotations
 
-import random
 from itertools import product
 from typing import Sequence
 
-from tutto_a11y.rules import (Bank, Card, Continue, DrawCard, Entry, Game, Roll, Rules, SetAside,
-                              Step, parse_entry)
+from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry
+from tutto_a11y.games.tutto.simulator import (CARD_WORDS, Simulator, long_game, random_game,  # noqa: F401
+                                              typed)
 
 SCORING_SINGLES = (1, 5)
 
@@ -49,84 +46,6 @@ def legal_set_asides(roll: Sequence[int], card: Card | None,
         if any(counts):
             choices.append(tuple(f for face, k in zip(present, counts) for f in [face] * k))
     return choices
-
-
-class Simulator:
-    """Chooses one legal entry at a time for a game.
-
-    ``bank_chance`` is how often the player banks when allowed; ``continue_word`` how often a
-    ``continue`` entry is typed before the roll or card it announces; ``all_chance`` how often the
-    set-aside is ``all`` (the engine's own best) rather than a random legal one.
-    """
-
-    def __init__(self, rng: random.Random, bank_chance: float = 0.4,
-                 continue_word: float = 0.2, all_chance: float = 0.3) -> None:
-        self.rng = rng
-        self.bank_chance = bank_chance
-        self.continue_word = continue_word
-        self.all_chance = all_chance
-
-    def card(self, game: Game) -> DrawCard:
-        left = game.deck_left()
-        cards = game.expect().cards
-        return DrawCard(self.rng.choices(cards, weights=[left[c] for c in cards])[0])
-
-    def roll(self, game: Game) -> Roll:
-        return Roll(tuple(self.rng.randint(1, 6) for _ in range(game.state.dice)))
-
-    def set_aside(self, game: Game) -> SetAside:
-        if self.rng.random() < self.all_chance:
-            return game.set_aside_all()
-        s = game.state
-        return SetAside(self.rng.choice(legal_set_asides(s.roll, s.card, s.aside)))
-
-    def entry(self, game: Game) -> Entry:
-        """A random legal entry for the game's current step."""
-        step = game.state.step
-        if step is Step.CARD:
-            return self.card(game)
-        if step is Step.ROLL:
-            return self.roll(game)
-        if step is Step.SET_ASIDE:
-            return self.set_aside(game)
-        if step in (Step.ROLL_OR_BANK, Step.CARD_OR_BANK):
-            r = self.rng.random()
-            if r < self.bank_chance:
-                return Bank()
-            if r < self.bank_chance + self.continue_word:
-                return Continue()
-            return self.card(game) if step is Step.CARD_OR_BANK else self.roll(game)
-        raise AssertionError(f"no entry is possible at step {step}")
-
-    def play(self, game: Game, max_entries: int | None = None) -> Game:
-        """Push random legal entries until the game is over (or ``max_entries`` were pushed)."""
-        pushed = 0
-        while not game.finished and (max_entries is None or pushed < max_entries):
-            game.push(self.entry(game))
-            pushed += 1
-        return game
-
-
-def random_game(seed: int | random.Random, players: Sequence[str] = ("Anna", "Ben", "Cleo"),
-                rules: Rules | None = None, max_entries: int | None = None,
-                **choices: float) -> Game:
-    """A game played by the simulator from a seed (or a Random), to its end or ``max_entries``."""
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    return Simulator(rng, **choices).play(Game(players, rules), max_entries)
-
-
-def long_game(entries: int, players: Sequence[str] = ("Anna", "Ben", "Cleo"),
-              seed: int = 0) -> Game:
-    """A game of exactly ``entries`` entries that has not ended (a target nobody reaches).
-
-    A Cloverleaf success can still end a game early; then the next seed is tried.
-    """
-    rules = Rules(target=10_000_000)
-    while True:
-        game = random_game(seed, players, rules, max_entries=entries)
-        if len(game.entries) == entries and not game.finished:
-            return game
-        seed += 1
 
 
 # -- scripted play: what a scorekeeper types, for short tests -------------------------------------
@@ -218,21 +137,3 @@ def _draw_rest_of_deck(game: Game) -> None:
             # Single-card turns use up the cards that cannot be chained first.
             zero_turn(game, [enders[0] if enders else cards[0]])
     raise AssertionError("the deck could not be drawn to the end of a round")
-
-
-# -- what a scorekeeper types for an entry (English words) ---------------------------------------
-
-CARD_WORDS = {Card.STOP: "stop", Card.FIREWORKS: "fireworks", Card.X2: "x2",
-              Card.PLUS_MINUS: "plusminus", Card.STREET: "street", Card.CLOVERLEAF: "clover"}
-
-
-def typed(entry: Entry) -> str:
-    """The line a scorekeeper types for an entry, as the play loop reads it."""
-    if isinstance(entry, DrawCard):
-        return f"bonus {entry.card.bonus}" if entry.card.bonus else CARD_WORDS[entry.card]
-    if isinstance(entry, (Roll, SetAside)):
-        return " ".join(str(face) for face in entry.faces)
-    if isinstance(entry, Bank):
-        return "bank"
-    assert isinstance(entry, Continue)
-    return "continue"

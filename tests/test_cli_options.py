@@ -9,8 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import tutto_command
-from tutto_a11y.cli import cli, early_lang
-from tutto_a11y.i18n import Catalog, lang_from_environment
+from tutto_a11y.cli import cli
+from tutto_a11y.settings import early_lang
+from tutto_a11y.text.i18n import Catalog, lang_from_environment
 
 
 def _play(args: list[str], text: str, env: dict[str, str | None] | None = None) -> str:

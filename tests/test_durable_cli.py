@@ -34,12 +34,12 @@ from conftest import one_sentence, tutto_command
 from scripts import GAME_ONE, lines
 from simulator import long_game, typed
 
-from tutto_a11y.i18n import Catalog
-from tutto_a11y.parse import Command, interpret
-from tutto_a11y.rules import Card, EntryError, Game, Rules, Step
-from tutto_a11y.sheets import outcome_word
-from tutto_a11y.store import Store
-from tutto_a11y.words import Vocabulary
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.games.tutto.parse import Command, interpret
+from tutto_a11y.games.tutto.rules import Card, EntryError, Game, Rules, Step
+from tutto_a11y.store.sheets import outcome_word
+from tutto_a11y.store.journal import Store
+from tutto_a11y.games.tutto.words import Vocabulary
 
 pytestmark = pytest.mark.skipif(os.name != "posix",
                                 reason="SIGKILL, select() on pipes and tmpfs need POSIX")
@@ -147,7 +147,7 @@ class Program:
 
 CARD_NAMES = {Card.STOP: "Stop", Card.FIREWORKS: "Fireworks", Card.X2: "x2",
               Card.PLUS_MINUS: "Plus/Minus", Card.STREET: "Street", Card.CLOVERLEAF: "Cloverleaf"}
-EXPORT_KEYS = {"id", "lang", "rules", "status", "winners", "players", "turns"}
+EXPORT_KEYS = {"game", "id", "lang", "rules", "status", "winners", "players", "turns"}
 OUTCOMES = {"banked", "niete", "stop-card", "fireworks", "plus-minus", "cloverleaf"}
 
 
@@ -218,7 +218,7 @@ def export_of(game: Game, game_id: str, lang: str, status: str) -> dict:
     """The INTERFACE.md export of a game, built from the rules engine's own state."""
     s = game.state
     return {
-        "id": game_id, "lang": lang, "rules": game.rules.as_dict(), "status": status,
+        "game": "tutto", "id": game_id, "lang": lang, "rules": game.rules.as_dict(), "status": status,
         "winners": [game.players[seat] for seat in s.winners] if game.finished else [],
         "players": [{"name": name, "score": s.scores[seat], "turns": s.turns[seat]}
                     for seat, name in enumerate(game.players)],

@@ -3,8 +3,8 @@
 import pytest
 
 from simulator import enter, zero_turn
-from tutto_a11y.rules import DECK_COMPOSITION, DECK_SIZE, Card, Game, IllegalEntry, parse_entry
-from tutto_a11y.rules.events import CardDrawn
+from tutto_a11y.games.tutto.rules import DECK_COMPOSITION, DECK_SIZE, Card, Game, IllegalEntry, parse_entry
+from tutto_a11y.games.tutto.rules.events import CardDrawn
 
 FULL = {
     Card.STOP: 10, Card.FIREWORKS: 5, Card.BONUS_200: 5, Card.BONUS_300: 5, Card.BONUS_400: 5,

@@ -3,8 +3,8 @@
 import pytest
 
 from simulator import enter
-from tutto_a11y.rules import Game, IllegalEntry, Step, parse_entry
-from tutto_a11y.rules.events import Niete, SetAsideDone
+from tutto_a11y.games.tutto.rules import Game, IllegalEntry, Step, parse_entry
+from tutto_a11y.games.tutto.rules.events import Niete, SetAsideDone
 
 PLAYERS = ("Anna", "Ben")
 

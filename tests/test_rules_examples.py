@@ -1,8 +1,8 @@
 """RULES.md section 7: every worked example, entry by entry, under the default options."""
 
 from simulator import enter, play_to_scores
-from tutto_a11y.rules import Card, Game, Step, parse_entry
-from tutto_a11y.rules.events import (Banked, CardDrawn, FinalRound, FireworksBanked, GameOver,
+from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry
+from tutto_a11y.games.tutto.rules.events import (Banked, CardDrawn, FinalRound, FireworksBanked, GameOver,
                                      Niete, Penalty, PlusMinusScored, Rolled, SetAsideDone,
                                      StopDrawn, TurnOver, TurnRecord, Tutto)
 

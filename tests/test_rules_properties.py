@@ -7,10 +7,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator import Simulator, legal_set_asides
-from tutto_a11y.rules import (CHOICES, Card, EntryError, Game, Rules, SetAside, Step,
+from tutto_a11y.games.tutto.rules import (CHOICES, Card, EntryError, Game, Rules, SetAside, Step,
                               parse_entry)
-from tutto_a11y.rules.dice import group_points
-from tutto_a11y.rules.events import FinalRound, GameOver, PlusMinusScored, TurnOver
+from tutto_a11y.games.tutto.rules.dice import group_points
+from tutto_a11y.games.tutto.rules.events import FinalRound, GameOver, PlusMinusScored, TurnOver
 
 NAMES = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Greta", "Hugo", "Ida", "Jan")
 

@@ -3,7 +3,7 @@
 import pytest
 
 from simulator import enter, random_game
-from tutto_a11y.rules import (Bank, Card, DrawCard, Game, IllegalEntry, ReplayError, Rules, Step,
+from tutto_a11y.games.tutto.rules import (Bank, Card, DrawCard, Game, IllegalEntry, ReplayError, Rules, Step,
                               parse_entry)
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tutto_a11y.speech import (
+from tutto_a11y.speech.client import (
     REASONS,
     Speaker,
     SpeechUnavailable,
@@ -28,7 +28,7 @@ from tutto_a11y.speech import (
     open_speaker,
     speech_available,
 )
-from tutto_a11y.spoken import spoken
+from tutto_a11y.speech.spoken import spoken
 
 
 def _espeak_installed() -> bool:

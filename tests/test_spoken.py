@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutto_a11y.spoken import spoken
+from tutto_a11y.speech.spoken import spoken
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])

@@ -24,8 +24,8 @@ import pytest
 
 from faults import fill, immutable, tmpfs
 
-from tutto_a11y import store as store_module
-from tutto_a11y.store import (
+from tutto_a11y.store import journal as store_module
+from tutto_a11y.store.journal import (
     APPLICATION_ID,
     SCHEMA_VERSION,
     GameInfo,
@@ -534,7 +534,7 @@ def test_a_full_database_is_reported_as_disk_full_when_simulated_with_max_page_c
 
 HOLDER = """
     import sys
-    from tutto_a11y.store import Store, StoreError
+    from tutto_a11y.store.journal import Store, StoreError
     store = Store.open(sys.argv[1])
     try:
         store.claim(sys.argv[2])
@@ -679,7 +679,7 @@ def test_a_store_without_the_claim_still_writes_a_game_nobody_holds(store: Store
 
 WRITER = """
     import sys
-    from tutto_a11y.store import Store
+    from tutto_a11y.store.journal import Store
     store = Store.open(sys.argv[1])
     game = sys.argv[2]
     store.claim(game)

@@ -25,7 +25,7 @@ import pytest
 from conftest import one_sentence, tutto_command
 from faults import immutable, tmpfs
 
-from tutto_a11y.store import Store
+from tutto_a11y.store.journal import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -189,7 +189,7 @@ def test_a_damaged_game_can_still_be_marked_abandoned(db: Path,
     done = run(clean_env, ["games", "--abandon", "1", "--db", str(db)])
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == "Game 1 is marked abandoned."
-    assert table_rows(db)[0][0][-1] == "abandoned"
+    assert table_rows(db)[0][0][6] == "abandoned"  # id, created, updated, lang, rules, players, status
 
 
 # ---------------------------------------------------------------------------------------------

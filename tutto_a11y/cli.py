@@ -16,10 +16,12 @@ from typing import Any, Iterator, Sequence
 
 import click
 
-from .arguments import OneOf, shown, Text, WholeNumber, game_ref, not_a_command, usage_sentence
-from .i18n import LANGS, Catalog, chosen_lang, lang_from_environment, normalise_lang, use_for_click
-from .names import terminal_safe
-from .rules import PRESETS, EntryError, Rules
+from tutto_a11y.text.arguments import OneOf, shown, Text, WholeNumber, game_ref, not_a_command, usage_sentence
+from tutto_a11y.settings import Settings, UsageProblem, early_lang, early_width, resolve_path
+from tutto_a11y.text.i18n import LANGS, Catalog, chosen_lang, use_for_click
+from tutto_a11y.text.names import terminal_safe
+from tutto_a11y.games import registry
+from tutto_a11y.games.tutto.rules import PRESETS
 
 N_ = gettext.gettext  # marks option help texts; they are translated when help is shown
 
@@ -171,40 +173,6 @@ class DefaultGroup(click.Group):
             super().format_help_text(ctx, formatter)
 
 
-def _early_value(argv: Sequence[str], option: str) -> str | None:
-    """The value of the last ``option`` in ``argv`` (``--opt V`` or ``--opt=V``), or None."""
-    value = None
-    for i, arg in enumerate(argv):
-        if arg == "--":
-            break
-        if arg == option and i + 1 < len(argv):
-            value = argv[i + 1]
-        elif arg.startswith(option + "="):
-            value = arg.split("=", 1)[1]
-    return value
-
-
-def early_lang(argv: Sequence[str], env: dict[str, str] | os._Environ[str]) -> str:
-    """The language before click runs: ``--lang`` (the last one given), ``TUTTO_LANG``, locale."""
-    value = _early_value(argv, "--lang")
-    if value is not None:
-        return normalise_lang(value) or "en"
-    if env.get("TUTTO_LANG"):
-        return normalise_lang(env["TUTTO_LANG"]) or "en"
-    return lang_from_environment(env)
-
-
-def early_width(argv: Sequence[str], env: dict[str, str] | os._Environ[str]) -> int | None:
-    """``--width`` before click runs, so that help text wraps at it too; None if not usable."""
-    value = _early_value(argv, "--width")
-    if value is None:
-        value = env.get("TUTTO_WIDTH")
-    if value is None or not (value.strip().isascii() and value.strip().isdigit()):
-        return None
-    width = int(value.strip()[:4])
-    return width if 20 <= width <= 500 else None
-
-
 LANG_CHOICES = OneOf(LANGS)
 
 
@@ -251,6 +219,8 @@ def _game_argument(f: Any) -> Any:
 
 @cli.command("play", help=N_("Play a game: start a new one or go on with the last one."))
 @_global
+@click.option("--game", cls=TOption, envvar="TUTTO_GAME", type=OneOf(registry.names()),
+              default=registry.DEFAULT, help=N_("Which game to play."))
 @click.option("--players", cls=TOption, envvar="TUTTO_PLAYERS", default=None,
               metavar=N_("NAMES"), help=N_("The players in seat order, separated by commas."))
 @click.option("--target", cls=TOption, envvar="TUTTO_TARGET", type=WholeNumber(), default=None,
@@ -283,11 +253,13 @@ def _game_argument(f: Any) -> Any:
               type=Text(), default=None, metavar=N_("[GAME]"),
               help=N_("Go on with a saved game, the last one by default."))
 def play_command(**options: Any) -> int:
-    from .play import play
+    from tutto_a11y.table.play import play
 
+    settings = _settings(options.pop("lang"), options.pop("width"), options.pop("db"),
+                         options.pop("plain"), options.pop("game"))
     if options["resume"] is not None:
-        options["resume"] = known_game(options["resume"], options["lang"], options["db"])
-    return play(**options)
+        options["resume"] = known_game(options["resume"], settings)
+    return play(settings, **options)
 
 
 @cli.command("games", help=N_("List the saved games."))
@@ -296,11 +268,12 @@ def play_command(**options: Any) -> int:
               help=N_("Mark a running game as abandoned."))
 def games_command(lang: str | None, db: str | None, width: int | None, plain: bool,
                   abandon: str | None) -> int:
-    from .sheets import list_games
+    from tutto_a11y.store.sheets import list_games
 
+    settings = _settings(lang, width, db, plain)
     if abandon is not None:
-        abandon = known_game(abandon, lang, db)
-    return list_games(lang, db, abandon, width)
+        abandon = known_game(abandon, settings)
+    return list_games(settings, abandon)
 
 
 @cli.command("show", help=N_("Print the score sheet of a game, turn by turn."))
@@ -308,9 +281,10 @@ def games_command(lang: str | None, db: str | None, width: int | None, plain: bo
 @_global
 def show_command(game: str, lang: str | None, db: str | None, width: int | None,
                  plain: bool) -> int:
-    from .sheets import show_game
+    from tutto_a11y.store.sheets import show_game
 
-    return show_game(known_game(game, lang, db), lang, db, width)
+    settings = _settings(lang, width, db, plain)
+    return show_game(settings, known_game(game, settings))
 
 
 @cli.command("export", help=N_("Export a game as JSON, CSV or Markdown."))
@@ -320,15 +294,16 @@ def show_command(game: str, lang: str | None, db: str | None, width: int | None,
 @_global
 def export_command(game: str, fmt: str, lang: str | None, db: str | None, width: int | None,
                    plain: bool) -> int:
-    from .sheets import export_game
+    from tutto_a11y.store.sheets import export_game
 
-    return export_game(known_game(game, lang, db), fmt, lang, db)
+    settings = _settings(lang, width, db, plain)
+    return export_game(settings, known_game(game, settings), fmt)
 
 
 @cli.command("stats", help=N_("Statistics across the finished games: wins, scores and how each "
                               "player plays."))
 @_global
-@click.option("--game", "kind", cls=TOption, type=OneOf(("tutto", "yatzee", "tute")),
+@click.option("--game", "kind", cls=TOption, type=OneOf(registry.names()),
               default="tutto", help=N_("Which game to count."))
 @click.option("--player", cls=TOption, type=Text(), default=None, metavar=N_("NAME"),
               help=N_("Only this player; case and accents do not matter."))
@@ -338,9 +313,9 @@ def export_command(game: str, fmt: str, lang: str | None, db: str | None, width:
               help=N_("Text to read, or JSON for scripts."))
 def stats_command(lang: str | None, db: str | None, width: int | None, plain: bool, kind: str,
                   player: str | None, since: str | None, fmt: str) -> int:
-    from .stats import stats_command as run
+    from tutto_a11y.store.stats import stats_command as run
 
-    return run(kind, player, since, fmt, lang, db, width)
+    return run(_settings(lang, width, db, plain), kind, player, since, fmt)
 
 
 @cli.command("voices", help=N_("List the speech voices for a language."))
@@ -350,20 +325,34 @@ def stats_command(lang: str | None, db: str | None, width: int | None, plain: bo
               help=N_("The speech engine."))
 def voices_command(lang: str | None, db: str | None, width: int | None, plain: bool,
                    speech_engine: str) -> int:
-    from .voices import list_voices_command
+    from tutto_a11y.speech.voices import list_voices_command
 
-    return list_voices_command(lang, speech_engine, width)
+    return list_voices_command(_settings(lang, width, db, plain), speech_engine)
 
 
-def known_game(text: str, lang: str | None, db: str | None) -> str:
+def _settings(lang: str | None, width: int | None, db: str | None, plain: bool,
+              game: str = registry.DEFAULT) -> Settings:
+    """The context object every command is given: built here, once, from the global options.
+
+    A game that is registered but not written yet is refused here, in one sentence, before
+    anything is opened.
+    """
+    settings = Settings(lang=lang, width=width, db=db, plain=plain, game=game)
+    kind = registry.find(game)
+    if not kind.available:
+        raise UsageProblem(settings.catalog().gettext(
+            "{game} is not available yet: only Tutto can be played so far.", game=kind.title))
+    return settings
+
+
+def known_game(text: str, settings: Settings) -> str:
     """A game id that can exist (``"3"``, ``"last"``); any other is "no such game" at once."""
     ref = game_ref(text)
     if ref is None:
-        from .problems import store_error_sentence
+        from tutto_a11y.text.problems import store_error_sentence
 
-        catalog = Catalog(lang or chosen_lang())
         raise UsageProblem(store_error_sentence("no-such-game", {"game": shown(text)},
-                                                str(resolve_path(db)), catalog))
+                                                str(settings.path), settings.catalog()))
     return ref
 
 
@@ -405,41 +394,6 @@ def _flag_names() -> set[str]:
 
 def _say_problem(sentence: str, width: int | None) -> None:
     """A problem as one sentence on stderr, wrapped at ``--width`` like every other line."""
-    from .output import wrap
+    from tutto_a11y.text.output import wrap
 
     click.echo("\n".join(wrap(sentence, width)), err=True)
-
-
-class UsageProblem(Exception):
-    """A problem with how the program was started, already worded in the game's language."""
-
-    def __init__(self, sentence: str) -> None:
-        super().__init__(sentence)
-        self.sentence = sentence
-
-
-def rules_from(preset: str, target: int | None, options: Sequence[str],
-               catalog: Catalog) -> Rules:
-    """The rules object from ``--rules``, ``--target`` and ``--rule NAME=VALUE``."""
-    from .problems import entry_error_sentence
-
-    try:
-        rules = Rules.preset(preset)
-        for option in options:
-            name, sep, value = option.partition("=")
-            if not sep:
-                raise UsageProblem(catalog.gettext(
-                    "The rule option {option} needs the form NAME=VALUE, for example "
-                    "x2-scope=card.", option=shown(option)))
-            rules = rules.with_option(name, value)
-        if target is not None:
-            rules = rules.with_option("target", str(target))
-    except EntryError as error:
-        raise UsageProblem(entry_error_sentence(error, catalog)) from None
-    return rules
-
-
-def resolve_path(db: str | None) -> Path:
-    from .store import default_db_path
-
-    return Path(db).expanduser() if db else default_db_path()

@@ -1,0 +1,138 @@
+"""The layers of the package, read from the imports of every module (see README, Architecture).
+
+A game's pure rules import only the contract and themselves; nothing imports the click edge;
+every import points down the list of layers (or sideways inside one room); and no two modules
+import each other, directly or round a circle. Imports inside functions count too: a lazy
+import is still a dependency.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from conftest import ROOT
+
+PACKAGE = ROOT / "tutto_a11y"
+
+#: Layers from the bottom up, by module prefix (the longest matching prefix decides). A module
+#: may import modules of its own layer or any layer below; never one above.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("tutto_a11y.games.contract",),
+    ("tutto_a11y.games.*.rules",),
+    ("tutto_a11y.text", "tutto_a11y.store.journal"),
+    ("tutto_a11y.settings", "tutto_a11y.games.*"),
+    ("tutto_a11y.games.registry", "tutto_a11y.speech"),
+    ("tutto_a11y.store",),
+    ("tutto_a11y.table",),
+    ("tutto_a11y.cli", "tutto_a11y.__main__", "tutto_a11y"),
+)
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(path: Path) -> set[str]:
+    """Every project module ``path`` imports, wherever in the file the import stands."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("tutto_a11y"))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            if not module.startswith("tutto_a11y"):
+                continue
+            for alias in node.names:  # "from pkg import module" names a module too
+                candidate = f"{module}.{alias.name}"
+                found.add(candidate if _exists(candidate) else module)
+    return {m for m in found if m != name}
+
+
+def _exists(module: str) -> bool:
+    path = ROOT.joinpath(*module.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def _graph() -> dict[str, set[str]]:
+    return {_module_name(p): _imports(p) for p in PACKAGE.rglob("*.py")}
+
+
+def _matches(module: str, prefix: str) -> int:
+    """How specific ``prefix`` is for ``module`` (0: it does not match)."""
+    want, have = prefix.split("."), module.split(".")
+    if len(have) < len(want):
+        return 0
+    if all(w == "*" or w == h for w, h in zip(want, have)):
+        return len(want)
+    return 0
+
+
+def layer(module: str) -> int:
+    best, index = 0, -1
+    for i, prefixes in enumerate(LAYERS):
+        for prefix in prefixes:
+            score = _matches(module, prefix)
+            if score > best:
+                best, index = score, i
+    assert index >= 0, f"{module} is in no layer: add it to LAYERS and the README"
+    return index
+
+
+def test_every_module_of_the_package_has_a_layer() -> None:
+    for module in _graph():
+        layer(module)
+
+
+def test_no_module_imports_the_click_edge() -> None:
+    importers = sorted(m for m, deps in _graph().items()
+                       if "tutto_a11y.cli" in deps and m != "tutto_a11y.__main__")
+    assert importers == []
+
+
+def test_a_games_rules_import_only_the_contract_and_themselves() -> None:
+    for module, deps in _graph().items():
+        parts = module.split(".")
+        if parts[:2] == ["tutto_a11y", "games"] and len(parts) > 3 and parts[3] == "rules":
+            own = ".".join(parts[:4])
+            strays = {d for d in deps if d != "tutto_a11y.games.contract"
+                      and not d.startswith(own)}
+            assert not strays, f"{module} imports {sorted(strays)}"
+
+
+def test_the_contract_imports_nothing_of_the_project() -> None:
+    assert _graph()["tutto_a11y.games.contract"] == set()
+
+
+def test_every_import_points_down_the_layers_or_stays_in_its_room() -> None:
+    upward = [(m, d) for m, deps in _graph().items() for d in deps if layer(d) > layer(m)]
+    assert upward == []
+
+
+def test_no_modules_import_each_other_round_a_circle() -> None:
+    graph = _graph()
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        if module in path:
+            raise AssertionError("import circle: " + " -> ".join(path[path.index(module):]
+                                                                 + [module]))
+        if module in done:
+            return
+        for dep in sorted(graph.get(module, ())):
+            if dep in graph:
+                visit(dep, path + [module])
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [])

@@ -1,0 +1,53 @@
+"""The games by name: for ``--game``/``TUTTO_GAME``, for ``stats --game`` and for stored games.
+
+A game is found here by the name stored in the games file (its ``kind``), so adding Yatzee or
+Tute is a new folder under ``games/`` and one line below, not edits across the tree. A game
+that is named but not written yet is listed, so that naming it is answered in one sentence
+instead of "no such choice".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from types import ModuleType
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """One game of the table: its stored name, its title, and where its folder is."""
+
+    name: str  # as typed after --game and stored in the games file
+    title: str  # as said in sentences; a game's name is not translated
+    package: str | None  # the folder under games/, None while the game is not available yet
+
+    @property
+    def available(self) -> bool:
+        return self.package is not None
+
+    def load(self) -> ModuleType:
+        """The game's package (imported only when the game is played, shown or counted)."""
+        if self.package is None:
+            raise LookupError(f"{self.name} is not available yet")
+        return import_module(f"tutto_a11y.games.{self.package}")
+
+
+#: Every game by name, in the order they are offered.
+GAMES: dict[str, GameKind] = {
+    "tutto": GameKind("tutto", "Tutto", "tutto"),
+    "yatzee": GameKind("yatzee", "Yatzee", None),
+    "tute": GameKind("tute", "Tute", None),
+}
+
+#: The default game, and the kind of every game saved before games knew their kind.
+DEFAULT = "tutto"
+
+
+def names() -> tuple[str, ...]:
+    """The names ``--game`` accepts."""
+    return tuple(GAMES)
+
+
+def find(name: str) -> GameKind:
+    """The game called ``name`` (any case); KeyError for a name that is no game at all."""
+    return GAMES[name.strip().lower()]

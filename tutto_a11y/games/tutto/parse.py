@@ -1,0 +1,109 @@
+"""Turning one typed line into an entry for the rules or a command for the loop.
+
+Human text is checked here, once, at the edge; the rules then check the entry against the game.
+Every refusal is an :class:`EntryError` with a reason code, which the message layer words.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from tutto_a11y.games.tutto.rules import (BONUS_CARDS, Bank, Card, Continue, DrawCard, Entry, Game, IllegalEntry,
+                    MalformedEntry, Roll, SetAside, Step, parse_faces)
+from tutto_a11y.games.tutto.words import COMMANDS, Vocabulary
+
+MAX_LINE = 120  # characters; a longer line is a slip (a paste, a stuck key), never an entry
+_FACES_ONLY = re.compile(r"[0-9][0-9 ,;./-]*")
+_WORD_AND_NUMBER = re.compile(r"(.*?[^\W\d_].*?)\s*([0-9]+)")
+_CARD_STEPS = (Step.CARD, Step.CARD_OR_BANK)
+_CARDS = {
+    "card:stop": Card.STOP, "card:fireworks": Card.FIREWORKS, "card:x2": Card.X2,
+    "card:plus-minus": Card.PLUS_MINUS, "card:street": Card.STREET,
+    "card:cloverleaf": Card.CLOVERLEAF,
+}
+_BONUS = {card.bonus: card for card in BONUS_CARDS}
+
+
+@dataclass(frozen=True)
+class Command:
+    """A global command (undo, scores, status, deck, odds, repeat, help, quit)."""
+
+    name: str
+
+
+Action = Entry | Command
+
+
+def check_line(line: str) -> str:
+    """The line without surrounding blanks, or MalformedEntry for what can never be an entry."""
+    if len(line) > MAX_LINE:
+        raise MalformedEntry("line-too-long", limit=MAX_LINE)
+    if any(unicodedata.category(ch) in ("Cc", "Cf") and ch != "\t" for ch in line):
+        raise MalformedEntry("control-characters")
+    return line.strip()
+
+
+def interpret(line: str, game: Game, vocabulary: Vocabulary) -> Action:
+    """What a typed line means at the game's current step."""
+    text = check_line(line)
+    step = game.state.step
+    if not text:
+        if step is Step.SET_ASIDE:
+            return game.set_aside_all()
+        raise MalformedEntry("empty-entry", step=step)
+    if _FACES_ONLY.fullmatch(text):
+        digits = re.sub(r"[^0-9]", "", text)
+        if step in _CARD_STEPS and len(digits) == 3 and digits.endswith("00"):
+            return _bonus(int(digits))
+        faces = parse_faces(text)
+        return SetAside(faces) if step is Step.SET_ASIDE else Roll(faces)
+    try:
+        meaning = vocabulary.match(text, preferred=_meanings_now(game))
+        number = None
+    except MalformedEntry:
+        found = _WORD_AND_NUMBER.fullmatch(text)
+        if not found:
+            raise
+        meaning = vocabulary.match(found.group(1), preferred=("card:bonus",))
+        number = int(found.group(2))
+        if meaning != "card:bonus":
+            raise MalformedEntry("unknown-word", word=text) from None
+    if meaning == "card:bonus":
+        if number is None:
+            raise MalformedEntry("bonus-value")
+        return _bonus(number)
+    if meaning in _CARDS:
+        return DrawCard(_CARDS[meaning])
+    if meaning in COMMANDS:
+        return Command(meaning)
+    if meaning == "bank":
+        return Bank()
+    if meaning == "continue":
+        return Continue()
+    if meaning == "all":
+        if step is Step.SET_ASIDE:
+            return game.set_aside_all()
+        raise IllegalEntry("wrong-step", step=step, entry="SetAside")
+    raise MalformedEntry("unknown-word", word=text)
+
+
+def _bonus(value: int) -> DrawCard:
+    card = _BONUS.get(value)
+    if card is None:
+        raise MalformedEntry("bonus-value", value=value)
+    return DrawCard(card)
+
+
+def _meanings_now(game: Game) -> tuple[str, ...]:
+    """The meanings that make sense at this step, used to settle an ambiguous prefix."""
+    step = game.state.step
+    now: list[str] = list(COMMANDS)
+    if step in _CARD_STEPS:
+        now += [*_CARDS, "card:bonus"]
+    if game.state.can_bank:
+        now += ["bank", "continue"]
+    if step is Step.SET_ASIDE:
+        now.append("all")
+    return tuple(now)

@@ -1,0 +1,210 @@
+"""A game: its players, its rules and its list of accepted entries.
+
+The list of entries is the game. The game keeps the state after every entry, so ``undo`` pops
+one (across turns and past the end of the game) and a saved journal replays through the same
+checked path as typing, which is how a damaged journal is caught rather than trusted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable, Sequence
+
+from . import dice as D
+from .cards import CARD_ORDER, Card, Deck
+from .entries import Entry, SetAside, parse_entry
+from ...contract import Chance, Outcome, Termination
+from .errors import EntryError, IllegalEntry, MalformedEntry
+from .events import Event, GameOver, TurnOver, TurnRecord
+from .nodes import chance_outcomes, legal_entries
+from .odds import niete_chance, street_niete_chance
+from .options import Rules
+from .state import State, Step, advance
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    """What may be entered now: drives the prompts, ``help`` and ``status``."""
+
+    step: Step
+    seat: int
+    card: Card | None
+    dice: int  # dice in hand: how many faces a roll must have
+    turn_total: int
+    set_aside: tuple[int, ...]  # faces set aside in this stretch
+    roll: tuple[int, ...]  # the roll waiting for a set-aside
+    can_bank: bool
+    cards: tuple[Card, ...]  # the cards that can be drawn now (still in the deck)
+    best: tuple[int, ...]  # what "all" sets aside now
+    carried: bool  # a card is expected to continue a turn after a Tutto
+
+
+class ReplayError(ValueError):
+    """A journal entry did not replay: the game is damaged from entry ``index`` (1-based) on."""
+
+    def __init__(self, index: int, text: str, error: EntryError) -> None:
+        super().__init__(f"entry {index} ({text!r}): {error}")
+        self.index = index
+        self.text = text
+        self.error = error
+
+
+def check_players(names: Sequence[str]) -> tuple[str, ...]:
+    """The seat order, refusing too few or too many players, empty or duplicate names."""
+    cleaned = tuple(" ".join(name.split()) for name in names)
+    if len(cleaned) < MIN_PLAYERS:
+        raise MalformedEntry("too-few-players", minimum=MIN_PLAYERS, got=len(cleaned))
+    if len(cleaned) > MAX_PLAYERS:
+        raise MalformedEntry("too-many-players", maximum=MAX_PLAYERS, got=len(cleaned))
+    seen: set[str] = set()
+    for name in cleaned:
+        if not name:
+            raise MalformedEntry("empty-name")
+        if name.casefold() in seen:
+            raise MalformedEntry("duplicate-name", name=name)
+        seen.add(name.casefold())
+    return cleaned
+
+
+class Game:
+    """One game in progress: ``push`` an entry, ``pop`` it again, ask what is expected."""
+
+    def __init__(self, players: Sequence[str], rules: Rules | None = None) -> None:
+        self.players: tuple[str, ...] = check_players(players)
+        self.rules: Rules = rules or Rules()
+        self._entries: list[Entry] = []
+        self._states: list[State] = [State.start(len(self.players))]
+        self._events: list[list[Event]] = []
+
+    # -- entries -------------------------------------------------------------------------
+    def push(self, entry: Entry) -> list[Event]:
+        """Apply an entry; raises EntryError (and changes nothing) if it is wrong now."""
+        state, events = advance(self.rules, self._states[-1], entry)
+        self._entries.append(entry)
+        self._states.append(state)
+        self._events.append(events)
+        return events
+
+    def pop(self) -> Entry:
+        """Take back the last accepted entry."""
+        if not self._entries:
+            raise IllegalEntry("nothing-to-undo")
+        self._states.pop()
+        self._events.pop()
+        return self._entries.pop()
+
+    @classmethod
+    def replay(cls, players: Sequence[str], rules: Rules | None,
+               texts: Iterable[str]) -> "Game":
+        """Rebuild a game from journal texts, checking each; ReplayError names the bad one."""
+        game = cls(players, rules)
+        for index, text in enumerate(texts, start=1):
+            try:
+                game.push(parse_entry(text))
+            except EntryError as error:
+                raise ReplayError(index, text, error) from None
+        return game
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        return tuple(self._entries)
+
+    def entry_texts(self) -> list[str]:
+        return [entry.text() for entry in self._entries]
+
+    @property
+    def state(self) -> State:
+        return self._states[-1]
+
+    @property
+    def last_events(self) -> list[Event]:
+        """What the last accepted entry made happen (empty at the start)."""
+        return self._events[-1] if self._events else []
+
+    def all_events(self) -> Iterable[Event]:
+        for events in self._events:
+            yield from events
+
+    # -- queries -------------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return self.state.step is Step.OVER
+
+    @property
+    def current_player(self) -> str:
+        return self.players[self.state.seat]
+
+    def expect(self) -> Expectation:
+        """What may be entered now."""
+        s = self.state
+        takes_card = s.step in (Step.CARD, Step.CARD_OR_BANK)
+        cards = tuple(c for c in CARD_ORDER if Deck.left(s.deck, c) > 0) if takes_card else ()
+        best: tuple[int, ...] = ()
+        if s.step is Step.SET_ASIDE:
+            best = self.all_faces()
+        return Expectation(
+            step=s.step, seat=s.seat, card=s.card, dice=s.dice, turn_total=s.turn_total,
+            set_aside=s.aside, roll=s.roll, can_bank=s.can_bank, cards=cards, best=best,
+            carried=takes_card and bool(s.turn_cards),
+        )
+
+    def all_faces(self) -> tuple[int, ...]:
+        """What ``all`` sets aside now: every scoring die, or under Street one of each new face."""
+        s = self.state
+        if s.step is not Step.SET_ASIDE:
+            raise IllegalEntry("wrong-step", step=s.step, entry="SetAside")
+        if s.card is Card.STREET:
+            return D.street_new_faces(s.roll, s.aside)
+        return D.best_set_aside(s.roll)
+
+    def set_aside_all(self) -> SetAside:
+        return SetAside(self.all_faces())
+
+    def odds(self) -> Fraction | None:
+        """Chance of a Niete on the next roll of the dice in hand, or None when no roll is next."""
+        s = self.state
+        if s.step not in (Step.ROLL, Step.ROLL_OR_BANK):
+            return None
+        if s.card is Card.STREET:
+            return street_niete_chance(s.dice, missing=6 - len(s.aside))
+        return niete_chance(s.dice)
+
+    def legal_entries(self) -> list[Entry]:
+        """The decisions the player can make now (the game contract); chance is apart."""
+        return legal_entries(self.rules, self.state)
+
+    def chance_outcomes(self) -> list[Chance[Entry]]:
+        """The cards or rolls that can come now, with exact probabilities (the game contract)."""
+        return chance_outcomes(self.state)
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended and who won; None while it runs."""
+        if not self.finished:
+            return None
+        over = next(e for e in reversed(self._events[-1]) if isinstance(e, GameOver))
+        how = Termination.CLOVERLEAF if over.cloverleaf else Termination.TARGET
+        return Outcome(how, over.winners)
+
+    def deck_left(self) -> dict[Card, int]:
+        return Deck.as_dict(self.state.deck)
+
+    def turn_records(self) -> list[TurnRecord]:
+        """The finished turns in order, for score sheets and exports."""
+        return [e.record for e in self.all_events() if isinstance(e, TurnOver)]
+
+    def ranking(self) -> list[int]:
+        """Seats by score, highest first; equal scores keep seat order."""
+        scores = self.state.scores
+        return sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+
+    def score_sheet(self) -> list[tuple[TurnRecord, tuple[int, ...]]]:
+        """Every finished turn with everybody's scores after it (Plus/Minus changes others too)."""
+        rows: list[tuple[TurnRecord, tuple[int, ...]]] = []
+        for events, state in zip(self._events, self._states[1:]):
+            for event in events:
+                if isinstance(event, TurnOver):
+                    rows.append((event.record, state.scores))
+        return rows

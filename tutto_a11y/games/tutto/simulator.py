@@ -1,0 +1,108 @@
+"""A random but legal player of Tutto on the game contract, for tests and the benchmarks.
+
+It plays the table through the contract only: chance (a card, a roll) is drawn from
+``chance_outcomes`` with its exact probability, so cards follow the deck as tracked; a decision
+(what to set aside, bank or go on) is picked among ``legal_entries``. It only ever enters what
+the contract calls legal, so any refusal while it plays is a bug in the rules or the contract.
+
+Randomness comes from a ``random.Random``: the property tests seed one per game from hypothesis
+(a game takes hundreds of choices, too many to generate and shrink one by one), so a failing
+game is reproduced from its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from .rules import Bank, Card, Continue, DrawCard, Entry, Game, Roll, Rules, SetAside, Step
+
+
+class Simulator:
+    """Chooses one legal entry at a time for a game.
+
+    ``bank_chance`` is how often the player banks when allowed; ``continue_word`` how often a
+    ``continue`` entry is typed before the roll or card it announces; ``all_chance`` how often the
+    set-aside is ``all`` (the rules' own best) rather than a random legal one.
+    """
+
+    def __init__(self, rng: random.Random, bank_chance: float = 0.4,
+                 continue_word: float = 0.2, all_chance: float = 0.3) -> None:
+        self.rng = rng
+        self.bank_chance = bank_chance
+        self.continue_word = continue_word
+        self.all_chance = all_chance
+
+    def chance(self, game: Game) -> Entry:
+        """A card or roll, drawn with the probability the contract gives it."""
+        outcomes = game.chance_outcomes()
+        entry = self.rng.choices([o.entry for o in outcomes],
+                                 weights=[float(o.probability) for o in outcomes])[0]
+        if isinstance(entry, Roll):  # the dice as they fell, not sorted
+            faces = list(entry.faces)
+            self.rng.shuffle(faces)
+            return Roll(tuple(faces))
+        return entry
+
+    def entry(self, game: Game) -> Entry:
+        """A random legal entry for the game's current step."""
+        decisions = game.legal_entries()
+        if game.state.step is Step.SET_ASIDE:
+            if self.rng.random() < self.all_chance:
+                return game.set_aside_all()
+            return self.rng.choice(decisions)
+        if decisions:
+            r = self.rng.random()
+            if r < self.bank_chance and Bank() in decisions:
+                return Bank()
+            if r < self.bank_chance + self.continue_word and Continue() in decisions:
+                return Continue()
+        if not game.chance_outcomes():
+            raise AssertionError(f"no entry is possible at step {game.state.step}")
+        return self.chance(game)
+
+    def play(self, game: Game, max_entries: int | None = None) -> Game:
+        """Push random legal entries until the game is over (or ``max_entries`` were pushed)."""
+        pushed = 0
+        while not game.finished and (max_entries is None or pushed < max_entries):
+            game.push(self.entry(game))
+            pushed += 1
+        return game
+
+
+def random_game(seed: int | random.Random, players: Sequence[str] = ("Anna", "Ben", "Cleo"),
+                rules: Rules | None = None, max_entries: int | None = None,
+                **choices: float) -> Game:
+    """A game played by the simulator from a seed (or a Random), to its end or ``max_entries``."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    return Simulator(rng, **choices).play(Game(players, rules), max_entries)
+
+
+def long_game(entries: int, players: Sequence[str] = ("Anna", "Ben", "Cleo"),
+              seed: int = 0) -> Game:
+    """A game of exactly ``entries`` entries that has not ended (a target nobody reaches).
+
+    A Cloverleaf success can still end a game early; then the next seed is tried.
+    """
+    rules = Rules(target=10_000_000)
+    while True:
+        game = random_game(seed, players, rules, max_entries=entries)
+        if len(game.entries) == entries and not game.finished:
+            return game
+        seed += 1
+
+
+CARD_WORDS = {Card.STOP: "stop", Card.FIREWORKS: "fireworks", Card.X2: "x2",
+              Card.PLUS_MINUS: "plusminus", Card.STREET: "street", Card.CLOVERLEAF: "clover"}
+
+
+def typed(entry: Entry) -> str:
+    """The line a scorekeeper types for an entry, as the play loop reads it."""
+    if isinstance(entry, DrawCard):
+        return f"bonus {entry.card.bonus}" if entry.card.bonus else CARD_WORDS[entry.card]
+    if isinstance(entry, (Roll, SetAside)):
+        return " ".join(str(face) for face in entry.faces)
+    if isinstance(entry, Bank):
+        return "bank"
+    assert isinstance(entry, Continue)
+    return "continue"

@@ -1,0 +1,106 @@
+"""Settings and the one context object, built once at the edge (``cli.py``) and passed in.
+
+No module imports ``cli.py``: what a command needs from how the program was started (language,
+width, games file, plain mode, game kind) arrives as a :class:`Settings`, and a problem with how
+it was started travels back up as a :class:`UsageProblem` already worded in the game's language.
+Opening the games file and wording its failure is written once, here, for every command.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from .text.i18n import Catalog, chosen_lang, lang_from_environment, normalise_lang
+
+
+class UsageProblem(Exception):
+    """A problem with how the program was started, already worded in the game's language."""
+
+    def __init__(self, sentence: str) -> None:
+        super().__init__(sentence)
+        self.sentence = sentence
+
+
+def _early_value(argv: Sequence[str], option: str) -> str | None:
+    """The value of the last ``option`` in ``argv`` (``--opt V`` or ``--opt=V``), or None."""
+    value = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == option and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith(option + "="):
+            value = arg.split("=", 1)[1]
+    return value
+
+
+def early_lang(argv: Sequence[str], env: Mapping[str, str]) -> str:
+    """The language before click runs: ``--lang`` (the last one given), ``TUTTO_LANG``, locale."""
+    value = _early_value(argv, "--lang")
+    if value is not None:
+        return normalise_lang(value) or "en"
+    if env.get("TUTTO_LANG"):
+        return normalise_lang(env["TUTTO_LANG"]) or "en"
+    return lang_from_environment(env)
+
+
+def early_width(argv: Sequence[str], env: Mapping[str, str]) -> int | None:
+    """``--width`` before click runs, so that help text wraps at it too; None if not usable."""
+    value = _early_value(argv, "--width")
+    if value is None:
+        value = env.get("TUTTO_WIDTH")
+    if value is None or not (value.strip().isascii() and value.strip().isdigit()):
+        return None
+    width = int(value.strip()[:4])
+    return width if 20 <= width <= 500 else None
+
+
+def resolve_path(db: str | None) -> Path:
+    """The games file: ``--db`` as given, else the per-user default."""
+    from .store.journal import default_db_path
+
+    return Path(db).expanduser() if db else default_db_path()
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How this run was started: given by the user (``lang`` None = not chosen) or defaulted.
+
+    Built once by ``cli.py`` and passed to the rooms (table, sheets, stats, speech), so that a
+    test or a later front end (the live view) can build its own without click.
+    """
+
+    lang: str | None = None
+    width: int | None = None
+    db: str | None = None
+    plain: bool = False
+    game: str = "tutto"
+    env: Mapping[str, str] = field(default_factory=lambda: dict(os.environ), repr=False)
+
+    @property
+    def path(self) -> Path:
+        return resolve_path(self.db)
+
+    def catalog(self) -> Catalog:
+        """The catalog of the chosen language, or of the environment's when none was chosen."""
+        return Catalog(self.lang or chosen_lang())
+
+    def open_store(self, catalog: Catalog, *, read_only: bool = False) -> Any:
+        """The games file opened, or its problem as one sentence (a :class:`UsageProblem`)."""
+        from .store.journal import Store, StoreError
+
+        path = self.path
+        try:
+            return Store.open(path, read_only=read_only)
+        except StoreError as error:
+            raise store_problem(error, path, catalog) from None
+
+
+def store_problem(error: Any, path: Any, catalog: Catalog) -> UsageProblem:
+    """A :class:`StoreError` as the one sentence the user reads, ready to raise."""
+    from .text.problems import store_error_sentence
+
+    return UsageProblem(store_error_sentence(error.reason, error.data, str(path), catalog))

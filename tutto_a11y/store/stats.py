@@ -1,0 +1,449 @@
+"""Statistics across finished games: who wins most, and how each player plays.
+
+A weekly group wants to hear who has won most this season; paper never could tell them. The
+figures come from the games file alone: every finished game is replayed from its journal
+through the rules (:func:`saved.rebuild`, the path the score sheets take), so a statistic can
+never disagree with what was announced at the table, and a hand-edited game that the rules
+refuse is named as damaged and left out while the others still count.
+
+The computation part of this module is pure (rebuilt games in, figures out); only the
+command at the end opens the file, prints, and keeps each game's figures in the file so the
+next run need not replay games that have not changed. Each game kind adds its own
+figures through :data:`KINDS`; only Tutto exists so far, and Yatzee and Tute register there
+when they arrive.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any, Callable, Sequence
+
+from tutto_a11y.games import registry
+from tutto_a11y.settings import Settings, UsageProblem
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.names import terminal_safe
+from tutto_a11y.games.tutto.rules import Game
+from tutto_a11y.games.tutto.rules.events import PlusMinusScored, TurnOutcome, Tutto
+
+#: Turn outcomes that put the turn total on the player's score (the export contract's words).
+BANKED_OUTCOMES = frozenset({TurnOutcome.BANKED, TurnOutcome.FIREWORKS, TurnOutcome.PLUS_MINUS})
+
+
+def name_key(name: str) -> str:
+    """The one spelling all ways of writing a player's name share: no case, no accents.
+
+    "José", "jose" and "JOSÉ" are one player at the weekly table, whatever keyboard typed
+    them; decomposing (NFKD) and dropping the combining marks removes the accents, and
+    casefold removes case (also "ß" against "SS").
+    """
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return unicodedata.normalize("NFKC", " ".join(bare.split()))
+
+
+def local_day(created: str) -> date | None:
+    """The day (in local time) a game was started, from its stored UTC time; None if unreadable.
+
+    ``--since`` counts the day the group sat down to play, as the ``games`` list shows it.
+    """
+    try:
+        moment = datetime.fromisoformat(created.replace("Z", "+00:00"))
+    except (ValueError, AttributeError):
+        return None
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return moment.date()
+
+
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def parse_day(text: str) -> date | None:
+    """An ISO date (YYYY-MM-DD) as typed after ``--since``; None when it is not one."""
+    text = text.strip()
+    if not (text.isascii() and _ISO_DAY.fullmatch(text)):
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+# -- per-game figures, by game kind --------------------------------------------------------------
+
+def tutto_figures(game: Game) -> list[dict[str, int]]:
+    """What each seat did in one Tutto game, from the turn records and events of its replay.
+
+    ``banked_points`` only feeds the average banked turn and is not shown itself.
+    """
+    seats = len(game.players)
+    figures = [{"turns": 0, "banked_turns": 0, "banked_points": 0, "tuttos": 0, "nieten": 0}
+               for _ in range(seats)]
+    for record in game.turn_records():
+        mine = figures[record.seat]
+        mine["turns"] += 1
+        if record.outcome in BANKED_OUTCOMES:
+            mine["banked_turns"] += 1
+            mine["banked_points"] += record.points
+        elif record.outcome is TurnOutcome.NIETE:
+            mine["nieten"] += 1
+    for event in game.all_events():
+        if isinstance(event, (Tutto, PlusMinusScored)):  # a Plus/Minus Tutto has its own event
+            figures[event.seat]["tuttos"] += 1
+    return figures
+
+
+def tutto_shown(totals: dict[str, int]) -> dict[str, int]:
+    """The Tutto figures of one player as JSON gives them: counts and the average banked turn."""
+    banked = totals.get("banked_turns", 0)
+    return {"turns": totals.get("turns", 0), "banked_turns": banked,
+            "tuttos": totals.get("tuttos", 0), "nieten": totals.get("nieten", 0),
+            "average_banked_turn": _average(totals.get("banked_points", 0), banked)}
+
+
+def tutto_line(c: Catalog, player: dict[str, Any]) -> str:
+    """One player's Tutto statistics as one sentence, wins first (the key figure).
+
+    Each figure is its label followed by its number ("wins 3"), so the sentence needs no
+    plural forms and a number never ends up on a Braille line without its word.
+    """
+    return c.gettext("{name}: wins {wins}, games {games}, average score {average}, best score "
+                     "{best}, turns {turns}, banked turns {banked}, average banked turn "
+                     "{average_banked}, Tuttos {tuttos}, Nieten {nieten}.",
+                     name=player["name"], wins=player["wins"], games=player["games"],
+                     average=player["average_score"], best=player["best_score"],
+                     turns=player["turns"], banked=player["banked_turns"],
+                     average_banked=player["average_banked_turn"], tuttos=player["tuttos"],
+                     nieten=player["nieten"])
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What one game kind adds to the statistics.
+
+    ``figures`` gives per-seat counters from a rebuilt game (summed over games), ``shown``
+    turns a player's summed counters into the JSON fields, ``line`` says a player's line.
+    """
+
+    title: str
+    figures: Callable[[Game], list[dict[str, int]]]
+    shown: Callable[[dict[str, int]], dict[str, int]]
+    line: Callable[[Catalog, dict[str, Any]], str]
+
+
+#: Game kind -> its figures. Yatzee and Tute add theirs here when they can be kept.
+KINDS: dict[str, Kind] = {"tutto": Kind("Tutto", tutto_figures, tutto_shown, tutto_line)}
+
+
+def game_kind(info: Any) -> str:
+    """The kind of a saved game, as the games file keeps it (older files: all Tutto)."""
+    return info.kind
+
+
+# -- adding up ------------------------------------------------------------------------------------
+
+@dataclass
+class PlayerTotals:
+    """One player across games, however their name was typed."""
+
+    spellings: Counter[str] = field(default_factory=Counter)  # in the order first seen
+    games: int = 0
+    wins: int = 0
+    score_sum: int = 0
+    best: int | None = None
+    counters: Counter[str] = field(default_factory=Counter)
+
+    def shown_name(self) -> str:
+        """The spelling used most often; on a tie the one seen first (oldest game first)."""
+        best = max(self.spellings.values())
+        return next(name for name in self.spellings if self.spellings[name] == best)
+
+
+def _average(total: int, count: int) -> int:
+    """A whole-number average, halves rounded up (as said aloud: no decimals)."""
+    if not count:
+        return 0
+    return (2 * total + count) // (2 * count)
+
+
+@dataclass
+class Statistics:
+    """The added-up figures of one game kind; :meth:`as_json` is the contract of INTERFACE.md."""
+
+    kind: str
+    games: int = 0
+    players: dict[str, PlayerTotals] = field(default_factory=dict)
+    damaged: list[str] = field(default_factory=list)
+
+    def add(self, game: "GameFigures", only: str | None = None) -> None:
+        """One finished game. A shared win counts as a win for each winner.
+
+        With ``only`` (a :func:`name_key`) just that player is counted.
+        """
+        won, scores, figures = set(game.winners), game.scores, game.figures
+        counted = False
+        seen: set[str] = set()
+        for seat, name in enumerate(game.players):
+            key = name_key(name)
+            if key in seen:
+                # "René" and "Rene" at one table are two people: the later seat is counted
+                # under its own spelling, so nobody plays a game twice.
+                key = f"{key}\x00{name}"
+            seen.add(key)
+            if only is not None and key != only:
+                continue
+            counted = True
+            totals = self.players.get(key)
+            if totals is None:
+                totals = self.players[key] = PlayerTotals()
+            totals.spellings[name] += 1
+            totals.games += 1
+            totals.wins += seat in won
+            totals.score_sum += scores[seat]
+            totals.best = scores[seat] if totals.best is None else max(totals.best, scores[seat])
+            totals.counters.update(figures[seat])
+        self.games += counted
+
+    def ranked(self) -> list[dict[str, Any]]:
+        """One entry per player: most wins first, then the higher average score, then name."""
+        shown = KINDS[self.kind].shown
+        players = []
+        for key, t in self.players.items():
+            players.append({"name": t.shown_name(), "games": t.games, "wins": t.wins,
+                            "average_score": _average(t.score_sum, t.games),
+                            "best_score": t.best if t.best is not None else 0,
+                            **shown(dict(t.counters)), "_key": key})
+        players.sort(key=lambda p: (-p["wins"], -p["average_score"], p["_key"]))
+        for p in players:
+            del p["_key"]
+        return players
+
+    def as_json(self) -> dict[str, Any]:
+        return {"game": self.kind, "games": self.games, "players": self.ranked(),
+                "damaged_games": list(self.damaged)}
+
+
+@dataclass(frozen=True)
+class GameFigures:
+    """What one finished game adds to the statistics; kept in the games file between runs."""
+
+    players: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    figures: tuple[dict[str, int], ...]  # per seat, the game kind's counters
+
+    def as_text(self) -> str:
+        return json.dumps({"players": self.players, "scores": self.scores,
+                           "winners": self.winners, "figures": self.figures},
+                          ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def from_text(cls, text: str) -> "GameFigures | None":
+        """Figures kept by an earlier run; None when they are not what this version writes."""
+        try:
+            data = json.loads(text)
+            players = tuple(data["players"])
+            scores = tuple(data["scores"])
+            winners = tuple(data["winners"])
+            figures = tuple(dict(f) for f in data["figures"])
+        except (ValueError, TypeError, KeyError, RecursionError):
+            return None
+        seats = len(players)
+        if not (seats and len(scores) == seats == len(figures)
+                and all(isinstance(n, str) for n in players)
+                and all(type(v) is int for v in scores)
+                and all(type(w) is int and 0 <= w < seats for w in winners)
+                and all(isinstance(k, str) and type(v) is int
+                        for f in figures for k, v in f.items())):
+            return None
+        return cls(players, scores, winners, figures)
+
+
+def game_figures(game: Game, kind: str) -> GameFigures:
+    """The figures of one rebuilt, finished game of ``kind``."""
+    state = game.state
+    return GameFigures(tuple(game.players), tuple(state.scores), tuple(state.winners),
+                       tuple(KINDS[kind].figures(game)))
+
+
+def text_lines(stats: Statistics, c: Catalog, since: date | None) -> list[str]:
+    """The statistics as lines to print and read aloud: a heading, then one line a player."""
+    title = KINDS[stats.kind].title
+    if since is None:
+        heading = c.ngettext("{game}: {n} finished game.", "{game}: {n} finished games.",
+                             stats.games, game=title)
+    else:
+        heading = c.ngettext("{game} since {date}: {n} finished game.",
+                             "{game} since {date}: {n} finished games.", stats.games,
+                             game=title, date=since.isoformat())
+    line = KINDS[stats.kind].line
+    return [heading] + [line(c, p) for p in stats.ranked()]
+
+
+# -- the command ------------------------------------------------------------------------------
+
+def stats_command(settings: Settings, kind: str, player: str | None, since_text: str | None,
+                  fmt: str) -> int:
+    """``tutto-tally stats``: read every finished game, print the statistics.
+
+    The games themselves are only read; what each game adds up to is kept in the same file
+    (see :meth:`Store.keep_derived_figures`) so that the next run need not replay it.
+    """
+    import click
+
+    from tutto_a11y.text.names import clean_name
+    from tutto_a11y.text.problems import entry_error_sentence, store_error_sentence
+    from tutto_a11y.games.tutto.rules import EntryError
+    from tutto_a11y.store.sheets import _echo, _open
+    from tutto_a11y.store.journal import StoreError
+
+    c, width = settings.catalog(), settings.width
+    game = registry.find(kind)
+    kind = game.name
+    if not game.available or kind not in KINDS:
+        raise UsageProblem(c.gettext("Statistics for {game} are not available yet: only Tutto "
+                                     "games can be kept so far.", game=game.title))
+    since = None
+    if since_text is not None:
+        since = parse_day(since_text)
+        if since is None:
+            raise UsageProblem(c.gettext("{value} is not a date: give it as year-month-day, "
+                                         "for example 2026-01-31.",
+                                         value=terminal_safe(since_text, limit=40) or '""'))
+    only = None
+    if player is not None:
+        try:
+            only = name_key(clean_name(player))
+        except EntryError as error:
+            raise UsageProblem(entry_error_sentence(error, c)) from None
+
+    stats = Statistics(kind)
+    store = _open(settings, c)
+    fresh: dict[str, tuple[str, str]] = {}
+    try:
+        try:
+            digests, kept = store.digests(), store.derived_figures()
+        except StoreError as error:
+            raise UsageProblem(store_error_sentence(error.reason, error.data, str(store.path),
+                                                    c)) from None
+        rows = sorted((info for info in store.games() if info.status == "finished"),
+                      key=lambda info: int(info.id))  # oldest first: "first seen" spellings
+        for info in rows:
+            if since is not None and (local_day(info.created) or date.min) < since:
+                continue
+            if info.damaged:
+                stats.damaged.append(info.id)
+                continue
+            if game_kind(info) != kind:
+                continue
+            if only is not None and not any(isinstance(n, str) and name_key(n) == only
+                                            for n in info.players):
+                continue
+            key = f"{FIGURES_VERSION}:{kind}:{digests.get(info.id, '')}"
+            result = _kept(kept.get(info.id), key)
+            if result is None:
+                result = _replayed(store, info, kind, c)
+                fresh[info.id] = (key, result if isinstance(result, str) else result.as_text())
+            if result == DAMAGED:
+                stats.damaged.append(info.id)
+            elif isinstance(result, GameFigures):
+                stats.add(result, only)
+    finally:
+        store.close()
+    if fresh:
+        _keep(settings, fresh)
+
+    damaged = [c.gettext("Game {game} is damaged and left out of the statistics.", game=g)
+               for g in stats.damaged]
+    if fmt == "json":
+        click.echo(json.dumps(stats.as_json(), ensure_ascii=False, indent=2))
+        for sentence in damaged:
+            _echo_err(sentence, width)
+        return 0
+    if stats.games == 0:
+        if only is not None:
+            lines = [c.gettext("No finished game has a player called {name}.",
+                               name=terminal_safe(player or "", limit=40))]
+        elif since is not None:
+            lines = [c.gettext("No finished game was started on or after {date}.",
+                               date=since.isoformat())]
+        elif stats.damaged:
+            lines = []  # the damaged games are named below: "no games yet" would be untrue
+        else:
+            lines = [c.gettext("There are no finished games yet.")]
+    else:
+        lines = text_lines(stats, c, since)
+    for line in lines + damaged:
+        _echo(line, width)
+    return 0
+
+
+#: Raised whenever what a game adds up to changes, so that figures kept by an older version
+#: are computed again.
+FIGURES_VERSION = 1
+DAMAGED = "damaged"  # kept for a game the rules refuse, so it is not replayed every time
+NOT_OVER = "not-over"  # marked finished, but its journal does not end the game: not counted
+
+
+def _kept(kept: tuple[str, str] | None, key: str) -> "GameFigures | str | None":
+    """Figures an earlier run kept for a game that has not changed since; else None."""
+    if kept is None or kept[0] != key:
+        return None
+    if kept[1] in (DAMAGED, NOT_OVER):
+        return kept[1]
+    return GameFigures.from_text(kept[1])
+
+
+def _replayed(store: Any, info: Any, kind: str, c: Catalog) -> "GameFigures | str":
+    """One game replayed through the rules: its figures, DAMAGED or NOT_OVER."""
+    from tutto_a11y.text.problems import store_error_sentence
+    from tutto_a11y.store.saved import DamagedGame, rebuild
+    from tutto_a11y.store.journal import StoreError
+
+    try:
+        game = rebuild(info, store.entries(info.id))
+    except DamagedGame:
+        return DAMAGED
+    except StoreError as error:
+        if error.reason != "damaged-game":
+            raise UsageProblem(store_error_sentence(error.reason, error.data, str(store.path),
+                                                    c)) from None
+        return DAMAGED
+    return game_figures(game, kind) if game.finished else NOT_OVER
+
+
+def _keep(settings: Settings, fresh: dict[str, tuple[str, str]]) -> None:
+    """Keep newly computed figures in the games file, when it can be written; else nothing.
+
+    They only save the next run its replay: a read-only backup, a full disk or a game being
+    written at this moment simply means they are computed again next time.
+    """
+    from tutto_a11y.store.journal import Store, StoreError
+
+    path = settings.path
+    if not path.is_file():
+        return
+    try:
+        store = Store.open(path)
+    except (StoreError, OSError):
+        return
+    try:
+        store.keep_derived_figures(fresh)
+    except (StoreError, OSError, sqlite3.Error):  # e.g. the table was changed by hand
+        pass
+    finally:
+        store.close()
+
+
+def _echo_err(text: str, width: int | None) -> None:
+    import click
+
+    from tutto_a11y.text.output import wrap
+
+    click.echo("\n".join(wrap(text, width)), err=True)

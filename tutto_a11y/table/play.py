@@ -1,0 +1,362 @@
+"""Starting a game: settings, the games file, new or resumed game, speech, then the loop.
+
+Everything that can go wrong before play (a bad option, a damaged games file, no speech engine)
+is said in one sentence in the game's language; only speech problems let the game go on.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from tutto_a11y.settings import Settings, UsageProblem, early_lang, store_problem
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.games.tutto.messages import Messages, join_names
+from tutto_a11y.text.names import check_names, check_new_name
+from tutto_a11y.text.arguments import shown
+from tutto_a11y.text.output import Output
+from tutto_a11y.text.problems import (damaged_game_sentence, entry_error_sentence, speech_problem_sentence,
+                       store_error_sentence)
+from tutto_a11y.table.reader import LineReader, PlainReader, TerminalReader
+from tutto_a11y.games.tutto.rules import MAX_PLAYERS, MIN_PLAYERS, EntryError, Game, Rules
+from tutto_a11y.store.saved import DamagedGame, rebuild
+from tutto_a11y.table.session import JournalFailed, Table
+from tutto_a11y.table.status_line import fitting_words, status_line
+from tutto_a11y.games.tutto.words import WORDS, Vocabulary
+
+
+class StoreJournal:
+    """The play loop's journal, written to the games file one transaction per entry."""
+
+    def __init__(self, store: Any, game_id: str) -> None:
+        self.store = store
+        self.game_id = game_id
+
+    def append(self, text: str) -> None:
+        self._write(self.store.append, self.game_id, text)
+
+    def append_undo(self) -> None:
+        self._write(self.store.append_undo, self.game_id)
+
+    def finished(self) -> None:
+        self._write(self.store.set_status, self.game_id, "finished")
+
+    def running(self) -> None:
+        """The entry that ended the game was undone: it runs again (exports and ``games``)."""
+        self._write(self.store.set_status, self.game_id, "running")
+
+    @staticmethod
+    def _write(method: Any, *args: Any) -> None:
+        from tutto_a11y.store.journal import StoreError
+
+        try:
+            method(*args)
+        except StoreError as error:
+            raise JournalFailed(error.reason, error.path, error.data) from None
+
+
+class SpokenOutput:
+    """Feeds the speaker and says once, in text, if speech stops working during the game."""
+
+    def __init__(self, speaker: Any, output: Output, catalog: Catalog) -> None:
+        self.speaker = speaker
+        self.output = output
+        self.catalog = catalog
+        self.warned = False
+
+    def say(self, text: str, *, important: bool = False) -> None:
+        self.speaker.say(text, important=important)
+        self._check()
+
+    def interrupt(self) -> None:
+        self.speaker.interrupt()
+        self._check()
+
+    def _check(self) -> None:
+        failed = getattr(self.speaker, "failed", None)
+        if failed and not self.warned:
+            self.warned = True
+            self.output.line(speech_problem_sentence(failed, self.catalog))
+
+
+class _Quit(Exception):
+    """The scorekeeper left during set-up (end of input or quit): nothing to play."""
+
+
+def play(settings: Settings, *, players: str | None, target: int | None, preset: str,
+         rule_options: Sequence[str], speech: bool | None, voice: str | None, rate: int | None,
+         speech_engine: str, speech_to: str | None, sighted: bool, verbosity: str,
+         resume: str | None) -> int:
+    """The ``play`` command. Returns the exit status."""
+    from tutto_a11y.store.journal import StoreError
+
+    lang, width, plain = settings.lang, settings.width, settings.plain
+    catalog = Catalog(lang or early_lang([], settings.env))
+    rules = rules_from(preset, target, rule_options, catalog)
+    names = _split_players(players, catalog) if players else None
+
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    plain_mode = plain or os.environ.get("TERM") == "dumb" or not interactive
+    output = Output(sys.stdout, width, prompt_on_own_line=not sys.stdin.isatty())
+    path = settings.path
+    speaker = None
+    shutdown = _Shutdown()
+    store = settings.open_store(catalog)
+    try:
+        reader = _reader(plain_mode, output, sighted, catalog.lang)
+        try:
+            chosen = _choose_game(store, resume, reader, output, catalog)
+            if chosen is None:
+                info, game = _new_game(store, reader, output, catalog, rules, names)
+                opening = Messages(catalog, game, verbosity).new_game()
+            else:
+                info, game = chosen
+                if lang is None and info.lang != catalog.lang:
+                    catalog = Catalog(info.lang)  # a game goes on in its own language
+                opening = _resumed(info, game, Messages(catalog, game, verbosity), store)
+        except _Quit:
+            return 0
+        store.claim(info.id)
+        messages = Messages(catalog, game, verbosity)
+        if isinstance(reader, TerminalReader):
+            reader.show_status(lambda: status_line(messages),
+                               lambda words: fitting_words(words, catalog))
+        speaker = _open_speech(speech, interactive, catalog.lang, voice, rate, speech_engine,
+                               speech_to, output, catalog)
+        table = Table(game, messages, reader, output, StoreJournal(store, info.id), speaker,
+                      on_leaving=shutdown.take_over if interactive else None)
+        return table.run(opening)
+    except StoreError as error:
+        raise store_problem(error, path, catalog) from None
+    finally:
+        _shut_down(shutdown, speaker, store, interactive)
+
+
+class _StopWaiting(Exception):
+    """Ctrl-C while the last sentence is still being spoken at the end."""
+
+
+class _Shutdown:
+    """Ctrl-C at the end of play: it cuts the last speech short and the exit stays normal.
+
+    Everything is saved by then, so Ctrl-C must not end the program by a signal (exit status
+    130 and no closing of the games file). While the speech is awaited it stops the waiting;
+    at any other moment of the shutdown it is ignored.
+    """
+
+    def __init__(self) -> None:
+        self.waiting = False
+
+    def take_over(self) -> None:
+        """From now on Ctrl-C is this object's: installed before the goodbye is printed, so a
+        Ctrl-C typed as soon as it shows never finds Python's default handler."""
+        signal.signal(signal.SIGINT, self.on_sigint)
+
+    def on_sigint(self, _signum: int, _frame: Any) -> None:
+        if self.waiting:
+            self.waiting = False
+            raise _StopWaiting
+
+
+def _shut_down(shutdown: _Shutdown, speaker: SpokenOutput | None, store: Any,
+               interactive: bool) -> None:
+    """Let the speech end (at most 15 s, or until Ctrl-C), then close the games file."""
+    if interactive:  # only a terminal sends Ctrl-C; in-process runs keep their own handler
+        shutdown.take_over()
+    try:
+        if speaker is not None:
+            try:
+                shutdown.waiting = True
+                speaker.speaker.close(wait=True, timeout=15.0)
+                shutdown.waiting = False
+            except _StopWaiting:
+                speaker.speaker.close(wait=False)
+    finally:
+        store.close()
+        if interactive:
+            # Ignored, not handled: Python puts back the default (deadly) handler for its own
+            # handlers while the interpreter ends, but leaves an ignored signal ignored.
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _reader(plain_mode: bool, output: Output, sighted: bool, lang: str) -> LineReader:
+    if plain_mode:
+        return PlainReader(sys.stdin.buffer, output)
+    words = [w for ws in WORDS.get(lang, WORDS["en"]).values() for w in ws]
+    return TerminalReader(output, sighted=sighted, words=words)
+
+
+def _new_game(store: Any, reader: LineReader, output: Output, catalog: Catalog, rules: Rules,
+              names: tuple[str, ...] | None) -> tuple[Any, Game]:
+    """A new game in the games file, with the players given or asked for."""
+    if names is None:
+        names = _ask_players(reader, output, catalog)
+    info = store.create_game(catalog.lang, rules.as_dict(), list(names), kind="tutto")
+    return info, Game(info.players, rules)
+
+
+def _resumed(info: Any, game: Game, messages: Messages, store: Any) -> str:
+    """The opening of a resumed game: whose turn, the card, the turn total and the scores."""
+    if game.finished:
+        if info.status == "running":  # the program died between the last entry and its status
+            store.set_status(info.id, "finished")
+        return messages.status()  # "The game is over." and the scores
+    return messages.c.gettext("Game {game} goes on.", game=info.id) + " " + \
+        messages.status() + " " + messages.scores()
+
+
+def _replay(info: Any, store: Any, catalog: Catalog) -> Game:
+    """A saved game rebuilt from its journal; a journal that does not replay is reported."""
+    try:
+        return rebuild(info, store.entries(info.id))
+    except DamagedGame as damaged:
+        raise UsageProblem(damaged_game_sentence(damaged.game, damaged.index, catalog)) from None
+
+
+def rules_from(preset: str, target: int | None, options: Sequence[str],
+               catalog: Catalog) -> Rules:
+    """The rules object from ``--rules``, ``--target`` and ``--rule NAME=VALUE``."""
+    try:
+        rules = Rules.preset(preset)
+        for option in options:
+            name, sep, value = option.partition("=")
+            if not sep:
+                raise UsageProblem(catalog.gettext(
+                    "The rule option {option} needs the form NAME=VALUE, for example "
+                    "x2-scope=card.", option=shown(option)))
+            rules = rules.with_option(name, value)
+        if target is not None:
+            rules = rules.with_option("target", str(target))
+    except EntryError as error:
+        raise UsageProblem(entry_error_sentence(error, catalog)) from None
+    return rules
+
+
+def _split_players(text: str, catalog: Catalog) -> tuple[str, ...]:
+    """``--players``/``TUTTO_PLAYERS``: the names checked as typed names are."""
+    try:
+        return check_names(text.split(","), MIN_PLAYERS, MAX_PLAYERS)
+    except EntryError as error:
+        raise UsageProblem(entry_error_sentence(error, catalog)) from None
+
+
+def _ask_players(reader: LineReader, output: Output, c: Catalog) -> tuple[str, ...]:
+    """The set-up dialogue: plain numbered questions, one name each, an empty line to start."""
+    names: list[str] = []
+    output.line(c.gettext("New game. Type the players' names in seat order, one per line."))
+    while len(names) < MAX_PLAYERS:
+        number = len(names) + 1
+        if len(names) < MIN_PLAYERS:
+            question = c.gettext("Player {number}, name?", number=number)
+        else:
+            question = c.gettext("Player {number}, name? An empty line starts the game.",
+                                 number=number)
+        try:
+            line = reader.read(question)
+        except EntryError as error:
+            output.line(entry_error_sentence(error, c))
+            continue
+        if line is None:
+            output.line(c.gettext("No game was started: the input ended before the players "
+                                  "were named."))
+            raise _Quit
+        if not line.strip():
+            if len(names) >= MIN_PLAYERS:
+                break
+            output.line(c.gettext("At least {minimum} players are needed: type a name.",
+                                  minimum=MIN_PLAYERS))
+            continue
+        try:
+            name = check_new_name(line, names)  # the same rule as --players
+        except EntryError as error:
+            output.line(entry_error_sentence(error, c))
+            continue
+        names.append(name)
+    return tuple(names)
+
+
+def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Output,
+                 c: Catalog) -> tuple[Any, Game] | None:
+    """The saved game to go on with (``--resume``, or the last running one if wanted), or None.
+
+    A damaged last running game is not offered (it could not go on): one line says so and a new
+    game starts; ``--resume`` of it is refused with the same sentence.
+    """
+    from tutto_a11y.store.journal import StoreError
+
+    if resume is not None:
+        info = store.game(resume)
+        return info, _replay(info, store, c)
+    while True:
+        info = store.last_running()
+        if info is None:
+            return None
+        try:
+            game = rebuild(info, store.entries(info.id))
+        except (DamagedGame, StoreError) as problem:
+            # Nothing to go on with: say so once, leave the game as it is, start a new one.
+            if isinstance(problem, StoreError) and problem.reason != "damaged-game":
+                raise
+            index = problem.index if isinstance(problem, DamagedGame) else problem.data.get("index")
+            output.line(damaged_game_sentence(info.id, index, c))
+            return None
+        if not game.finished:
+            break
+        store.set_status(info.id, "finished")  # the program died before it could say so
+    output.line(c.gettext("Game {game} with {players} is still running.", game=info.id,
+                          players=join_names(game.players, c)))
+    vocabulary = Vocabulary(c.lang)
+    yes, no = WORDS[c.lang]["yes"][0], WORDS[c.lang]["no"][0]
+    while True:
+        try:
+            line = reader.read(c.gettext("Go on with it? Type {yes}, or {no} for a new game.",
+                                         yes=yes, no=no))
+        except EntryError:
+            line = ""
+        if line is None:
+            raise _Quit
+        try:
+            answer = vocabulary.match(line, among=("yes", "no", "quit"))
+        except EntryError:
+            output.line(c.gettext("Please type {yes} or {no}.", yes=yes, no=no))
+            continue
+        if answer == "quit":
+            raise _Quit
+        if answer == "no":
+            return None
+        return info, game
+
+
+def _open_speech(speech: bool | None, interactive: bool, lang: str, voice: str | None,
+                 rate: int | None, engine: str, speech_to: str | None, output: Output,
+                 c: Catalog) -> SpokenOutput | None:
+    """Speech on when asked, or by default in an interactive terminal where it works."""
+    if speech is False:
+        return None
+    if speech is None and not speech_to:
+        if not interactive:
+            return None
+        from tutto_a11y.speech.screenreader import running_screen_reader
+
+        reader_name = running_screen_reader()
+        if reader_name:  # one voice at a time: the screen reader already reads every line
+            output.line(c.gettext("The screen reader {name} is running, so tutto-tally does "
+                                  "not speak itself; start it with --speech to hear its own "
+                                  "speech.", name=reader_name))
+            return None
+    from tutto_a11y.speech.client import SpeechUnavailable, open_speaker
+
+    try:
+        speaker = open_speaker(lang, voice=voice, rate=rate, engine=engine,
+                               speech_to=Path(speech_to) if speech_to else None)
+    except SpeechUnavailable as problem:
+        output.line(speech_problem_sentence(problem.reason, c))
+        return None
+    except OSError:  # the --speech-to folder cannot be made
+        output.line(c.gettext("Speech is off: the folder for the sound files cannot be written. "
+                              "The game goes on in text."))
+        return None
+    return SpokenOutput(speaker, output, c)

@@ -1,0 +1,275 @@
+"""Reading one line per entry: plain line input, or a prompt_toolkit session in a terminal.
+
+Plain input is the accessible default whenever the terminal is not a real one, or ``--plain``
+is given: nothing but the prompt text is written, no escape sequences at all. prompt_toolkit is
+imported only when it is used, because it costs start-up time.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from typing import Any, BinaryIO, Callable, Protocol, Sequence, TextIO
+
+from tutto_a11y.text.output import Output, wrap
+from tutto_a11y.games.tutto.rules import MalformedEntry
+
+
+class LineReader(Protocol):
+    def read(self, prompt: str) -> str | None:
+        """The next line without its line end, or None at the end of input."""
+
+
+class PlainReader:
+    """Lines from a byte stream, decoded as UTF-8; bytes that are not text are refused."""
+
+    def __init__(self, stream: BinaryIO, output: Output) -> None:
+        self.stream = stream
+        self.output = output
+
+    def read(self, prompt: str) -> str | None:
+        self.output.prompt(prompt)
+        raw = self.stream.readline()
+        if not raw:
+            return None
+        raw = raw.rstrip(b"\r\n")
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise MalformedEntry("bad-bytes") from None
+
+
+_CONTROLS = r"(?:\x1b\[[0-9;?]*[A-Za-z])*"
+_ERASE_BELOW = re.compile(r"\x1b\[0?J")
+# Bytes that are not UTF-8, as prompt_toolkit's terminal input decodes them (surrogateescape).
+_NOT_TEXT = re.compile("[\udc80-\udcff]")
+
+
+class _PromptLineEnd:
+    """The terminal stream as prompt_toolkit sees it, keeping its clean-up on the prompt's line.
+
+    When a prompt is accepted, prompt_toolkit ends the line and then writes control sequences
+    (erase below, show the cursor, end bracketed paste, reset colours). Those would stand at the
+    start of the next line, in front of our announcement. This stream holds such a line end
+    back and, once the prompt is over, writes the controls first and the line end after them,
+    so every announcement line is plain text from its first character.
+
+    The held "erase below" is dropped: held back, it would run with the cursor at the start of
+    the accepted prompt's line and wipe the prompt and the typed entry off the screen, which a
+    screen reader's review cursor and a Braille display must still find there. It is not
+    needed either: prompt_toolkit's last drawing of the prompt already erased everything below
+    the prompt's first row before it wrote the line.
+    """
+
+    _TAIL = re.compile(r"(\r*\n)(" + _CONTROLS + r")\Z")
+    _ONLY_CONTROLS = re.compile(_CONTROLS + r"\Z")
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.line_end = ""
+        self.held = ""
+
+    def write(self, data: str) -> int:
+        length = len(data)
+        # The echo of bytes that are not text: shown as a replacement character, never a crash.
+        data = _NOT_TEXT.sub("\ufffd", data)
+        if self.line_end:
+            if self._ONLY_CONTROLS.match(data):
+                self.held += data
+                return length
+            self._write_held()
+        tail = self._TAIL.search(data)
+        if tail:
+            self.stream.write(data[: tail.start()])
+            self.line_end, self.held = tail.group(1), tail.group(2)
+        else:
+            self.stream.write(data)
+        return length
+
+    def _write_held(self) -> None:
+        self.stream.write(_ERASE_BELOW.sub("", self.held) + self.line_end)
+        self.line_end = self.held = ""
+
+    def release(self) -> None:
+        """The prompt is over: controls, then the held line end."""
+        if self.line_end:
+            self._write_held()
+        self.stream.flush()
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    @property
+    def encoding(self) -> str:
+        return getattr(self.stream, "encoding", None) or "utf-8"
+
+    @property
+    def errors(self) -> str:
+        return "replace"
+
+
+def _terminal_output(stream: _PromptLineEnd, sighted: bool, width: int | None) -> Any:
+    """prompt_toolkit's terminal output, no wider than ``--width``; sighted, it draws below.
+
+    With ``--width`` (a 40-cell Braille display, say) prompt_toolkit is told the terminal is
+    that wide, so the typed entry wraps there like every other line.
+
+    prompt_toolkit draws a bottom toolbar only once it knows how many rows it may use below the
+    prompt, which it learns from a cursor-position request. Those requests are never sent (they
+    disturb screen readers and some terminals never answer), so the sighted mode answers the
+    question itself: the prompt's own row is known to be free. prompt_toolkit then adds the
+    rows the status line needs under it, scrolling the terminal up when the prompt is at the
+    bottom. The screen-reader modes keep the question unanswered, so nothing is drawn there.
+    """
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    class _Output(Vt100_Output):
+        def get_size(self) -> Size:
+            size = super().get_size()
+            return Size(size.rows, min(size.columns, width)) if width else size
+
+        def get_rows_below_cursor_position(self) -> int:
+            if sighted:
+                return 1
+            raise NotImplementedError
+
+    return _Output.from_pty(stream, term=os.environ.get("TERM"))  # type: ignore[arg-type]
+
+
+def _key_bindings(reader: "TerminalReader") -> Any:
+    """Ctrl-C and Ctrl-D as a shell has them, without greying the prompt; Tab when sighted.
+
+    prompt_toolkit's own Ctrl-C and Ctrl-D redraw the abandoned prompt in grey, and the
+    interface promises no colour.
+    """
+    from prompt_toolkit.application.current import get_app
+    from prompt_toolkit.filters import Condition
+    from prompt_toolkit.key_binding import KeyBindings
+
+    bindings = KeyBindings()
+
+    @bindings.add("c-c")
+    @bindings.add("<sigint>")
+    def _discard(event: Any) -> None:
+        event.app.exit(exception=KeyboardInterrupt())
+
+    @bindings.add("c-d", filter=Condition(lambda: not get_app().current_buffer.text))
+    def _end_of_input(event: Any) -> None:
+        event.app.exit(exception=EOFError())
+
+    @bindings.add("tab", filter=Condition(lambda: reader.sighted))
+    def _complete(event: Any) -> None:
+        reader.complete(event.current_buffer)
+
+    return bindings
+
+
+class TerminalReader:
+    """A prompt_toolkit session with history and none of the things that disturb screen readers.
+
+    No completion pop-ups, no toolbars, no mouse, no cursor-position requests, no colour. With
+    ``sighted=True`` a status line under the prompt and word completion are added for a
+    sighted scorekeeper; that is never the default. Tab completes a word as far as it is
+    unique, as a shell does; the words that still fit are shown in the status line, never in a
+    pop-up (a pop-up leaves traces on a screen that prompt_toolkit may not measure).
+
+    Ctrl-C discards the line being typed, as in a shell: what was typed stays on screen as it
+    was, and the same question is asked again on the next line. Ctrl-D on an empty line is the
+    end of input.
+    """
+
+    def __init__(self, output: Output, sighted: bool = False,
+                 words: Sequence[str] = ()) -> None:
+        os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.history import InMemoryHistory
+        from prompt_toolkit.output.color_depth import ColorDepth
+        from prompt_toolkit.styles import Style
+
+        self.output = output
+        self.stream = _PromptLineEnd(sys.stdout)
+        options: dict[str, Any] = dict(
+            output=_terminal_output(self.stream, sighted, output.width),
+            history=InMemoryHistory(), mouse_support=False, complete_while_typing=False,
+            key_bindings=_key_bindings(self),
+            enable_system_prompt=False, enable_suspend=False, enable_open_in_editor=False,
+            search_ignore_case=True, color_depth=ColorDepth.MONOCHROME,
+            style=Style([("bottom-toolbar", "noreverse"), ("bottom-toolbar.text", "noreverse")]),
+        )
+        self.sighted = sighted
+        self.words = sorted(set(words))
+        self.fitting: tuple[str, tuple[str, ...]] = ("", ())  # typed text, words that fit it
+        self.session: Any = PromptSession(**options)
+
+    def complete(self, buffer: Any) -> None:
+        """Tab: the typed word completed as far as it is unique; the words that fit are kept."""
+        text = buffer.document.text_before_cursor
+        start = len(text) - len(text.split(" ")[-1])
+        typed = text[start:].casefold()
+        if not typed:
+            return
+        fitting = [w for w in self.words if w.casefold().startswith(typed)]
+        if not fitting:
+            return
+        common = os.path.commonprefix([w.casefold() for w in fitting])
+        if len(fitting) == 1:
+            common = fitting[0] + " "
+        elif len(common) > len(typed):
+            common = fitting[0][: len(common)]
+        else:
+            common = text[start:]
+        buffer.delete_before_cursor(len(text) - start)
+        buffer.insert_text(common)
+        self.fitting = (buffer.text, tuple(fitting) if len(fitting) > 1 else ())
+
+    def show_status(self, status: Callable[[], str],
+                    fitting: Callable[[Sequence[str]], str]) -> None:
+        """The status line of the sighted mode; the game is known only after set-up.
+
+        ``fitting`` says which words fit when Tab found several.
+        """
+        if self.sighted:
+            self.session.bottom_toolbar = lambda: self._wrapped_status(
+                self._status(status, fitting))
+
+    def _status(self, status: Callable[[], str],
+                fitting: Callable[[Sequence[str]], str]) -> str:
+        """The game's status, after the words that fit what is typed when Tab found several."""
+        from prompt_toolkit.application.current import get_app
+
+        typed, words = self.fitting
+        if words and get_app().current_buffer.text == typed:
+            return fitting(words) + " " + status()
+        return status()
+
+    def _wrapped_status(self, text: str) -> str:
+        """The status line in lines that fit the terminal and ``--width``, never cut off."""
+        from prompt_toolkit.application.current import get_app
+
+        columns = get_app().output.get_size().columns  # already no wider than --width
+        return "\n".join(wrap(text, max(columns - 1, 10)))
+
+    def read(self, prompt: str) -> str | None:
+        lines = wrap(prompt, self.output.width - 1 if self.output.width else None)
+        while True:
+            for line in lines[:-1]:
+                self.output.line(line)
+            try:
+                text: str = self.session.prompt(lines[-1] + " ")
+            except KeyboardInterrupt:
+                continue  # the typed line is discarded; ask again
+            except EOFError:
+                return None
+            finally:
+                self.stream.release()
+            if _NOT_TEXT.search(text):
+                raise MalformedEntry("bad-bytes")
+            return text

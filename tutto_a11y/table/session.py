@@ -1,0 +1,171 @@
+"""The play loop: read a line, check it, save it, announce it.
+
+Order matters for trust: an entry is checked by the rules, then written to the journal, and only
+then announced, so nothing announced can be lost. Speech is fed without waiting; a new line
+interrupts what is still being said unless it was important.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Protocol
+
+from tutto_a11y.games.tutto.messages import Messages, session_sentences
+from tutto_a11y.text.output import Output, plain
+from tutto_a11y.games.tutto.parse import Command, interpret
+from tutto_a11y.text.problems import store_error_sentence
+from tutto_a11y.table.reader import LineReader
+from tutto_a11y.games.tutto.rules import EntryError, Game
+from tutto_a11y.games.tutto.rules import events as E
+from tutto_a11y.games.tutto.words import Vocabulary
+
+
+class Journal(Protocol):
+    """Where accepted entries go before they are announced (the durable store)."""
+
+    def append(self, text: str) -> None: ...
+    def append_undo(self) -> None: ...
+    def finished(self) -> None: ...
+    def running(self) -> None: ...
+
+
+class SpeechSink(Protocol):
+    """Where the loop's lines go to be said (speech.client's Speaker, behind SpokenOutput)."""
+
+    def say(self, text: str, *, important: bool = False) -> None: ...
+    def interrupt(self) -> None: ...
+
+
+class JournalFailed(Exception):
+    """The journal could not take an entry; the store's reason, data and file say why."""
+
+    def __init__(self, reason: str, path: str = "", data: dict | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.path = path
+        self.data = data or {}
+
+
+_IMPORTANT = (E.Tutto, E.GameOver, E.PlusMinusScored, E.FinalRound)
+
+
+class Table:
+    """One game at the table: the loop between the scorekeeper's lines and the announcements."""
+
+    def __init__(self, game: Game, messages: Messages, reader: LineReader, output: Output,
+                 journal: Journal | None = None, speaker: SpeechSink | None = None,
+                 on_leaving: Callable[[], None] | None = None) -> None:
+        self.game = game
+        # Called before the goodbye is said: from then on Ctrl-C must not kill the program.
+        self.on_leaving = on_leaving
+        self.messages = messages
+        self.reader = reader
+        self.output = output
+        self.journal = journal
+        self.speaker = speaker
+        self.vocabulary = Vocabulary(messages.c.lang)
+        self.sentences = session_sentences(messages.c)
+        self.last = ""
+
+    def tell(self, text: str, important: bool = False, remember: bool = True) -> None:
+        """Print a line and speak it; ``repeat`` says the last remembered one again."""
+        self.output.line(text)
+        if self.speaker is not None:
+            self.speaker.say(plain(text), important=important)
+        if remember:
+            self.last = text
+
+    def run(self, opening: str) -> int:
+        """Play until ``quit`` or the end of input. Returns the exit status.
+
+        The end of the game does not end the loop: the entry that ended it may be mistyped, so
+        the prompt stays and offers ``scores``, ``undo`` and ``quit``.
+        """
+        self.tell(opening)
+        while True:
+            try:
+                line = self.reader.read(self.messages.prompt())
+            except EntryError as error:  # bytes that are not text
+                self.tell(self.messages.error(error), remember=False)
+                continue
+            except KeyboardInterrupt:
+                line = None
+            if line is None:
+                self.tell(self.sentences[self._leaving("eof")])
+                return 0
+            if self.speaker is not None:
+                self.speaker.interrupt()
+            status = self.step(line)
+            if status is not None:
+                return status
+
+    def _leaving(self, how: str) -> str:
+        """Which goodbye: a finished game is not "to go on"; without a journal nothing is saved."""
+        if self.on_leaving is not None:
+            self.on_leaving()
+        if self.journal is None:
+            return "quit-unsaved"
+        return how + "-over" if self.game.finished else how
+
+    def step(self, line: str) -> int | None:
+        """Handle one line; an exit status when the loop must end."""
+        try:
+            action = interpret(line, self.game, self.vocabulary)
+            if isinstance(action, Command):
+                return self.command(action.name)
+            events = self.game.push(action)
+        except EntryError as error:
+            if self.game.finished:  # whatever was meant, only the game-over words work now
+                error = EntryError("game-over")
+            self.tell(self.messages.error(error), remember=False)
+            return None
+        try:
+            if self.journal is not None:
+                self.journal.append(action.text())
+                if self.game.finished:
+                    self.journal.finished()
+        except JournalFailed as failure:
+            self.game.pop()
+            self._save_failed(failure)
+            return 2
+        important = any(isinstance(e, _IMPORTANT) for e in events)
+        self.tell(self.messages.announce(events), important=important)
+        return None
+
+    def _save_failed(self, failure: JournalFailed) -> None:
+        why = store_error_sentence(failure.reason, failure.data, failure.path, self.messages.c)
+        self.tell(self.sentences["save-failed"] + " " + why)
+
+    def command(self, name: str) -> int | None:
+        m = self.messages
+        if name == "quit":
+            self.tell(self.sentences[self._leaving("quit")])
+            return 0
+        if name == "undo":
+            was_over = self.game.finished
+            entry = self.game.pop()  # raises nothing-to-undo before the journal is touched
+            try:
+                if self.journal is not None:
+                    if was_over:
+                        # Running first: killed between the two writes, the journal still
+                        # ends the game and the next start marks it finished again.
+                        self.journal.running()
+                    self.journal.append_undo()
+            except JournalFailed as failure:
+                self.game.push(entry)
+                self._save_failed(failure)
+                return 2
+            # After the pop the state is the one in which the undone entry was made.
+            self.tell(m.undone(entry, self.game.state.seat))
+        elif name == "repeat":
+            self.tell(self.last or m.status(), remember=False)
+        elif name == "help":
+            self.tell(m.help(), remember=False)
+        elif name == "scores":
+            self.tell(m.scores(), remember=False)
+        elif name == "status":
+            self.tell(m.status(), remember=False)
+        elif name == "deck":
+            self.tell(m.deck(), remember=False)
+        elif name == "odds":
+            self.tell(m.odds(), remember=False)
+        return None

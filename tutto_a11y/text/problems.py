@@ -1,0 +1,130 @@
+"""Sentences for problems outside the play loop: rule options, player lists, the database, speech.
+
+Each problem arrives as a reason code (from the rules, the store or the speech worker) and
+leaves as one sentence in the game's language that says what is wrong and what to do.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.names import MAX_NAME, terminal_safe
+from tutto_a11y.games.contract import EntryError
+
+
+def _safe(data: dict[str, Any]) -> dict[str, Any]:
+    """Echoed values as they may be printed: typed by the user, so possibly with escapes."""
+    return {key: terminal_safe(value, limit=40) if isinstance(value, str) else
+            tuple(terminal_safe(v, limit=40) for v in value) if isinstance(value, tuple) else
+            value for key, value in data.items()}
+
+
+def entry_error_sentence(error: EntryError, c: Catalog) -> str:
+    """Start-up errors of the rules: options, presets, players."""
+    d: dict[str, Any] = _safe(error.data)
+    r = error.reason
+    if r == "bad-target":
+        return c.gettext("The target {value} is not possible: give a positive multiple of 50, "
+                         "for example 6000.", value=d.get("value", ""))
+    if r == "bad-rule-value":
+        return c.gettext("The rule option {option} cannot be {value}: choose {choices}.",
+                         option=d["option"], value=d["value"], choices=", ".join(d["choices"]))
+    if r == "unknown-rule":
+        return c.gettext("There is no rule option {option}: the options are {choices}.",
+                         option=d["option"], choices=", ".join(d["choices"]))
+    if r == "unknown-preset":
+        return c.gettext("There are no rules called {value}: choose {choices}.",
+                         value=d["value"], choices=", ".join(d["choices"]))
+    if r == "too-few-players":
+        return c.gettext("At least {minimum} players are needed: give their names separated by "
+                         "commas, for example --players Anna,Ben.", minimum=d["minimum"])
+    if r == "too-many-players":
+        return c.gettext("At most {maximum} players can play.", maximum=d["maximum"])
+    if r == "empty-name":
+        return c.gettext("A player's name cannot be empty.")
+    if r == "duplicate-name":
+        return c.gettext("{name} is already playing: every player needs another name.",
+                         name=d["name"])
+    if r in ("line-too-long", "name-too-long"):
+        return c.gettext("That name is too long: a name has at most {limit} characters.",
+                         limit=d.get("limit", MAX_NAME))
+    if r in ("control-characters", "bad-bytes"):
+        return c.gettext("That name has characters that cannot be shown or said: use letters, "
+                         "digits and spaces.")
+    return c.gettext("That is not possible: {reason}.", reason=r)
+
+
+def store_error_sentence(reason: str, data: dict[str, Any], path: str, c: Catalog) -> str:
+    """A database problem in one sentence; the file itself is left as it was."""
+    path = terminal_safe(path)
+    data = _safe(data)
+    if reason == "not-a-database":
+        return c.gettext("{path} is not a tutto-tally games file, so it was left untouched: "
+                         "choose another file with --db.", path=path)
+    if reason == "corrupt":
+        return c.gettext("The games file {path} is damaged, so it was left untouched: keep it "
+                         "for repair and choose another file with --db.", path=path)
+    if reason == "read-only":
+        return c.gettext("The games file {path} cannot be written: choose another file with "
+                         "--db.", path=path)
+    if reason == "disk-full":
+        return c.gettext("The disk of the games file {path} is full: free some space or choose "
+                         "another file with --db.", path=path)
+    if reason == "newer-schema":
+        return c.gettext("The games file {path} was written by a newer tutto-tally, so it was "
+                         "left untouched: update tutto-tally or choose another file with --db.",
+                         path=path)
+    if reason == "no-such-game":
+        return c.gettext("There is no game {game} in {path}: type tutto-tally games to list "
+                         "them.", game=data.get("game", ""), path=path)
+    if reason == "game-open-elsewhere":
+        return c.gettext("Game {game} is open in another tutto-tally, so it is not touched "
+                         "here: finish it there, or start a new game.", game=data.get("game", ""))
+    if reason == "io-error":
+        return c.gettext("The games file {path} could not be read or written because of a "
+                         "device error: check the disk, or choose another file with --db.",
+                         path=path)
+    if reason == "not-a-file":
+        return c.gettext("{path} is not a regular file, so it was left untouched: choose a games "
+                         "file with --db.", path=path)
+    if reason == "damaged-game":
+        return damaged_game_sentence(str(data.get("game", "")), data.get("index"), c)
+    if reason == "busy":
+        return c.gettext("The games file {path} is busy in another program: try again in a "
+                         "moment.", path=path)
+    return c.gettext("The games file {path} cannot be opened: choose another file with --db.",
+                     path=path)
+
+
+def damaged_game_sentence(game_id: str, index: int | None, c: Catalog) -> str:
+    """A game the games file holds but cannot give back: at a journal entry, or (None) its row."""
+    if index is None:
+        return c.gettext("Game {game} is damaged: its players or rules cannot be read, so it "
+                         "cannot be shown or continued; the other games are fine.", game=game_id)
+    return c.gettext("Game {game} is damaged at entry {index} and cannot be continued; the other "
+                     "games are fine.", game=game_id, index=index)
+
+
+def speech_problem_sentence(reason: str, c: Catalog) -> str:
+    """Said once when speech cannot work; the game goes on in text."""
+    if reason == "no-espeak":
+        return c.gettext("Speech is off: eSpeak NG is not installed. The game goes on in text.")
+    if reason == "no-player":
+        return c.gettext("Speech is off: the audio player aplay is not installed. The game goes "
+                         "on in text.")
+    if reason == "no-device":
+        return c.gettext("Speech is off: no sound device was found. The game goes on in text.")
+    if reason == "no-speechd":
+        return c.gettext("Speech is off: speech-dispatcher is not available. The game goes on "
+                         "in text.")
+    if reason == "no-speechd-daemon":
+        return c.gettext("Speech is off: speech-dispatcher is not running and could not be "
+                         "started. The game goes on in text.")
+    if reason == "speechd-stopped":
+        return c.gettext("Speech is off: speech-dispatcher stopped answering. The game goes on "
+                         "in text.")
+    if reason == "no-voice":
+        return c.gettext("Speech is off: that voice does not exist; tutto-tally voices lists "
+                         "them. The game goes on in text.")
+    return c.gettext("Speech is off: the speech engine failed. The game goes on in text.")
