@@ -7,8 +7,9 @@ interrupts what is still being said unless it was important.
 
 from __future__ import annotations
 
-from typing import Callable, Protocol
+from typing import Callable, Protocol, Sequence
 
+from tutto_a11y.games.contract import Listener, Notice
 from tutto_a11y.games.tutto.messages import Messages, session_sentences
 from tutto_a11y.text.output import Output, plain
 from tutto_a11y.games.tutto.parse import Command, interpret
@@ -53,8 +54,11 @@ class Table:
 
     def __init__(self, game: Game, messages: Messages, reader: LineReader, output: Output,
                  journal: Journal | None = None, speaker: SpeechSink | None = None,
-                 on_leaving: Callable[[], None] | None = None) -> None:
+                 on_leaving: Callable[[], None] | None = None,
+                 listeners: Sequence[Listener] = ()) -> None:
         self.game = game
+        # Told of every accepted entry and undo, after the screen and speech have it.
+        self.listeners = tuple(listeners)
         # Called before the goodbye is said: from then on Ctrl-C must not kill the program.
         self.on_leaving = on_leaving
         self.messages = messages
@@ -129,7 +133,17 @@ class Table:
             return 2
         important = any(isinstance(e, _IMPORTANT) for e in events)
         self.tell(self.messages.announce(events), important=important)
+        self._publish(tuple(events))
         return None
+
+    def _publish(self, events: tuple, undone: bool = False) -> None:
+        """Give listeners what happened, with the players, rules and state it left."""
+        if not self.listeners:
+            return
+        notice = Notice("tutto", self.game.players, self.game.rules, events, self.game.state,
+                        undone=undone)
+        for listener in self.listeners:
+            listener.hear(notice)
 
     def _save_failed(self, failure: JournalFailed) -> None:
         why = store_error_sentence(failure.reason, failure.data, failure.path, self.messages.c)
@@ -156,6 +170,7 @@ class Table:
                 return 2
             # After the pop the state is the one in which the undone entry was made.
             self.tell(m.undone(entry, self.game.state.seat))
+            self._publish((), undone=True)
         elif name == "repeat":
             self.tell(self.last or m.status(), remember=False)
         elif name == "help":

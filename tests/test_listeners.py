@@ -1,0 +1,54 @@
+"""The play loop publishes what happened to listeners, each notice complete on its own.
+
+A listener (a live view, a coach) gets the players, the rules, the events and the state an
+entry left, so it can word them later or in another language without the live game, which has
+moved on by then.
+"""
+
+from __future__ import annotations
+
+import io
+
+from tutto_a11y.games.contract import Notice
+from tutto_a11y.games.tutto.messages import Messages
+from tutto_a11y.games.tutto.rules import Game, Rules
+from tutto_a11y.games.tutto.rules.events import CardDrawn, Rolled, SetAsideDone
+from tutto_a11y.table.reader import PlainReader
+from tutto_a11y.table.session import Table
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.output import Output
+
+
+class Heard:
+    def __init__(self) -> None:
+        self.notices: list[Notice] = []
+
+    def hear(self, notice: Notice) -> None:
+        self.notices.append(notice)
+
+
+def play(lines: str) -> tuple[Heard, Game, str]:
+    out = io.StringIO()
+    output = Output(out, prompt_on_own_line=True)
+    game = Game(["Anna", "Ben"], Rules(target=2000))
+    heard = Heard()
+    table = Table(game, Messages(Catalog("en"), game), PlainReader(io.BytesIO(lines.encode()),
+                                                                   output), output,
+                  listeners=[heard])
+    table.run("Start.")
+    return heard, game, out.getvalue()
+
+
+def test_a_listener_hears_every_accepted_entry_with_the_state_it_left() -> None:
+    heard, game, _ = play("bonus 300\n1 5 2 3 4 6\n1 5\nbank\n")
+    assert [type(n.events[0]) for n in heard.notices[:3]] == [CardDrawn, Rolled, SetAsideDone]
+    assert all(n.game == "tutto" and n.players == ("Anna", "Ben") for n in heard.notices)
+    assert heard.notices[2].state.turn_total == 150  # as it was then, though play went on
+    assert heard.notices[-1].state.scores == game.state.scores == (150, 0)
+
+
+def test_a_refused_entry_is_not_published_and_an_undo_is() -> None:
+    heard, game, printed = play("bonus 300\n7 7\n1 5 2 3 4 6\nundo\n")
+    assert "not a die face" in printed
+    assert [n.undone for n in heard.notices] == [False, False, True]
+    assert heard.notices[-1].events == () and heard.notices[-1].state == game.state
