@@ -12,13 +12,15 @@ from itertools import product
 
 import pytest
 
-from simulator import enter, legal_set_asides, play_to_scores, random_game
+from simulator import Simulator, enter, legal_set_asides, play_to_scores, random_game
 from tutto_a11y.games.contract import Outcome, Termination, chance_total
+from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, Game, IllegalEntry, Roll,
                                           SetAside)
 from tutto_a11y.games.tutto.rules.dice import is_niete
 from tutto_a11y.games.tutto.rules.events import TurnOutcome
 from tutto_a11y.games.tutto.rules.odds import niete_chance, street_niete_chance
+from tutto_a11y.text.i18n import Catalog
 
 
 def test_a_new_turn_offers_every_card_of_the_deck_by_how_many_are_in_it() -> None:
@@ -143,3 +145,16 @@ def test_a_cloverleaf_win_is_its_own_termination() -> None:
     assert game.outcome() == Outcome(Termination.CLOVERLEAF, (0,))
     assert game.turn_records()[-1].outcome == "cloverleaf"  # the export's word, as before
     assert game.legal_entries() == [] and game.chance_outcomes() == []
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_help_reads_what_the_table_waits_for_from_the_contract_as_the_rules_step_says(
+        seed: int) -> None:
+    game = Game(["Anna", "Ben"])
+    messages = Messages(Catalog("en"), game)
+    sim = Simulator(random.Random(seed))
+    for _ in range(300):
+        assert messages.what_now() is game.state.step
+        if game.finished:
+            break
+        game.push(sim.entry(game))

@@ -344,25 +344,26 @@ class Messages:
                          scores=shown("scores", self.c.lang), undo=shown("undo", self.c.lang),
                          quit=shown("quit", self.c.lang))
 
-    def hint(self) -> str:
+    def hint(self, step: Step | None = None) -> str:
         """What can be typed now, in one sentence, in the game's words."""
         c, x, lang = self.c, self.game.expect(), self.c.lang
+        step = x.step if step is None else step
         bank = shown("bank", lang)
-        if x.step is Step.CARD:
+        if step is Step.CARD:
             return c.gettext("Type the card: {cards}.", cards=self.card_words())
-        if x.step is Step.ROLL:
+        if step is Step.ROLL:
             return c.ngettext("Type the face of the {n} die, for example 5.",
                               "Type the faces of the {n} dice, for example {example}.", x.dice,
                               example=" ".join("155236"[: x.dice]))
-        if x.step is Step.SET_ASIDE:
+        if step is Step.SET_ASIDE:
             return c.gettext("Type the dice to set aside, for example 1 5, or {all} or an "
                              "empty line for {best}.", all=shown("all", lang),
                              best=self.faces(x.best))
-        if x.step is Step.ROLL_OR_BANK:
+        if step is Step.ROLL_OR_BANK:
             return c.ngettext("Type the roll of the {n} die to go on, or {bank}.",
                               "Type the roll of the {n} dice to go on, or {bank}.", x.dice,
                               bank=bank)
-        if x.step is Step.CARD_OR_BANK:
+        if step is Step.CARD_OR_BANK:
             return c.gettext("Type the next card to go on, or {bank}. Cards: {cards}.", bank=bank,
                              cards=self.card_words())
         return c.gettext("The game is over: type {undo}, {scores} or {quit}.",
@@ -378,11 +379,25 @@ class Messages:
                                             "card:cloverleaf")]
         return ", ".join(words)
 
+    def what_now(self) -> Step:
+        """What the table waits for, asked of the game contract rather than of Tutto's steps.
+
+        Chance says whether a card or a roll can come; the legal entries whether the player
+        decides something (a set-aside, banking or going on). Neither: the game is over.
+        """
+        decisions = self.game.legal_entries()
+        chance = self.game.chance_outcomes()
+        if chance and isinstance(chance[0].entry, DrawCard):
+            return Step.CARD_OR_BANK if decisions else Step.CARD
+        if chance:
+            return Step.ROLL_OR_BANK if decisions else Step.ROLL
+        return Step.SET_ASIDE if decisions else Step.OVER
+
     def help(self) -> str:
         """``help``: what can be typed now, then the commands that work at every step."""
         lang = self.c.lang
         commands = ", ".join(shown(m, lang) for m in COMMANDS)
-        text = self.hint() + " " + self.c.gettext("At any step: {commands}.", commands=commands)
+        text = self.hint(self.what_now()) + " " + self.c.gettext("At any step: {commands}.", commands=commands)
         if lang != "en":
             text += " " + self.c.gettext("English words work too.")
         return text
