@@ -164,3 +164,22 @@ def test_a_new_game_is_stored_as_a_tutto_game(tmp_path: Path, clean_env: dict[st
     exported = json.loads(run(clean_env, "export", "1", "--format", "json", "--db",
                               str(db)).stdout)
     assert exported["game"] == "tutto"
+
+
+def test_a_saved_game_of_a_game_this_version_lacks_is_refused_in_one_sentence_not_as_damaged(
+        old_file: Path, clean_env: dict[str, str]) -> None:
+    child = spawn_tutto(["--plain", "--resume", "1", "--db", str(old_file)])  # migrates it
+    child.expect("Game over. Type scores, undo or quit:")
+    child.sendline("quit")
+    child.expect(__import__("pexpect").EOF)
+    child.close()
+    with sqlite3.connect(old_file) as conn:
+        conn.execute("UPDATE games SET kind = 'yatzee' WHERE id = 1")
+    conn.close()
+    expected = ("Game 1 is a game of Yatzee, which this version cannot show or continue yet; "
+                "the other games are fine.")
+    for command in (["show", "1"], ["export", "1", "--format", "json"], ["--resume", "1"]):
+        said = one_sentence(run(clean_env, *command, "--lang", "en", "--plain", "--db",
+                                str(old_file)))
+        assert said == expected, command
+    assert run(clean_env, "show", "2", "--db", str(old_file)).returncode == 0

@@ -17,10 +17,13 @@ from tutto_a11y.games.tutto.rules import EntryError, Game, ReplayError, Rules, c
 class DamagedGame(Exception):
     """Game ``game`` cannot be rebuilt: from journal entry ``index`` on, or (None) its row."""
 
-    def __init__(self, game: str, index: int | None = None) -> None:
+    def __init__(self, game: str, index: int | None = None, kind: str | None = None) -> None:
         super().__init__(f"game {game} is damaged" + (f" at entry {index}" if index else ""))
         self.game = game
         self.index = index
+        #: Set when the game is not damaged but of another kind (``yatzee``) than this
+        #: version can replay: it is then refused as such, not called damaged.
+        self.kind = kind
 
 
 def rules_and_players(info: Any) -> tuple[Rules, tuple[str, ...]]:
@@ -41,6 +44,9 @@ def rules_and_players(info: Any) -> tuple[Rules, tuple[str, ...]]:
 
 def rebuild(info: Any, entries: Sequence[str]) -> Game:
     """The saved game replayed from its journal, every entry checked as if typed."""
+    kind = getattr(info, "kind", "tutto")
+    if kind != "tutto":  # only Tutto's rules exist yet: another game's journal is not Tutto's
+        raise DamagedGame(info.id, kind=kind)
     rules, players = rules_and_players(info)
     try:
         return Game.replay(players, rules, entries)

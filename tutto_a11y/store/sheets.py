@@ -41,7 +41,8 @@ def _load(store: Any, ref: str, catalog: Catalog) -> tuple[Any, Game]:
     try:
         game = rebuild(info, entries)
     except DamagedGame as damaged:
-        raise UsageProblem(damaged_game_sentence(damaged.game, damaged.index, catalog))
+        raise UsageProblem(damaged_game_sentence(damaged.game, damaged.index, catalog,
+                                                 damaged.kind))
     return info, game
 
 

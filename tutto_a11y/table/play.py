@@ -213,7 +213,8 @@ def _replay(info: Any, store: Any, catalog: Catalog) -> Game:
     try:
         return rebuild(info, store.entries(info.id))
     except DamagedGame as damaged:
-        raise UsageProblem(damaged_game_sentence(damaged.game, damaged.index, catalog)) from None
+        raise UsageProblem(damaged_game_sentence(damaged.game, damaged.index, catalog,
+                                                 damaged.kind)) from None
 
 
 def rules_from(preset: str, target: int | None, options: Sequence[str],
@@ -301,7 +302,8 @@ def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Out
             if isinstance(problem, StoreError) and problem.reason != "damaged-game":
                 raise
             index = problem.index if isinstance(problem, DamagedGame) else problem.data.get("index")
-            output.line(damaged_game_sentence(info.id, index, c))
+            kind = problem.kind if isinstance(problem, DamagedGame) else None
+            output.line(damaged_game_sentence(info.id, index, c, kind))
             return None
         if not game.finished:
             break

@@ -97,8 +97,16 @@ def store_error_sentence(reason: str, data: dict[str, Any], path: str, c: Catalo
                      path=path)
 
 
-def damaged_game_sentence(game_id: str, index: int | None, c: Catalog) -> str:
-    """A game the games file holds but cannot give back: at a journal entry, or (None) its row."""
+def damaged_game_sentence(game_id: str, index: int | None, c: Catalog,
+                          kind: str | None = None) -> str:
+    """A game the games file holds but cannot give back: at a journal entry, or (None) its row.
+
+    ``kind``: not damaged at all, but a game this version cannot play or show yet.
+    """
+    if kind is not None:
+        return c.gettext("Game {game} is a game of {kind}, which this version cannot show or "
+                         "continue yet; the other games are fine.", game=game_id,
+                         kind=terminal_safe(kind, limit=20).capitalize())
     if index is None:
         return c.gettext("Game {game} is damaged: its players or rules cannot be read, so it "
                          "cannot be shown or continued; the other games are fine.", game=game_id)
