@@ -1,7 +1,9 @@
 """tutto-tally: an accessible scorekeeper for the dice-and-card game Tutto (Volle Lotte).
 
-The package is split so that the game rules (:mod:`tutto_a11y.rules`) know nothing about the
-command line, speech, storage or translations; every edge depends on the rules, never the reverse.
+The package is split so that a game's rules (:mod:`tutto_a11y.games.tutto.rules`) know nothing
+about the command line, speech, storage or translations, only the game contract
+(:mod:`tutto_a11y.games.contract`); every room depends on the games, never the reverse. The
+layers are listed in the README (Architecture) and enforced by ``tests/test_layers.py``.
 """
 
 __version__ = "0.1.0"
