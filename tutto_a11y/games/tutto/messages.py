@@ -11,9 +11,11 @@ from fractions import Fraction
 from typing import Iterable, Sequence
 
 from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Entry, EntryError, Game, Roll, SetAside,
-                    Step)
+from tutto_a11y.games.contract import Notice
+from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Entry, EntryError,
+                                          Game, Roll, SetAside, State, Step)
 from tutto_a11y.games.tutto.rules import events as E
+from tutto_a11y.games.tutto.rules.events import Event
 from tutto_a11y.text.output import nobreak
 from tutto_a11y.games.tutto.words import COMMANDS, shown
 
@@ -580,3 +582,14 @@ def session_sentences(c: Catalog) -> dict[str, str]:
         "save-failed": c.gettext("The entry could not be saved, so it was not accepted; the game "
                                  "stops here as it was last saved."),
     }
+
+
+def word_notice(notice: Notice[Event, State], catalog: Catalog,
+                verbosity: str = "normal") -> str:
+    """The announcement of an accepted entry from its notice alone, in the catalog's language.
+
+    A listener (a live view in another language, speech, a coach) words what the table
+    published without the live game, which may have moved on or been undone since.
+    """
+    standing = Game.at(notice.players, notice.rules, notice.state, notice.events)
+    return Messages(catalog, standing, verbosity).announce(list(notice.events))

@@ -108,6 +108,19 @@ class Game:
                 raise ReplayError(index, text, error) from None
         return game
 
+    @classmethod
+    def at(cls, players: Sequence[str], rules: Rules, state: State,
+           events: Sequence[Event] = ()) -> "Game":
+        """A game standing at ``state``, with ``events`` the last thing that happened.
+
+        It has no entries behind it (nothing to undo): it is what a listener words a notice
+        with, the live game having moved on by then.
+        """
+        game = cls(players, rules)
+        game._states = [state]
+        game._events = [list(events)] if events else []
+        return game
+
     @property
     def entries(self) -> tuple[Entry, ...]:
         return tuple(self._entries)
