@@ -9,7 +9,7 @@ for a game of quick entries, in three set-ups measured in the same run:
   cancel; before issue 16 every entry then took 2 s, or the game froze).
 
 It also times ``quit`` typed while a Tutto is being said (9.2 s before issue 16).  It uses the
-private sound desk of ``tests/test_speechd.py`` (speech-dispatcher, PulseAudio, parec).
+private sound desk of ``testbed/sound_desk.py``, as the tests do (speech-dispatcher, PulseAudio, parec).
 
 Run: ``python bench/bench_speechd.py [--games 5]``.
 """
@@ -22,10 +22,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "testbed"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from test_speechd import SPEECHD, Desk, _enter, _quit, _to_the_tutto  # noqa: E402
+from sound_desk import SPEECHD, Desk, enter, quit_game, to_the_tutto  # noqa: E402
 from timing import median_p90  # noqa: E402
 
 import pexpect  # noqa: E402
@@ -44,9 +44,9 @@ def entry_times(desk: Desk, args: tuple[str, ...], games: int, pause: float) -> 
         game = desk.game(*args, "--db", str(db))
         game.expect_exact("Anna, card?")
         for line, answer in ENTRIES:
-            times.append(_enter(game, line, answer))
+            times.append(enter(game, line, answer))
             time.sleep(pause)
-        _quit(game)
+        quit_game(game)
     return times
 
 
@@ -73,7 +73,7 @@ def main() -> None:
         quits = []
         for number in range(games):
             game = desk.game(*SPEECHD, "--db", str(desk.root / f"quit-{number}.sqlite3"))
-            _to_the_tutto(game)
+            to_the_tutto(game)
             started = time.monotonic()
             game.sendline("quit")
             game.expect(pexpect.EOF, timeout=15)

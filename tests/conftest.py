@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# Shared by the tests and bench/: the private speech-dispatcher sound desk.
+sys.path.insert(0, str(ROOT / "testbed"))
 
 
 def tutto_command() -> list[str]:
