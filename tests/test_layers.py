@@ -136,3 +136,13 @@ def test_no_modules_import_each_other_round_a_circle() -> None:
 
     for module in sorted(graph):
         visit(module, [])
+
+
+def test_the_play_loop_and_line_reading_know_no_game() -> None:
+    """The loop finds a game's words, parser and important events through the registry."""
+    graph = _graph()
+    for loop in ("tutto_a11y.table.session", "tutto_a11y.table.reader"):
+        own = {m for m in graph[loop]
+               if m.startswith("tutto_a11y.games.") and not m.startswith(
+                   ("tutto_a11y.games.contract", "tutto_a11y.games.registry"))}
+        assert own == set(), (loop, own)

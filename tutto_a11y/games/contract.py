@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Any, Generic, Iterable, Protocol, Sequence, TypeVar
+from typing import Any, Generic, Iterable, Protocol, TypeVar
 
 
 class EntryError(ValueError):
@@ -85,6 +85,14 @@ class Termination(Enum):
     CLOVERLEAF = "cloverleaf"  # Tutto: two Tuttos in a row under the Cloverleaf win at once
     LAST_FIELD = "last-field"  # Yatzee, later: every field is filled
     LAST_TRICK = "last-trick"  # Tute, later: the last trick is played
+
+
+@dataclass(frozen=True)
+class Command:
+    """A global command typed at any step (undo, scores, status, repeat, help, quit, and what
+    a game adds): the table carries it out instead of pushing it to the game."""
+
+    name: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,13 @@ class GameKind:
         if self.package is None:
             raise LookupError(f"{self.name} is not available yet")
         return import_module(f"tutto_a11y.games.{self.package}")
+
+    def at_table(self, catalog: Any) -> Any:
+        """The game's side of the table loop (its ``at_table.AtTable``) in a catalog's language:
+        words, parser, the sentences of leaving, which events are important."""
+        if self.package is None:
+            raise LookupError(f"{self.name} is not available yet")
+        return import_module(f"tutto_a11y.games.{self.package}.at_table").AtTable(catalog)
 
 
 #: Every game by name, in the order they are offered.

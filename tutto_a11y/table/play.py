@@ -18,13 +18,13 @@ from tutto_a11y.games.tutto.messages import Messages, join_names
 from tutto_a11y.text.names import check_names, check_new_name
 from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.output import Output
-from tutto_a11y.text.problems import (damaged_game_sentence, entry_error_sentence, speech_problem_sentence,
-                       store_error_sentence)
+from tutto_a11y.text.problems import (damaged_game_sentence, entry_error_sentence,
+                                      speech_problem_sentence)
 from tutto_a11y.table.reader import LineReader, PlainReader, TerminalReader
 from tutto_a11y.games.tutto.rules import MAX_PLAYERS, MIN_PLAYERS, EntryError, Game, Rules
 from tutto_a11y.store.saved import DamagedGame, rebuild
 from tutto_a11y.table.session import JournalFailed, Table
-from tutto_a11y.table.status_line import fitting_words, status_line
+from tutto_a11y.games.tutto.status_line import fitting_words, status_line
 from tutto_a11y.games.tutto.words import WORDS, Vocabulary
 
 

@@ -13,7 +13,7 @@ import sys
 from typing import Any, BinaryIO, Callable, Protocol, Sequence, TextIO
 
 from tutto_a11y.text.output import Output, wrap
-from tutto_a11y.games.tutto.rules import MalformedEntry
+from tutto_a11y.games.contract import MalformedEntry
 
 
 class LineReader(Protocol):

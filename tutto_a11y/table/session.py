@@ -7,17 +7,13 @@ interrupts what is still being said unless it was important.
 
 from __future__ import annotations
 
-from typing import Callable, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
-from tutto_a11y.games.contract import Listener, Notice
-from tutto_a11y.games.tutto.messages import Messages, session_sentences
-from tutto_a11y.text.output import Output, plain
-from tutto_a11y.games.tutto.parse import Command, interpret
-from tutto_a11y.text.problems import store_error_sentence
+from tutto_a11y.games import registry
+from tutto_a11y.games.contract import Command, EntryError, Listener, Notice
 from tutto_a11y.table.reader import LineReader
-from tutto_a11y.games.tutto.rules import EntryError, Game
-from tutto_a11y.games.tutto.rules import events as E
-from tutto_a11y.games.tutto.words import Vocabulary
+from tutto_a11y.text.output import Output, plain
+from tutto_a11y.text.problems import store_error_sentence
 
 
 class Journal(Protocol):
@@ -46,13 +42,10 @@ class JournalFailed(Exception):
         self.data = data or {}
 
 
-_IMPORTANT = (E.Tutto, E.GameOver, E.PlusMinusScored, E.FinalRound)
-
-
 class Table:
     """One game at the table: the loop between the scorekeeper's lines and the announcements."""
 
-    def __init__(self, game: Game, messages: Messages, reader: LineReader, output: Output,
+    def __init__(self, game: Any, messages: Any, reader: LineReader, output: Output,
                  journal: Journal | None = None, speaker: SpeechSink | None = None,
                  on_leaving: Callable[[], None] | None = None,
                  listeners: Sequence[Listener] = ()) -> None:
@@ -66,8 +59,10 @@ class Table:
         self.output = output
         self.journal = journal
         self.speaker = speaker
-        self.vocabulary = Vocabulary(messages.c.lang)
-        self.sentences = session_sentences(messages.c)
+        # The game's own side of the loop (its words, parser, important events), found by
+        # its kind: the loop itself knows no game.
+        self.rules_of_play = registry.find(game.kind).at_table(messages.c)
+        self.sentences = self.rules_of_play.sentences
         self.last = ""
 
     def tell(self, text: str, important: bool = False, remember: bool = True) -> None:
@@ -113,7 +108,7 @@ class Table:
     def step(self, line: str) -> int | None:
         """Handle one line; an exit status when the loop must end."""
         try:
-            action = interpret(line, self.game, self.vocabulary)
+            action = self.rules_of_play.interpret(line, self.game)
             if isinstance(action, Command):
                 return self.command(action.name)
             events = self.game.push(action)
@@ -131,7 +126,7 @@ class Table:
             self.game.pop()
             self._save_failed(failure)
             return 2
-        important = any(isinstance(e, _IMPORTANT) for e in events)
+        important = self.rules_of_play.important(events)
         self.tell(self.messages.announce(events), important=important)
         self._publish(tuple(events))
         return None

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 
+from tutto_a11y.games.contract import Command
 from tutto_a11y.games.tutto.rules import (BONUS_CARDS, Bank, Card, Continue, DrawCard, Entry, Game, IllegalEntry,
                     MalformedEntry, Roll, SetAside, Step, parse_faces)
 from tutto_a11y.games.tutto.words import COMMANDS, Vocabulary
@@ -24,13 +24,6 @@ _CARDS = {
     "card:cloverleaf": Card.CLOVERLEAF,
 }
 _BONUS = {card.bonus: card for card in BONUS_CARDS}
-
-
-@dataclass(frozen=True)
-class Command:
-    """A global command (undo, scores, status, deck, odds, repeat, help, quit)."""
-
-    name: str
 
 
 Action = Entry | Command

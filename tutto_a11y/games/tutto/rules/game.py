@@ -72,6 +72,8 @@ def check_players(names: Sequence[str]) -> tuple[str, ...]:
 class Game:
     """One game in progress: ``push`` an entry, ``pop`` it again, ask what is expected."""
 
+    kind = "tutto"  # the registry's name of this game, as the games file stores it
+
     def __init__(self, players: Sequence[str], rules: Rules | None = None) -> None:
         self.players: tuple[str, ...] = check_players(players)
         self.rules: Rules = rules or Rules()
