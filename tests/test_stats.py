@@ -294,6 +294,20 @@ def test_stats_keep_each_games_figures_in_the_games_file_for_the_next_run(
     assert stats(db, clean_env) == first
 
 
+def test_a_game_played_to_its_end_keeps_its_figures_at_once_and_an_undo_makes_them_stale(
+        db: Path, clean_env: dict[str, str]) -> None:
+    play(db, clean_env, "Anna,Ben", ANNA_WINS)
+    # No stats run yet: the figures were kept as the game ended, so none is replayed later.
+    assert json.loads(kept_figures(db)[1])["scores"] == [1150, 0]
+    assert stats(db, clean_env)[0] == "Tutto: 1 finished game."
+    # The last entry taken back at the game-over prompt: the game runs again and the kept
+    # figures no longer count for it.
+    undone = run(["--plain", "--lang", "en", "--db", str(db), "--resume", "1"], clean_env,
+                 ["undo", "quit"])
+    assert undone.returncode == 0, undone.stderr
+    assert stats(db, clean_env) == ["There are no finished games yet."]
+
+
 def test_a_game_edited_by_hand_after_its_figures_were_kept_is_replayed_and_named_damaged(
         db: Path, clean_env: dict[str, str]) -> None:
     play(db, clean_env, "Anna,Ben", ANNA_WINS)

@@ -272,6 +272,23 @@ def game_figures(game: Game, kind: str) -> GameFigures:
                        tuple(KINDS[kind].figures(game)))
 
 
+def keep_finished_game(store: Any, game_id: str, game: Game) -> None:
+    """Keep a game's figures the moment it ends, so no later ``stats`` has to replay it.
+
+    Called by the play loop after the game was marked finished (the digest covers that
+    status, so an undo of the last entry makes these figures stale again). It never raises:
+    the figures are only a saving for ``stats``, never a reason to disturb the game.
+    """
+    try:
+        digest = store.digests().get(game_id)
+        if digest is None or game.kind not in KINDS:
+            return
+        key = f"{FIGURES_VERSION}:{game.kind}:{digest}"
+        store.keep_derived_figures({game_id: (key, game_figures(game, game.kind).as_text())})
+    except Exception:  # noqa: BLE001 - a lost saving, nothing more
+        pass
+
+
 def text_lines(stats: Statistics, c: Catalog, since: date | None) -> list[str]:
     """The statistics as lines to print and read aloud: a heading, then one line a player."""
     title = KINDS[stats.kind].title

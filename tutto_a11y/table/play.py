@@ -31,9 +31,10 @@ from tutto_a11y.games.tutto.words import WORDS, Vocabulary
 class StoreJournal:
     """The play loop's journal, written to the games file one transaction per entry."""
 
-    def __init__(self, store: Any, game_id: str) -> None:
+    def __init__(self, store: Any, game_id: str, game: Any = None) -> None:
         self.store = store
         self.game_id = game_id
+        self.game = game  # when given, its statistics are kept as it ends
 
     def append(self, text: str) -> None:
         self._write(self.store.append, self.game_id, text)
@@ -43,6 +44,10 @@ class StoreJournal:
 
     def finished(self) -> None:
         self._write(self.store.set_status, self.game_id, "finished")
+        if self.game is not None:
+            from tutto_a11y.store.stats import keep_finished_game
+
+            keep_finished_game(self.store, self.game_id, self.game)
 
     def running(self) -> None:
         """The entry that ended the game was undone: it runs again (exports and ``games``)."""
@@ -126,7 +131,7 @@ def play(settings: Settings, *, players: str | None, target: int | None, preset:
                                lambda words: fitting_words(words, catalog))
         speaker = _open_speech(speech, interactive, catalog.lang, voice, rate, speech_engine,
                                speech_to, output, catalog)
-        table = Table(game, messages, reader, output, StoreJournal(store, info.id), speaker,
+        table = Table(game, messages, reader, output, StoreJournal(store, info.id, game), speaker,
                       on_leaving=shutdown.take_over if interactive else None)
         return table.run(opening)
     except StoreError as error:
