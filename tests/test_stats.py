@@ -283,6 +283,14 @@ def kept_figures(db: Path) -> dict[int, str]:
         conn.close()
 
 
+def kept_rows(db: Path) -> list[tuple[Any, ...]]:
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute("SELECT game_id, digest, figures FROM derived_figures").fetchall()
+    finally:
+        conn.close()
+
+
 def test_stats_keep_each_games_figures_in_the_games_file_for_the_next_run(
         db: Path, clean_env: dict[str, str]) -> None:
     play(db, clean_env, "Anna,Ben", ANNA_WINS)
@@ -299,7 +307,9 @@ def test_a_game_played_to_its_end_keeps_its_figures_at_once_and_an_undo_makes_th
     play(db, clean_env, "Anna,Ben", ANNA_WINS)
     # No stats run yet: the figures were kept as the game ended, so none is replayed later.
     assert json.loads(kept_figures(db)[1])["scores"] == [1150, 0]
+    kept_at_the_end = kept_rows(db)
     assert stats(db, clean_env)[0] == "Tutto: 1 finished game."
+    assert kept_rows(db) == kept_at_the_end  # stats found them current: nothing kept anew
     # The last entry taken back at the game-over prompt: the game runs again and the kept
     # figures no longer count for it.
     undone = run(["--plain", "--lang", "en", "--db", str(db), "--resume", "1"], clean_env,

@@ -11,14 +11,14 @@ import os
 import sys
 import textwrap
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 import click
 
-from tutto_a11y.text.arguments import OneOf, shown, Text, WholeNumber, game_ref, not_a_command, usage_sentence
-from tutto_a11y.settings import Settings, UsageProblem, early_lang, early_width, resolve_path
-from tutto_a11y.text.i18n import LANGS, Catalog, chosen_lang, use_for_click
+from tutto_a11y.text.arguments import (OneOf, Text, WholeNumber, game_ref, not_a_command, shown,
+                                      usage_sentence)
+from tutto_a11y.settings import Settings, UsageProblem, early_lang, early_width
+from tutto_a11y.text.i18n import LANGS, Catalog, use_for_click
 from tutto_a11y.text.names import terminal_safe
 from tutto_a11y.games import registry
 from tutto_a11y.games.tutto.rules import PRESETS
@@ -394,6 +394,6 @@ def _flag_names() -> set[str]:
 
 def _say_problem(sentence: str, width: int | None) -> None:
     """A problem as one sentence on stderr, wrapped at ``--width`` like every other line."""
-    from tutto_a11y.text.output import wrap
+    from tutto_a11y.text.output import echo_wrapped
 
-    click.echo("\n".join(wrap(sentence, width)), err=True)
+    echo_wrapped(sentence, width, err=True)

@@ -7,14 +7,10 @@ voice is named by its language and its eSpeak NG language tag.
 
 from __future__ import annotations
 
-from typing import Any
-
-import click
-
 from tutto_a11y.settings import Settings
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
-from tutto_a11y.text.output import wrap
+from tutto_a11y.text.output import echo_wrapped
 from tutto_a11y.text.problems import speech_problem_sentence
 
 
@@ -50,19 +46,15 @@ def list_voices_command(settings: Settings, engine: str) -> int:
     try:
         voices = list_voices(c.lang, engine=engine)
     except SpeechUnavailable as problem:
-        _echo(speech_problem_sentence(problem.reason, c), width)
+        echo_wrapped(speech_problem_sentence(problem.reason, c), width)
         return 0
     if not voices:
-        _echo(c.gettext("There is no voice for this language."), width)
+        echo_wrapped(c.gettext("There is no voice for this language."), width)
     for voice in voices:
         if engine == "speechd":
-            _echo(c.gettext("Voice {id} of speech-dispatcher.", id=terminal_safe(voice.id)),
+            echo_wrapped(c.gettext("Voice {id} of speech-dispatcher.", id=terminal_safe(voice.id)),
                   width)
         else:
-            _echo(c.gettext("{name}, voice id {id}.", id=terminal_safe(voice.id),
+            echo_wrapped(c.gettext("{name}, voice id {id}.", id=terminal_safe(voice.id),
                             name=voice_name(voice.name, voice.languages, c)), width)
     return 0
-
-
-def _echo(text: str, width: int | None, **_: Any) -> None:
-    click.echo("\n".join(wrap(text, width)))

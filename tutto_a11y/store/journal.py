@@ -1060,17 +1060,24 @@ class Store:
     _FIGURES_TABLE = ("CREATE TABLE IF NOT EXISTS derived_figures ("
                       " game_id INTEGER PRIMARY KEY, digest TEXT NOT NULL, figures TEXT NOT NULL)")
 
-    def digests(self) -> dict[str, str]:
-        """Per game id, a digest of its row and every journal line; it changes with either."""
+    def digests(self, game_id: str | None = None) -> dict[str, str]:
+        """Per game id, a digest of its row and every journal line; it changes with either.
+
+        With ``game_id`` only that game is read (the play loop keeps one game's figures as it
+        ends, and must not scan every game of a large file to do so).
+        """
         import hashlib
 
+        only = "" if game_id is None else " WHERE game_id = ?"
+        where = "" if game_id is None else " WHERE g.id = ?"
         # The journal is WITHOUT ROWID with the key (game_id, seq): scanned in that order, so
         # each game's lines are joined in journal order (an undo shows as its kind).
         rows = self._query(
             "SELECT g.id, g.lang, g.rules, g.players, g.status, j.n, j.lines FROM games AS g"
             " LEFT JOIN (SELECT game_id, count(*) AS n,"
             "  group_concat(coalesce(text, kind), char(0)) AS lines"
-            "  FROM journal GROUP BY game_id) AS j ON j.game_id = g.id")
+            f"  FROM journal{only} GROUP BY game_id) AS j ON j.game_id = g.id{where}",
+            () if game_id is None else (int(game_id), int(game_id)))
         return {str(gid): hashlib.blake2b(repr(rest).encode("utf-8", "surrogateescape"),
                                           digest_size=16).hexdigest()
                 for gid, *rest in rows}

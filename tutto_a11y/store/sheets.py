@@ -15,19 +15,14 @@ from typing import Any
 import click
 
 from tutto_a11y.settings import Settings, UsageProblem, store_problem
-from tutto_a11y.text.i18n import Catalog, chosen_lang
+from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.text.names import printable_names
-from tutto_a11y.text.output import wrap
-from tutto_a11y.text.problems import damaged_game_sentence, store_error_sentence
+from tutto_a11y.text.output import echo_wrapped
+from tutto_a11y.text.problems import damaged_game_sentence
 from tutto_a11y.store.saved import DamagedGame, rebuild, rules_and_players
 from tutto_a11y.games.tutto.rules import Game
 from tutto_a11y.games.tutto.rules.events import TurnOutcome, TurnRecord
-
-
-def _open(settings: Settings, catalog: Catalog, read_only: bool = True) -> Any:
-    """The games file; only looked at (no file made, changed or left behind) unless writing."""
-    return settings.open_store(catalog, read_only=read_only)
 
 
 def _load(store: Any, ref: str, catalog: Catalog) -> tuple[Any, Game]:
@@ -49,7 +44,7 @@ def _load(store: Any, ref: str, catalog: Catalog) -> tuple[Any, Game]:
 def _read_game(settings: Settings, ref: str) -> tuple[Any, Game]:
     """A saved game replayed from its journal; problems are told in the chosen language."""
     catalog = settings.catalog()
-    store = _open(settings, catalog)
+    store = settings.open_store(catalog, read_only=True)
     try:
         return _load(store, ref, catalog)
     finally:
@@ -71,11 +66,6 @@ def outcome_word(outcome: TurnOutcome, c: Catalog) -> str:
     }[outcome]
 
 
-def _echo(text: str, width: int | None) -> None:
-    """One line of a list or sheet, wrapped at ``--width`` like the announcements."""
-    click.echo("\n".join(wrap(text, width)))
-
-
 def _safe_game(game: Game) -> Game:
     """The game with printable player names, for sheets; the journal itself is untouched."""
     safe = printable_names(game.players)
@@ -92,7 +82,7 @@ def list_games(settings: Settings, abandon: str | None) -> int:
     from tutto_a11y.store.journal import StoreError
 
     c, width = settings.catalog(), settings.width
-    store = _open(settings, c, read_only=abandon is None)
+    store = settings.open_store(c, read_only=abandon is None)
     try:
         if abandon is not None:
             try:
@@ -100,18 +90,18 @@ def list_games(settings: Settings, abandon: str | None) -> int:
                 store.set_status(info.id, "abandoned")
             except StoreError as error:
                 raise store_problem(error, settings.path, c) from None
-            _echo(c.gettext("Game {game} is marked abandoned.", game=info.id), width)
+            echo_wrapped(c.gettext("Game {game} is marked abandoned.", game=info.id), width)
         games = store.games()
         if not games:
-            _echo(c.gettext("There are no saved games yet."), width)
+            echo_wrapped(c.gettext("There are no saved games yet."), width)
         for info in games:
             try:
                 _rules, names = rules_and_players(info)
             except DamagedGame:
-                _echo(c.gettext("Game {game} is damaged: its players or rules cannot be "
+                echo_wrapped(c.gettext("Game {game} is damaged: its players or rules cannot be "
                                 "read.", game=info.id), width)
                 continue
-            _echo(c.gettext("Game {game}, {date}: {players}, {status}.", game=info.id,
+            echo_wrapped(c.gettext("Game {game}, {date}: {players}, {status}.", game=info.id,
                             date=info.created[:16].replace("T", " "),
                             players=", ".join(printable_names(names)),
                             status=status_word(info.status, c)), width)
@@ -130,21 +120,21 @@ def show_game(settings: Settings, ref: str) -> int:
     game = _safe_game(game)
     c, width = Catalog(settings.lang or info.lang), settings.width
     m = Messages(c, game)
-    _echo(c.gettext("Game {game}: {players}. Target {target}, {rules}. {status}.",
+    echo_wrapped(c.gettext("Game {game}: {players}. Target {target}, {rules}. {status}.",
                     game=info.id, players=m.names(range(len(game.players))),
                     target=game.rules.target, rules=m.rules_name(),
                     status=status_word(info.status, c).capitalize()), width)
     for number, (record, _scores) in enumerate(game.score_sheet(), start=1):
-        _echo(c.gettext("Turn {number}, {name}, {cards}: {outcome}, {points} points, "
+        echo_wrapped(c.gettext("Turn {number}, {name}, {cards}: {outcome}, {points} points, "
                         "score {score}.", number=number, name=game.players[record.seat],
                         cards=", ".join(m.card(card) for card in record.cards),
                         outcome=outcome_word(record.outcome, c), points=record.points,
                         score=record.score), width)
     if game.finished:
         winners = game.state.winners
-        _echo(c.ngettext("Winner: {names}.", "Winners: {names}.", len(winners),
+        echo_wrapped(c.ngettext("Winner: {names}.", "Winners: {names}.", len(winners),
                          names=m.names(winners)), width)
-    _echo(m.scores(), width)
+    echo_wrapped(m.scores(), width)
     return 0
 
 

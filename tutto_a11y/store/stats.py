@@ -22,12 +22,13 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 from tutto_a11y.games import registry
 from tutto_a11y.settings import Settings, UsageProblem
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
+from tutto_a11y.text.output import echo_wrapped
 from tutto_a11y.games.tutto.rules import Game
 from tutto_a11y.games.tutto.rules.events import PlusMinusScored, TurnOutcome, Tutto
 
@@ -280,7 +281,7 @@ def keep_finished_game(store: Any, game_id: str, game: Game) -> None:
     the figures are only a saving for ``stats``, never a reason to disturb the game.
     """
     try:
-        digest = store.digests().get(game_id)
+        digest = store.digests(game_id).get(game_id)
         if digest is None or game.kind not in KINDS:
             return
         key = f"{FIGURES_VERSION}:{game.kind}:{digest}"
@@ -317,7 +318,6 @@ def stats_command(settings: Settings, kind: str, player: str | None, since_text:
     from tutto_a11y.text.names import clean_name
     from tutto_a11y.text.problems import entry_error_sentence, store_error_sentence
     from tutto_a11y.games.tutto.rules import EntryError
-    from tutto_a11y.store.sheets import _echo, _open
     from tutto_a11y.store.journal import StoreError
 
     c, width = settings.catalog(), settings.width
@@ -341,7 +341,7 @@ def stats_command(settings: Settings, kind: str, player: str | None, since_text:
             raise UsageProblem(entry_error_sentence(error, c)) from None
 
     stats = Statistics(kind)
-    store = _open(settings, c)
+    store = settings.open_store(c, read_only=True)
     fresh: dict[str, tuple[str, str]] = {}
     try:
         try:
@@ -381,7 +381,7 @@ def stats_command(settings: Settings, kind: str, player: str | None, since_text:
     if fmt == "json":
         click.echo(json.dumps(stats.as_json(), ensure_ascii=False, indent=2))
         for sentence in damaged:
-            _echo_err(sentence, width)
+            echo_wrapped(sentence, width, err=True)
         return 0
     if stats.games == 0:
         if only is not None:
@@ -397,7 +397,7 @@ def stats_command(settings: Settings, kind: str, player: str | None, since_text:
     else:
         lines = text_lines(stats, c, since)
     for line in lines + damaged:
-        _echo(line, width)
+        echo_wrapped(line, width)
     return 0
 
 
@@ -456,11 +456,3 @@ def _keep(settings: Settings, fresh: dict[str, tuple[str, str]]) -> None:
         pass
     finally:
         store.close()
-
-
-def _echo_err(text: str, width: int | None) -> None:
-    import click
-
-    from tutto_a11y.text.output import wrap
-
-    click.echo("\n".join(wrap(text, width)), err=True)
