@@ -8,9 +8,15 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    tomllib = pytest.importorskip("tomli")
 
 from conftest import ROOT
 
@@ -42,7 +48,8 @@ def test_the_first_start_installs_quietly_and_the_second_installs_nothing(
         checkout: Path) -> None:
     first = play(checkout, "--version")
     assert first.returncode == 0, first.stderr
-    assert first.stdout.strip() == "tutto-tally, version 0.1.0"
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert first.stdout.strip() == f"tutto-tally, version {version}"
     assert first.stderr == ""
     stamp = checkout / ".venv" / ".installed"
     installed_at = stamp.stat().st_mtime_ns
