@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Any, Generic, Iterable, Protocol, TypeVar
+from typing import Any, Generic, Iterable, Protocol, Sequence, TypeVar
 
 
 class EntryError(ValueError):
@@ -90,9 +90,28 @@ class Termination(Enum):
 @dataclass(frozen=True)
 class Command:
     """A global command typed at any step (undo, scores, status, repeat, help, quit, and what
-    a game adds): the table carries it out instead of pushing it to the game."""
+    a game adds): the table carries it out instead of pushing it to the game.
+
+    ``argument`` is what was typed after the command's word (``sheet Ben``), else empty.
+    """
 
     name: str
+    argument: str = ""
+
+
+#: The commands the table loop itself carries out; every other command goes to the game's
+#: messages (``GameMessages.command``): Tutto's ``deck`` and ``odds``, Yatzee's ``sheet``...
+TABLE_COMMANDS = frozenset({"quit", "undo", "repeat", "help", "scores", "status"})
+
+
+class ReplayError(ValueError):
+    """A saved journal line that its game refuses: ``index`` counts from 1."""
+
+    def __init__(self, index: int, text: str, error: Exception | None = None) -> None:
+        super().__init__(f"journal entry {index} ({text!r}) does not replay: {error}")
+        self.index = index
+        self.text = text
+        self.error = error
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +150,8 @@ class Notice(Generic[EventT, StateT]):
     events: tuple[EventT, ...]
     state: StateT
     undone: bool = False  # the notice of an undo: ``events`` is empty, ``state`` the one before
+    #: The entry an undo took back (a notice of an undo only), so a listener can word it.
+    entry: Any = None
 
 
 class Listener(Protocol):
@@ -159,11 +180,110 @@ class TableGame(Protocol[EntryT, EventT, StateT]):
     def entry_texts(self) -> list[str]: ...
 
 
+class GameMessages(Protocol):
+    """One game's sentences for one table (a catalog and a verbosity), as the loop uses them.
+
+    Every method returns one finished line in the catalog's language.
+    """
+
+    c: Any  # the catalog (text.i18n.Catalog): the loop words its own sentences with it
+
+    def new_game(self) -> str: ...
+    def prompt(self) -> str: ...
+    def announce(self, events: Any) -> str: ...
+    def error(self, error: EntryError) -> str: ...
+    def undone(self, entry: Any, seat: int) -> str: ...
+    def status(self) -> str: ...
+    def scores(self) -> str: ...
+    def help(self) -> str: ...
+    def command(self, command: Command) -> str:
+        """A command of this game's own (not in ``TABLE_COMMANDS``); EntryError if refused."""
+        ...
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A game's score table and current moment, for a page or a screen (the live view).
+
+    ``header`` and ``rows`` are cells already worded in the catalog's language; ``now`` is one
+    sentence: whose turn and what is expected (Tutto: card, turn total, dice in hand).
+    """
+
+    caption: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    now: str
+
+
+class GameSide(Protocol):
+    """Everything the table, the store and the live view need of one game, found through the
+    registry by the game's name (``games/<name>/side.py`` defines ``SIDE``).
+
+    Nothing outside ``games/<name>/`` imports that folder's modules: the loop, ``games``,
+    ``show``, ``export``, ``stats`` and the live view reach a game only through this.
+    """
+
+    name: str  # the registry name, stored as the game's kind
+    min_players: int
+    max_players: int
+
+    # -- rules and games -----------------------------------------------------------------
+    def rules(self, preset: str | None, target: int | None,
+              options: Sequence[tuple[str, str]]) -> Any:
+        """The rules from ``--rules`` (None: the game's default), ``--target`` (None: the
+        preset's) and ``--rule NAME=VALUE`` pairs; EntryError with a registered reason."""
+        ...
+    def rules_from_dict(self, data: Any) -> Any:
+        """Rules as stored in the games file; EntryError if the row is not acceptable."""
+        ...
+    def rules_as_dict(self, rules: Any) -> dict[str, Any]: ...
+    def check_players(self, names: Sequence[str]) -> tuple[str, ...]:
+        """The seat order if this game can be played by these names; EntryError if not."""
+        ...
+    def new_game(self, players: tuple[str, ...], rules: Any) -> TableGame[Any, Any, Any]: ...
+    def replay(self, players: tuple[str, ...], rules: Any,
+               entries: Sequence[str]) -> TableGame[Any, Any, Any]:
+        """A saved game rebuilt entry by entry; ReplayError names the first line refused."""
+        ...
+
+    # -- at the table ----------------------------------------------------------------------
+    def messages(self, catalog: Any, game: Any, verbosity: str = "normal") -> GameMessages: ...
+    def at_table(self, catalog: Any) -> Any:
+        """The loop's side: ``interpret(line, game) -> entry | Command``, ``important(events)``,
+        ``sentences`` (the leaving sentences of ``session_sentences``)."""
+        ...
+    def typed_words(self, lang: str) -> list[str]:
+        """Every word of this game in a language, for Tab completion in the terminal."""
+        ...
+    def status_line(self, messages: GameMessages) -> str:
+        """The ``--sighted`` status line: scores and the current moment, short."""
+        ...
+    def word_notice(self, notice: Notice[Any, Any], catalog: Any,
+                    verbosity: str = "normal") -> str:
+        """A published notice as the line the table said, in any catalog's language (an undo
+        notice: the taken-back sentence)."""
+        ...
+    def standing(self, players: tuple[str, ...], rules: Any, state: Any,
+                 catalog: Any) -> Standing: ...
+
+    # -- read back ---------------------------------------------------------------------------
+    def show_lines(self, info: Any, game: Any, catalog: Any, status: str) -> list[str]:
+        """``show``: the score sheet as sentences, one per line (``status`` already worded)."""
+        ...
+    def export_json(self, info: Any, game: Any) -> dict[str, Any]:
+        """The export contract of INTERFACE.md, with ``"game"`` first."""
+        ...
+    def sheet_table(self, game: Any, catalog: Any) -> tuple[list[str], list[list[str]]]:
+        """The paper sheet for CSV and Markdown: a header row and the rows, worded."""
+        ...
+
+
 def chance_total(outcomes: Iterable[Chance[Any]]) -> Fraction:
     """The summed probability of chance outcomes: 1 wherever chance decides, else 0."""
     return sum((o.probability for o in outcomes), Fraction(0))
 
 
-__all__ = ["AmbiguousEntry", "Chance", "EntryError", "IllegalEntry", "LINE_REASONS", "Listener",
-           "PLAYER_REASONS",
-           "MalformedEntry", "Notice", "Outcome", "TableGame", "Termination", "Word", "chance_total"]
+__all__ = ["AmbiguousEntry", "Chance", "Command", "EntryError", "GameMessages", "GameSide",
+           "IllegalEntry", "LINE_REASONS", "Listener", "MalformedEntry", "Notice", "Outcome",
+           "PLAYER_REASONS", "ReplayError", "Standing", "TABLE_COMMANDS", "TableGame",
+           "Termination", "Word", "chance_total"]

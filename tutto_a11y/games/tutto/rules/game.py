@@ -14,7 +14,7 @@ from typing import Iterable, Sequence
 from . import dice as D
 from .cards import CARD_ORDER, Card, Deck
 from .entries import Entry, SetAside, parse_entry
-from ...contract import Chance, Outcome, Termination
+from ...contract import Chance, Outcome, ReplayError, Termination
 from .errors import EntryError, IllegalEntry, MalformedEntry
 from .events import Event, GameOver, TurnOver, TurnRecord
 from .nodes import chance_outcomes, legal_entries
@@ -40,16 +40,6 @@ class Expectation:
     cards: tuple[Card, ...]  # the cards that can be drawn now (still in the deck)
     best: tuple[int, ...]  # what "all" sets aside now
     carried: bool  # a card is expected to continue a turn after a Tutto
-
-
-class ReplayError(ValueError):
-    """A journal entry did not replay: the game is damaged from entry ``index`` (1-based) on."""
-
-    def __init__(self, index: int, text: str, error: EntryError) -> None:
-        super().__init__(f"entry {index} ({text!r}): {error}")
-        self.index = index
-        self.text = text
-        self.error = error
 
 
 def check_players(names: Sequence[str]) -> tuple[str, ...]:
