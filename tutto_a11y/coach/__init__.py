@@ -1,0 +1,10 @@
+"""The strategy coach for Tutto: exact advice on banking, rolling and what to set aside.
+
+``rolls`` lists, for every number of dice, what a roll can offer (from the rules' own scoring);
+``solver`` computes the expected points banked at the end of the turn under best play (numpy,
+imported only when the coach is used, so a game without the coach starts as fast as before);
+``position`` is a moment of a turn, read from the game state or from the command line;
+``choices`` lists every legal choice of a position with its value, best first, which both the
+``coach`` command's JSON and the ``advice`` sentence are made from, so they cannot disagree.
+The rules stay pure and know nothing of the coach.
+"""

@@ -1,0 +1,197 @@
+"""The exact single-turn optimum: the expected points banked at the end of this turn.
+
+Every value here is over turn totals on the 50-point grid (all points in Tutto are multiples of
+50), as numpy arrays, so one pass over the merged roll outcomes of :mod:`rolls` values a card for
+every turn total at once. numpy is imported only here, and this module only when the coach is
+used, so a game without the coach starts as fast as before.
+
+The model (RULES.md, with the issue's measure): a Niete is worth 0 (Fireworks banks the turn
+total), a Plus/Minus Tutto exactly 1000 (or, with ``adds-1000-may-continue``, the turn total
+before the card plus 1000, and the turn goes on), a Cloverleaf win 0, a Stop card 0. After a
+Tutto the player banks or draws; the next card comes from the draw pile as tracked (a new full
+deck when it is empty), and the cards after that from a full deck's proportions (the
+*reference*: solved once per rules by value iteration and kept). Beyond a turn total of
+:data:`CAP` the coach reckons that banking is best, which it is by a wide margin there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+
+import numpy as np
+
+from tutto_a11y.coach.rolls import offers, street_offers
+from tutto_a11y.games.tutto.rules import CARD_ORDER, Card, Rules
+from tutto_a11y.games.tutto.rules.cards import FULL_DECK
+
+STEP = 50  # every score in Tutto is a multiple of 50
+CAP = 30000  # the largest turn total valued; beyond it banking is taken as best
+L = CAP // STEP + 1
+PAD = 2000 // STEP + 1  # the most one set-aside can add (six 1s) fits in the padding
+T = np.arange(L + PAD, dtype=float) * STEP  # turn totals of the grid, padding included
+_CARD_INDEX = {card: i for i, card in enumerate(CARD_ORDER)}
+
+Deck = tuple[int, ...]  # counts in CARD_ORDER, as the rules keep them
+
+
+@lru_cache(maxsize=None)
+def _offer_arrays(dice: int) -> tuple[tuple[float, tuple[tuple[int, int], ...]], ...]:
+    """The merged roll outcomes with float chances and shifts in grid steps."""
+    return tuple((float(chance), tuple((k, points // STEP) for k, points in offer))
+                 for chance, offer in offers(dice))
+
+
+def play_card(bank: np.ndarray, tutto: np.ndarray) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """Value a card where the player may bank before a Tutto (Bonus, x2).
+
+    ``bank`` and ``tutto`` hold, for every grid index of the points made so far (last axis,
+    padding included), what banking is worth and what the turn is worth when the stretch is a
+    Tutto with that many points. Returns ``V`` and ``R`` by dice in hand: ``V[n]`` the value with
+    ``n`` dice in hand after a set-aside (the better of banking and rolling), ``R[n]`` the value
+    of rolling them (for six dice, the start of the card, rolling is the only choice).
+    Beyond the grid the padding says "bank".
+    """
+    values: list[np.ndarray] = [tutto]
+    rolls: list[np.ndarray] = [tutto[..., :L]]
+    for n in range(1, 7):
+        rolled = np.zeros(bank.shape[:-1] + (L,))
+        for chance, offer in _offer_arrays(n):
+            best = None
+            for k, shift in offer:
+                option = values[n - k][..., shift:shift + L]
+                best = option if best is None else np.maximum(best, option)
+            rolled += chance * best
+        rolls.append(rolled)
+        value = bank.copy()
+        value[..., :L] = np.maximum(bank[..., :L], rolled) if n < 6 else rolled
+        values.append(value)
+    return values, rolls
+
+
+def extend(h: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
+    """A lookup of the after-Tutto value ``h`` at any grid totals (beyond the grid: bank)."""
+    def at(totals: np.ndarray) -> np.ndarray:
+        index = (totals // STEP).astype(int)
+        inside = index < L
+        return np.where(inside, h[np.minimum(index, L - 1)], totals)
+    return at
+
+
+@dataclass(frozen=True)
+class Constants:
+    """The cards whose value does not depend on the turn total's grid: exact small tables."""
+
+    fireworks: tuple[float, ...]  # expected points still to come under Fireworks, by dice in hand
+    plus_minus: tuple[float, ...]  # chance of the Tutto under Plus/Minus played best, by dice
+    plus_minus_all: tuple[float, ...]  # the same, always setting aside every scoring die
+    street: tuple[float, ...]  # chance of completing the Street, by faces (= dice) missing
+
+
+def constants() -> Constants:
+    """Fireworks, Plus/Minus and Street, solved on their own small state spaces."""
+    # Fireworks: every scoring die is set aside (the most dice, with the most points); a Tutto
+    # rolls six dice again, so F(0) = F(6): F(n) = a(n) + b(n) F(6), solved for F(6).
+    a, b = [0.0], [1.0]
+    for n in range(1, 7):
+        an = bn = 0.0
+        for chance, offer in offers(n):
+            k, points = max(offer)
+            an += float(chance) * (points + a[n - k])
+            bn += float(chance) * b[n - k]
+        a.append(an)
+        b.append(bn)
+    f6 = a[6] / (1 - b[6])
+    fireworks = tuple([f6] + [a[n] + b[n] * f6 for n in range(1, 7)])
+    best, every = [1.0], [1.0]
+    for n in range(1, 7):
+        best.append(sum(float(c) * max(best[n - k] for k, _p in o) for c, o in offers(n)))
+        every.append(sum(float(c) * every[n - max(o)[0]] for c, o in offers(n)))
+    street = [1.0]
+    for missing in range(1, 7):
+        street.append(sum(float(c) * max(street[missing - x] for x in range(1, shown + 1))
+                          for shown, c in street_offers(missing)))
+    return Constants(fireworks, tuple(best), tuple(every), tuple(street))
+
+
+class Reference:
+    """The value of drawing each card at every turn total, later draws from a full deck's
+    proportions: solved once per rules by value iteration over the after-Tutto choice."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.k = constants()
+        totals = T[:L]
+        after = totals.copy()  # the after-Tutto value: start from "always bank"
+        full = np.array(FULL_DECK, dtype=float) / sum(FULL_DECK)
+        for _ in range(L):
+            self.draw_values = self.card_values(after)
+            drawn = full @ self.draw_values
+            new = np.maximum(totals, drawn)
+            if np.array_equal(new, after):
+                break
+            after = new
+        self.after = after  # bank or draw after a Tutto, at every turn total
+
+    def card_values(self, after: np.ndarray) -> np.ndarray:
+        """Rows in CARD_ORDER: what drawing that card is worth with the turn total carried,
+        given the after-Tutto value ``after`` for the draws that follow."""
+        rules, k = self.rules, self.k
+        at = extend(after)
+        totals = T[:L]
+        rows = np.zeros((len(CARD_ORDER), L))
+        for card in CARD_ORDER:
+            row = rows[_CARD_INDEX[card]]
+            if card is Card.FIREWORKS:
+                row[:] = totals + k.fireworks[6]
+            elif card is Card.PLUS_MINUS:
+                if rules.plus_minus == "exact-1000-ends-turn":
+                    row[:] = 1000 * k.plus_minus[6]
+                else:
+                    row[:] = k.plus_minus[6] * at(totals + 1000)
+            elif card is Card.STREET:
+                row[:] = k.street[6] * self.street_end(at, totals)
+            elif card.bonus:
+                values, _ = play_card(T, at(T + card.bonus))
+                row[:] = values[6][:L]
+            elif card is Card.X2:
+                row[:] = self.x2_start(at)
+        return rows
+
+    def street_end(self, at: Callable[[np.ndarray], np.ndarray], totals: np.ndarray) -> np.ndarray:
+        """What a completed Street is worth at these turn totals (the 2000 included)."""
+        if self.rules.street_after == "ends-turn":
+            return totals + 2000
+        return at(totals + 2000)
+
+    def x2_start(self, at: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+        """The x2 card drawn with each turn total carried."""
+        if self.rules.x2_scope == "turn":
+            values, _ = play_card(T, at(2 * T))
+            return values[6][:L]
+        # Only the points made under this card are doubled: the state is (carried, made).
+        base = T[:L, None]
+        values, _ = play_card(base + T[None, :], at(base + 2 * T[None, :]))
+        return values[6][:, 0]
+
+
+@lru_cache(maxsize=8)
+def reference(rules: Rules) -> Reference:
+    """The reference solution of these rules (kept for the process: a second or so to make)."""
+    return Reference(rules)
+
+
+def full_deck() -> Deck:
+    return FULL_DECK
+
+
+class DeckValues:
+    """After a Tutto with a tracked draw pile: the next card from the pile, later ones from the
+    reference. ``after`` is the better of banking and drawing at every turn total."""
+
+    def __init__(self, ref: Reference, pile: Deck) -> None:
+        counts = np.array(pile if sum(pile) else FULL_DECK, dtype=float)
+        self.draw = (counts / counts.sum()) @ ref.draw_values
+        self.after = np.maximum(T[:L], self.draw)
+        self.at = extend(self.after)
