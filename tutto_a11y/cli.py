@@ -21,7 +21,7 @@ from tutto_a11y.settings import Settings, UsageProblem, early_lang, early_width
 from tutto_a11y.text.i18n import LANGS, Catalog, use_for_click
 from tutto_a11y.text.names import terminal_safe
 from tutto_a11y.games import registry
-from tutto_a11y.games.tutto.rules import PRESETS
+from tutto_a11y.games.tutto.rules import PRESETS, Card
 
 N_ = gettext.gettext  # marks option help texts; they are translated when help is shown
 
@@ -316,6 +316,39 @@ def stats_command(lang: str | None, db: str | None, width: int | None, plain: bo
     from tutto_a11y.store.stats import stats_command as run
 
     return run(_settings(lang, width, db, plain), kind, player, since, fmt)
+
+
+@cli.command("coach", help=N_("The strategy coach for Tutto: every choice of a position with "
+                              "the points it is worth on average, best first, as JSON."))
+@_global
+@click.option("--card", cls=TOption, type=OneOf(tuple(c.value for c in Card)), default=None,
+              help=N_("The card in force, as a card id of the export."))
+@click.option("--dice", cls=TOption, type=WholeNumber(1, 6), default=None, metavar=N_("N"),
+              help=N_("The dice in hand."))
+@click.option("--turn-total", cls=TOption, type=WholeNumber(0), default=None,
+              metavar=N_("POINTS"), help=N_("The turn total so far, earlier cards included."))
+@click.option("--card-points", cls=TOption, type=WholeNumber(0), default=None,
+              metavar=N_("POINTS"), help=N_("The points made under the current card."))
+@click.option("--faces", cls=TOption, type=Text(), default=None, metavar=N_("FACES"),
+              help=N_("The faces set aside under a Street card."))
+@click.option("--roll", cls=TOption, type=Text(), default=None, metavar=N_("FACES"),
+              help=N_("The roll waiting for a set-aside."))
+@click.option("--deck", cls=TOption, type=Text(), default=None, metavar=N_("ID=COUNT,..."),
+              help=N_("The draw pile after the current card was taken."))
+@click.option("--after-tutto", cls=TOption, is_flag=True, default=False,
+              help=N_("After a Tutto: draw or bank."))
+@click.option("--rules", "preset", cls=TOption, type=OneOf(tuple(PRESETS)), default="standard",
+              help=N_("The rule preset."))
+@click.option("--rule", "rule_options", cls=TOption, multiple=True, type=Text(),
+              metavar=N_("NAME=VALUE"),
+              help=N_("Change one rule option, for example x2-scope=card."))
+@click.option("--format", "fmt", cls=TOption, type=OneOf(("json",)), required=True,
+              help=N_("The answer's format."))
+def coach_command(lang: str | None, db: str | None, width: int | None, plain: bool,
+                  **options: Any) -> int:
+    from tutto_a11y.coach.command import coach_command as run
+
+    return run(_settings(lang, width, db, plain), **options)
 
 
 @cli.command("voices", help=N_("List the speech voices for a language."))

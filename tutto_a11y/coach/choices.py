@@ -1,0 +1,173 @@
+"""Every legal choice of a position with what it is worth, best first.
+
+This is the one place where a position becomes advice: ``tutto-tally coach --format json``
+prints these choices and ``advice`` words the first of them against the most natural
+alternative, so the two always agree. Values are the expected points banked at the end of the
+turn under best play from there on (see :mod:`solver` for the model).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from tutto_a11y.coach.position import Position
+from tutto_a11y.coach.rolls import scoring_set_asides, street_set_asides
+from tutto_a11y.coach.solver import STEP, DeckValues, Reference, play_card, reference, T
+from tutto_a11y.games.tutto.rules import Card, Rules
+from tutto_a11y.games.tutto.rules import dice as D
+
+ROLL, BANK, DRAW = "roll", "bank", "draw"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One way on: the dice set aside (empty when none are), then roll, bank or draw."""
+
+    set_aside: tuple[int, ...]
+    then: str
+    expected: float
+    tutto: bool = False  # the set-aside makes a Tutto
+    points: int = 0  # what the set-aside scores: of two equal choices, the one with more points
+
+    def as_json(self) -> dict[str, Any]:
+        return {"set_aside": list(self.set_aside), "then": self.then,
+                "expected": round(self.expected, 2)}
+
+
+class Coach:
+    """The coach for one set of rules: the reference solution and the tables of recent turns."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.ref: Reference = reference(rules)
+        self.k = self.ref.k
+
+    # -- values ----------------------------------------------------------------------------
+    @lru_cache(maxsize=64)
+    def after(self, pile: tuple[int, ...]) -> DeckValues:
+        """Bank or draw after a Tutto, the next card from this pile."""
+        return DeckValues(self.ref, pile)
+
+    @lru_cache(maxsize=64)
+    def _tables(self, card: Card, pile: tuple[int, ...], base: int) -> tuple[list[np.ndarray], ...]:
+        """Bonus and x2: values by dice in hand over the points grid (turn totals, or under
+        x2-scope=card the points made under the card on top of ``base``)."""
+        at = self.after(pile).at
+        if card is Card.X2 and self.rules.x2_scope == "card":
+            return play_card(base + T, at(base + 2 * T))
+        if card is Card.X2:
+            return play_card(T, at(2 * T))
+        return play_card(T, at(T + card.bonus))
+
+    def _draw(self, pile: tuple[int, ...], total: int) -> float:
+        return float(self.after(pile).draw[total // STEP])
+
+    def _end(self, pile: tuple[int, ...], total: int) -> float:
+        """What reaching this total at a Tutto is worth when the player may bank or draw."""
+        return max(float(total), self._draw(pile, total))
+
+    def roll_value(self, p: Position, dice: int, total: int, made: int) -> float:
+        """Rolling ``dice`` dice now, with ``total`` at risk (``made`` of it under the card)."""
+        card, k = p.card, self.k
+        if card is Card.CLOVERLEAF:
+            return 0.0
+        if card is Card.FIREWORKS:
+            return total + k.fireworks[dice]
+        if card is Card.PLUS_MINUS:
+            return k.plus_minus[dice] * self._plus_minus_end(p)
+        if card is Card.STREET:
+            return k.street[dice] * self._street_end(p)
+        assert card is not None
+        _values, rolls = self._tables(card, p.pile, self._base(p))
+        return float(rolls[dice][self._index(p, total, made)])
+
+    def _base(self, p: Position) -> int:
+        if p.card is Card.X2 and self.rules.x2_scope == "card":
+            return p.turn_total - p.card_points
+        return 0
+
+    def _index(self, p: Position, total: int, made: int) -> int:
+        if p.card is Card.X2 and self.rules.x2_scope == "card":
+            return made // STEP
+        return total // STEP
+
+    def _plus_minus_end(self, p: Position) -> float:
+        if self.rules.plus_minus == "exact-1000-ends-turn":
+            return 1000.0
+        return self._end(p.pile, p.turn_total - p.card_points + 1000)
+
+    def _street_end(self, p: Position) -> float:
+        total = p.turn_total + 2000
+        if self.rules.street_after == "ends-turn":
+            return float(total)
+        return self._end(p.pile, total)
+
+    # -- choices ---------------------------------------------------------------------------
+    def choices(self, p: Position) -> list[Choice]:
+        """Every legal choice now with its value, best first (ties keep the listing order)."""
+        if p.card is None:
+            found = [Choice((), BANK, float(p.turn_total)),
+                     Choice((), DRAW, self._draw(p.pile, p.turn_total))]
+        elif p.roll is None:
+            found = [Choice((), ROLL, self.roll_value(p, p.dice, p.turn_total, p.card_points))]
+            if p.card.may_bank_before_tutto and p.dice < 6:
+                found.append(Choice((), BANK, float(p.turn_total)))
+        elif p.niete:
+            found = []
+        else:
+            found = []
+            for faces, points in self._set_asides(p):
+                found.extend(self._after_set_aside(p, faces, points))
+        # Best first; of equal values (Plus/Minus: a 1 or a 5 leave the same dice) the one
+        # with more points, then fewer dice, comes first, as a player would say it.
+        return sorted(found, key=lambda c: (-round(c.expected, 9), -c.points, len(c.set_aside)))
+
+    def _set_asides(self, p: Position) -> list[tuple[tuple[int, ...], int]]:
+        assert p.roll is not None
+        if p.card is Card.FIREWORKS:  # the scorekeeper sets aside every scoring die
+            best = D.best_set_aside(p.roll)
+            return [(best, D.group_points(best) or 0)]
+        if p.card is Card.STREET:
+            return [(faces, 0) for faces in street_set_asides(p.roll, p.faces)]
+        return scoring_set_asides(tuple(sorted(p.roll)))
+
+    def _after_set_aside(self, p: Position, faces: tuple[int, ...], points: int) -> list[Choice]:
+        card, left = p.card, p.dice - len(faces)
+        total, made = p.turn_total + points, p.card_points + points
+        assert card is not None
+        if left:
+            found = [Choice(faces, ROLL, self.roll_value(p, left, total, made), points=points)]
+            if card.may_bank_before_tutto:
+                found.append(Choice(faces, BANK, float(total), points=points))
+            return found
+        if card in (Card.FIREWORKS, Card.CLOVERLEAF):  # six dice again, no card
+            return [Choice(faces, ROLL, self.roll_value(p, 6, total, made), True, points)]
+        if card is Card.PLUS_MINUS:
+            if self.rules.plus_minus == "exact-1000-ends-turn":
+                return [Choice(faces, BANK, 1000.0, True, points)]
+            total = p.turn_total - p.card_points + 1000
+        elif card is Card.STREET:
+            total = p.turn_total + 2000
+            if self.rules.street_after == "ends-turn":
+                return [Choice(faces, BANK, float(total), True, points)]
+        elif card is Card.X2:
+            total = total + (total if self.rules.x2_scope == "turn" else made)
+        else:
+            total += card.bonus
+        return [Choice(faces, BANK, float(total), True, points),
+                Choice(faces, DRAW, self._draw(p.pile, total), True, points)]
+
+
+@lru_cache(maxsize=8)
+def coach_for(rules: Rules) -> Coach:
+    """One coach per rules for the process: the reference is solved once."""
+    return Coach(rules)
+
+
+def as_json(found: list[Choice]) -> dict[str, Any]:
+    """The ``coach --format json`` answer of INTERFACE.md."""
+    return {"choices": [c.as_json() for c in found], "best": 0 if found else None}

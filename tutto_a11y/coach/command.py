@@ -1,0 +1,141 @@
+"""``tutto-tally coach ... --format json``: the coach's choices for a position given by options.
+
+The options are checked here and every problem becomes one sentence in the chosen language
+(exit status 2 at the edge); the answer is the JSON of INTERFACE.md, made by the same
+:func:`choices.Coach.choices` that the ``advice`` command words at the table.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Sequence
+
+import click
+
+from tutto_a11y.coach.position import (MAX_TURN_TOTAL, Position, PositionError, full_pile_less,
+                                       pile_from_counts)
+from tutto_a11y.games.tutto.rules import Card, EntryError, Rules, parse_faces
+from tutto_a11y.settings import Settings, UsageProblem
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.names import terminal_safe
+from tutto_a11y.text.problems import entry_error_sentence
+
+CARD_IDS = tuple(card.value for card in Card)
+
+
+def coach_rules(preset: str, options: Sequence[str], c: Catalog) -> Rules:
+    """The rules from ``--rules`` and ``--rule NAME=VALUE``, refused in one sentence."""
+    try:
+        rules = Rules.preset(preset)
+        for option in options:
+            name, sep, value = option.partition("=")
+            if not sep:
+                raise UsageProblem(c.gettext(
+                    "The rule option {option} needs the form NAME=VALUE, for example "
+                    "x2-scope=card.", option=terminal_safe(option, limit=24)))
+            rules = rules.with_option(name, value)
+    except EntryError as error:
+        raise UsageProblem(entry_error_sentence(error, c)) from None
+    return rules
+
+
+def _faces(text: str | None, option: str, c: Catalog) -> tuple[int, ...] | None:
+    if text is None:
+        return None
+    try:
+        return parse_faces(text)
+    except EntryError:
+        raise UsageProblem(c.gettext(
+            "{option} needs faces from 1 to 6, such as 1 5 5 2, not {value}.", option=option,
+            value=terminal_safe(text, limit=24) or '""')) from None
+
+
+def _pile(text: str | None, card: Card | None, c: Catalog) -> tuple[int, ...]:
+    """``--deck stop=3,bonus-300=2``: the draw pile; a card not named is not in it."""
+    if text is None:
+        return full_pile_less(card)
+    counts: dict[Card, int] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, sep, number = part.partition("=")
+        name, number = name.strip().lower(), number.strip()
+        if not sep or name not in CARD_IDS or not (number.isascii() and number.isdigit()) \
+                or len(number) > 3 or Card(name) in counts:
+            raise UsageProblem(c.gettext(
+                "--deck needs card ids with their counts, such as stop=10,bonus-300=4, "
+                "each card once; {part} is not one.", part=terminal_safe(part, limit=24)))
+        counts[Card(name)] = int(number)
+    try:
+        return pile_from_counts(counts)
+    except PositionError as error:
+        raise UsageProblem(position_sentence(error, c)) from None
+
+
+def position_sentence(error: PositionError, c: Catalog) -> str:
+    """A position no turn can reach, in one sentence."""
+    d, r = error.data, error.reason
+    if r == "coach-turn-total":
+        return c.gettext("--turn-total needs a multiple of 50 from 0 to {most}, not {value}.",
+                         most=d["most"], value=d["value"])
+    if r == "coach-card-points":
+        return c.gettext("--card-points needs a multiple of 50 no larger than the turn total "
+                         "{total}, not {value}.", total=d["total"], value=d["value"])
+    if r == "coach-stop-card":
+        return c.gettext("Under a Stop card there is nothing to decide: the turn is over.")
+    if r == "coach-dice":
+        return c.gettext("--dice needs a number of dice from 1 to 6, not {value}.",
+                         value=d["value"])
+    if r == "coach-faces-not-street":
+        return c.gettext("--faces is only for the Street card.")
+    if r == "coach-street-faces":
+        return c.gettext("--faces needs up to 5 different faces under the Street card.")
+    if r == "coach-street-dice":
+        return c.ngettext("With these faces set aside under Street, {n} die is in hand: give "
+                          "--dice {n}.",
+                          "With these faces set aside under Street, {n} dice are in hand: "
+                          "give --dice {n}.", d["dice"])
+    if r == "coach-roll-count":
+        return c.ngettext("--roll needs {n} face, one for each die in hand, not {got}.",
+                          "--roll needs {n} faces, one for each die in hand, not {got}.",
+                          d["expected"], got=d["got"])
+    if r == "coach-deck-count":
+        return c.gettext("A deck holds at most {most} cards {card}, not {value}.",
+                         most=d["most"], card=d["card"].value, value=d["value"])
+    return c.gettext("That is not possible: {reason}.", reason=r)
+
+
+def coach_command(settings: Settings, *, card: str | None, dice: int | None,
+                  turn_total: int | None, card_points: int | None, faces: str | None,
+                  roll: str | None, deck: str | None, after_tutto: bool, preset: str,
+                  rule_options: Sequence[str], fmt: str) -> int:
+    """Print the choices of the position as JSON. Returns the exit status."""
+    c = settings.catalog()
+    rules = coach_rules(preset, rule_options, c)
+    if turn_total is None:
+        raise UsageProblem(c.gettext("Give the turn total so far with --turn-total, for "
+                                     "example --turn-total 0."))
+    if after_tutto:
+        if card is not None or roll is not None or faces is not None or dice is not None:
+            raise UsageProblem(c.gettext("After a Tutto the choice is to draw or to bank: give "
+                                         "only --turn-total and --deck with --after-tutto."))
+        position = Position(None, 6, turn_total, 0, (), None, _pile(deck, None, c))
+    else:
+        if card is None or dice is None:
+            raise UsageProblem(c.gettext("Give the card with --card and the dice in hand with "
+                                         "--dice, or --after-tutto after a Tutto."))
+        the_card = Card(card)
+        position = Position(the_card, dice, turn_total,
+                            turn_total if card_points is None else card_points,
+                            _faces(faces, "--faces", c) or (), _faces(roll, "--roll", c),
+                            _pile(deck, the_card, c))
+    try:
+        position.check()
+    except PositionError as error:
+        raise UsageProblem(position_sentence(error, c)) from None
+    from tutto_a11y.coach.choices import as_json, coach_for
+
+    answer: dict[str, Any] = as_json(coach_for(rules).choices(position))
+    click.echo(json.dumps(answer))
+    return 0
+
+
+__all__ = ["CARD_IDS", "MAX_TURN_TOTAL", "coach_command", "coach_rules", "position_sentence"]
