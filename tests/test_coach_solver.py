@@ -1,0 +1,187 @@
+"""The coach's exact single-turn optimum: the published figures, and a second method for each.
+
+The solver merges rolls and works on numpy arrays over the 50-point grid. The second methods
+here share none of that: a plain recursion over the rules engine itself (``Game`` states,
+``legal_entries`` and ``chance_outcomes`` of the game contract, exact fractions), and a Monte
+Carlo of the engine where the solver's figure is a long-run average.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from functools import lru_cache
+from math import sqrt
+
+import pytest
+
+from tutto_a11y.coach.choices import coach_for
+from tutto_a11y.coach.position import Position, from_state
+from tutto_a11y.coach.solver import constants
+from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Game, Roll, Rules,
+                                          SetAside, State, Step, chance_outcomes, legal_entries)
+from tutto_a11y.games.tutto.rules.cards import FULL_DECK, Deck
+from tutto_a11y.games.tutto.rules.state import advance
+
+STANDARD = Rules()
+ONLY_STOPS = tuple(10 if card is Card.STOP else 0 for card in Deck.as_dict(FULL_DECK))
+#: A pile where drawing after a Tutto is worth something and still ends the turn.
+STOPS_AND_PLUS_MINUS = tuple({Card.STOP: 10, Card.PLUS_MINUS: 5}.get(card, 0)
+                             for card in Deck.as_dict(FULL_DECK))
+
+
+def start_value(card: Card, rules: Rules = STANDARD, pile: tuple[int, ...] = FULL_DECK) -> float:
+    """The value of a turn's first roll under ``card``, the next card from ``pile``."""
+    [choice] = coach_for(rules).choices(Position(card, 6, 0, 0, (), None, pile))
+    assert choice.then == "roll"
+    return choice.expected
+
+
+@pytest.mark.parametrize("card, figure", [
+    (Card.BONUS_300, 444.01), (Card.X2, 467.35), (Card.STREET, 393.80),
+    (Card.FIREWORKS, 622.64)])
+def test_the_expected_turn_from_the_start_under_a_card_is_the_published_figure(card, figure):
+    assert round(start_value(card), 2) == figure
+
+
+def test_a_whole_turn_with_a_random_first_card_is_worth_357_58():
+    whole = sum(n * start_value(card) for card, n in Deck.as_dict(FULL_DECK).items()
+                if card not in (Card.STOP, Card.CLOVERLEAF)) / sum(FULL_DECK)
+    assert round(whole, 2) == 357.58
+
+
+def test_the_plus_minus_tutto_chance_is_higher_played_best_than_keeping_every_scoring_die():
+    k = constants()
+    assert round(k.plus_minus[6], 6) == 0.270998
+    assert round(k.plus_minus_all[6], 6) == 0.264565
+    assert round(start_value(Card.PLUS_MINUS), 2) == round(1000 * k.plus_minus[6], 2)
+
+
+def test_keeping_fewer_scoring_dice_is_best_for_1_1_2_2_3_5_under_bonus_300():
+    coach = coach_for(STANDARD)
+    best = coach.choices(Position(Card.BONUS_300, 6, 0, 0, (), (1, 1, 2, 2, 3, 5), FULL_DECK))[0]
+    assert (best.set_aside, best.then) == ((1,), "roll")
+
+
+# -- a second method: a plain recursion over the rules engine, in exact fractions ---------------
+
+def _state(card: Card, deck: tuple[int, ...], **changes: object) -> State:
+    """A game state just after ``card`` was drawn, with the pile ``deck`` left."""
+    game = Game(["Anna", "Ben"], STANDARD)
+    game.push(DrawCard(card))
+    return game.state._replace(deck=deck, **changes)
+
+
+def _recursion(rules: Rules, seat_score: int = 0):
+    """Exact best expected points banked from an engine state, by plain recursion."""
+
+    @lru_cache(maxsize=None)
+    def value(state: State) -> Fraction:
+        if state.step is Step.CARD or state.step is Step.OVER:  # the turn is over: its points
+            return Fraction(state.scores[0] - seat_score)
+        decisions = legal_entries(rules, state)  # bank or go on comes before the dice
+        if decisions:
+            return max(value(advance(rules, state, entry)[0]) for entry in decisions)
+        return sum((o.probability * value(advance(rules, state, o.entry)[0])
+                    for o in chance_outcomes(state)), Fraction(0))
+
+    return value
+
+
+@pytest.mark.parametrize("pile", [ONLY_STOPS, STOPS_AND_PLUS_MINUS])
+@pytest.mark.parametrize("dice, total, roll", [
+    (6, 0, None), (3, 450, None), (2, 700, None), (6, 0, (1, 1, 2, 2, 3, 5)),
+    (4, 300, (1, 5, 5, 2)), (1, 1200, None)])
+def test_bonus_300_values_agree_with_a_plain_recursion_over_the_rules(dice, total, roll, pile):
+    # With only Stop and Plus/Minus cards in the pile, every draw after a Tutto ends the turn:
+    # the recursion over the engine's own entries then ends, and must agree with the solver.
+    state = _state(Card.BONUS_300, pile, dice=dice, turn_total=total,
+                   step=Step.SET_ASIDE if roll else (Step.ROLL if dice == 6 else
+                                                    Step.ROLL_OR_BANK),
+                   roll=roll or ())
+    exact = _recursion(STANDARD)(state)
+    choices = coach_for(STANDARD).choices(from_state(state))
+    assert choices[0].expected == pytest.approx(float(exact), abs=1e-9)
+
+
+@pytest.mark.parametrize("scope", ["turn", "card"])
+def test_x2_values_agree_with_a_plain_recursion_in_both_scopes(scope):
+    rules = Rules(x2_scope=scope)
+    state = _state(Card.X2, ONLY_STOPS, dice=3, turn_total=900, card_base=600,
+                   step=Step.ROLL_OR_BANK)
+    exact = _recursion(rules)(state)
+    assert coach_for(rules).choices(from_state(state))[0].expected == \
+        pytest.approx(float(exact), abs=1e-9)
+
+
+def test_plus_minus_adding_1000_values_the_turn_before_the_card_plus_1000():
+    rules = Rules(plus_minus="adds-1000-may-continue")
+    state = _state(Card.PLUS_MINUS, STOPS_AND_PLUS_MINUS, turn_total=850, card_base=700)
+    exact = _recursion(rules)(state)
+    assert coach_for(rules).choices(from_state(state))[0].expected == \
+        pytest.approx(float(exact), abs=1e-9)
+    assert float(exact) == pytest.approx(constants().plus_minus[6] * 1700)
+
+
+def test_the_plus_minus_chance_agrees_with_a_plain_recursion_over_the_rules():
+    state = _state(Card.PLUS_MINUS, FULL_DECK)
+    exact = _recursion(STANDARD)(state) / 1000
+    assert float(exact) == pytest.approx(constants().plus_minus[6], abs=1e-12)
+    assert round(float(exact), 6) == 0.270998
+
+
+def test_the_street_chance_agrees_with_a_plain_recursion_over_the_rules():
+    rules = Rules(street_after="ends-turn")  # the completed Street banks 2000: the turn ends
+    state = _state(Card.STREET, FULL_DECK)
+    exact = _recursion(rules)(state) / 2000
+    assert float(exact) == pytest.approx(constants().street[6], abs=1e-12)
+
+
+# -- a second method: Monte Carlo of the engine where the figure is a long-run average ---------
+
+def test_a_monte_carlo_of_fireworks_turns_finds_622_64_within_its_confidence_interval():
+    rng = random.Random(20260101)
+    results = []
+    for _ in range(20000):
+        game = Game(["Anna", "Ben"], STANDARD)
+        game.push(DrawCard(Card.FIREWORKS))
+        while game.state.seat == 0:
+            game.push(Roll(tuple(rng.randint(1, 6) for _ in range(game.state.dice))))
+        results.append(game.state.scores[0])
+    mean = sum(results) / len(results)
+    sd = sqrt(sum((x - mean) ** 2 for x in results) / (len(results) - 1))
+    half = 3.3 * sd / sqrt(len(results))  # 99.9 %
+    assert mean - half <= constants().fireworks[6] <= mean + half
+    assert half < 15
+
+
+def test_a_monte_carlo_of_the_coachs_policy_under_bonus_300_finds_444_01():
+    # Each card after a Tutto is drawn from a full deck's proportions, as the figure assumes.
+    rng = random.Random(7)
+    coach = coach_for(STANDARD)
+    cards, weights = zip(*Deck.as_dict(FULL_DECK).items())
+    results = []
+    for _ in range(20000):
+        game = Game(["Anna", "Ben"], STANDARD)
+        game.push(DrawCard(Card.BONUS_300))
+        while game.state.seat == 0:
+            s = game.state
+            if s.step in (Step.CARD,):
+                card = rng.choices(cards, weights)[0]
+                game._states[-1] = s._replace(deck=FULL_DECK)
+                game.push(DrawCard(card))
+            elif s.step is Step.ROLL:
+                game.push(Roll(tuple(rng.randint(1, 6) for _ in range(s.dice))))
+            else:
+                best = coach.choices(from_state(s._replace(deck=FULL_DECK)))[0]
+                if s.step is Step.SET_ASIDE:
+                    game.push(SetAside(best.set_aside))
+                    if game.state.step in (Step.ROLL_OR_BANK, Step.CARD_OR_BANK):
+                        game.push(Bank() if best.then == "bank" else Continue())
+                else:
+                    game.push(Bank() if best.then == "bank" else Continue())
+        results.append(game.state.scores[0])
+    mean = sum(results) / len(results)
+    sd = sqrt(sum((x - mean) ** 2 for x in results) / (len(results) - 1))
+    half = 3.3 * sd / sqrt(len(results))
+    assert mean - half <= 444.01 <= mean + half
