@@ -21,7 +21,6 @@ from tutto_a11y.settings import Settings, UsageProblem, early_lang, early_width
 from tutto_a11y.text.i18n import LANGS, Catalog, use_for_click
 from tutto_a11y.text.names import terminal_safe
 from tutto_a11y.games import registry
-from tutto_a11y.games.tutto.rules import PRESETS, Card
 
 N_ = gettext.gettext  # marks option help texts; they are translated when help is shown
 
@@ -226,8 +225,8 @@ def _game_argument(f: Any) -> Any:
 @click.option("--target", cls=TOption, envvar="TUTTO_TARGET", type=WholeNumber(), default=None,
               metavar=N_("POINTS"), help=N_("The target score, a multiple of 50."))
 @click.option("--rules", "preset", cls=TOption, envvar="TUTTO_RULES",
-              type=OneOf(tuple(PRESETS)), default="standard",
-              help=N_("The rule preset."))
+              type=Text(), default=None, metavar=N_("PRESET"),
+              help=N_("The rule preset of the game, for example standard."))
 @click.option("--rule", "rule_options", cls=TOption, envvar="TUTTO_RULE", multiple=True,
               type=Text(), metavar=N_("NAME=VALUE"),
               help=N_("Change one rule option, for example x2-scope=card."))
@@ -321,7 +320,7 @@ def stats_command(lang: str | None, db: str | None, width: int | None, plain: bo
 @cli.command("coach", help=N_("The strategy coach for Tutto: every choice of a position with "
                               "the points it is worth on average, best first, as JSON."))
 @_global
-@click.option("--card", cls=TOption, type=OneOf(tuple(c.value for c in Card)), default=None,
+@click.option("--card", cls=TOption, type=Text(), default=None, metavar=N_("CARD"),
               help=N_("The card in force, as a card id of the export."))
 @click.option("--dice", cls=TOption, type=WholeNumber(1, 6), default=None, metavar=N_("N"),
               help=N_("The dice in hand."))
@@ -337,8 +336,8 @@ def stats_command(lang: str | None, db: str | None, width: int | None, plain: bo
               help=N_("The draw pile after the current card was taken."))
 @click.option("--after-tutto", cls=TOption, is_flag=True, default=False,
               help=N_("After a Tutto: draw or bank."))
-@click.option("--rules", "preset", cls=TOption, type=OneOf(tuple(PRESETS)), default="standard",
-              help=N_("The rule preset."))
+@click.option("--rules", "preset", cls=TOption, type=Text(), default="standard",
+              metavar=N_("PRESET"), help=N_("The rule preset."))
 @click.option("--rule", "rule_options", cls=TOption, multiple=True, type=Text(),
               metavar=N_("NAME=VALUE"),
               help=N_("Change one rule option, for example x2-scope=card."))

@@ -110,6 +110,10 @@ def coach_command(settings: Settings, *, card: str | None, dice: int | None,
     """Print the choices of the position as JSON. Returns the exit status."""
     c = settings.catalog()
     rules = coach_rules(preset, rule_options, c)
+    if card is not None and card.strip().lower() not in CARD_IDS:
+        raise UsageProblem(c.gettext("--card can be {choices}, not {value}.",
+                                     choices=", ".join(CARD_IDS),
+                                     value=terminal_safe(card, limit=24) or '""'))
     if turn_total is None:
         raise UsageProblem(c.gettext("Give the turn total so far with --turn-total, for "
                                      "example --turn-total 0."))
@@ -122,7 +126,7 @@ def coach_command(settings: Settings, *, card: str | None, dice: int | None,
         if card is None or dice is None:
             raise UsageProblem(c.gettext("Give the card with --card and the dice in hand with "
                                          "--dice, or --after-tutto after a Tutto."))
-        the_card = Card(card)
+        the_card = Card(card.strip().lower())
         position = Position(the_card, dice, turn_total,
                             turn_total if card_points is None else card_points,
                             _faces(faces, "--faces", c) or (), _faces(roll, "--roll", c),
