@@ -21,7 +21,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tutto_a11y.games.contract",),
     ("tutto_a11y.games.*.rules",),
     ("tutto_a11y.text", "tutto_a11y.store.journal"),
-    ("tutto_a11y.settings", "tutto_a11y.games.*"),
+    # The coach reads Tutto's rules and words its own command's problems; a game's messages
+    # import it lazily for ``advice`` (same layer, so no circle is allowed either).
+    ("tutto_a11y.settings", "tutto_a11y.games.*", "tutto_a11y.coach"),
     ("tutto_a11y.games.registry", "tutto_a11y.speech"),
     ("tutto_a11y.store",),
     ("tutto_a11y.table",),
@@ -149,3 +151,20 @@ def test_the_play_loop_line_reading_and_saved_games_know_no_game() -> None:
                if m.startswith("tutto_a11y.games.") and not m.startswith(
                    ("tutto_a11y.games.contract", "tutto_a11y.games.registry"))}
         assert own == set(), (loop, own)
+
+
+def test_starting_a_game_imports_neither_the_coach_nor_numpy(tmp_path) -> None:
+    """The coach and numpy load on the first ``advice``, so a game without the coach starts
+    as fast as before (``python -X importtime`` of the real start to the first prompt)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TUTTO_")}
+    env.update(TUTTO_SPEECH="0", LANG="C.UTF-8", XDG_DATA_HOME=str(tmp_path))
+    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "tutto_a11y", "--plain",
+                             "--players", "Anna,Ben", "--db", str(tmp_path / "g.sqlite3")],
+                            input="300\n", capture_output=True, text=True, env=env, timeout=60)
+    assert "Anna draws Bonus 300." in result.stdout
+    imported = {line.split("|")[-1].strip() for line in result.stderr.splitlines()}
+    assert not {m for m in imported if m.startswith(("tutto_a11y.coach", "numpy"))}

@@ -245,6 +245,8 @@ def _game_argument(f: Any) -> Any:
               help=N_("Write each announcement as a numbered WAV file in this folder."))
 @click.option("--sighted", cls=TOption, envvar="TUTTO_SIGHTED", is_flag=True, default=False,
               help=N_("Add a status line and word completion for a sighted scorekeeper."))
+@click.option("--coach", cls=TOption, envvar="TUTTO_COACH", is_flag=True, default=False,
+              help=N_("Say the strategy coach's advice after every roll and set-aside."))
 @click.option("--verbosity", cls=TOption, envvar="TUTTO_VERBOSITY",
               type=OneOf(("brief", "normal", "full")), default="normal",
               help=N_("How much is said after each entry."))
@@ -337,7 +339,7 @@ def stats_command(lang: str | None, db: str | None, width: int | None, plain: bo
 @click.option("--after-tutto", cls=TOption, is_flag=True, default=False,
               help=N_("After a Tutto: draw or bank."))
 @click.option("--rules", "preset", cls=TOption, type=Text(), default="standard",
-              metavar=N_("PRESET"), help=N_("The rule preset."))
+              metavar=N_("PRESET"), help=N_("The rule preset of the game, for example standard."))
 @click.option("--rule", "rule_options", cls=TOption, multiple=True, type=Text(),
               metavar=N_("NAME=VALUE"),
               help=N_("Change one rule option, for example x2-scope=card."))

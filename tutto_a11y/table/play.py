@@ -92,7 +92,7 @@ class _Quit(Exception):
 def play(settings: Settings, *, players: str | None, target: int | None, preset: str | None,
          rule_options: Sequence[str], speech: bool | None, voice: str | None, rate: int | None,
          speech_engine: str, speech_to: str | None, sighted: bool, verbosity: str,
-         resume: str | None) -> int:
+         resume: str | None, coach: bool = False) -> int:
     """The ``play`` command. Returns the exit status."""
     from tutto_a11y.store.journal import StoreError
 
@@ -128,6 +128,8 @@ def play(settings: Settings, *, players: str | None, target: int | None, preset:
             return 0
         store.claim(info.id)
         messages = side.messages(catalog, game, verbosity)
+        if coach and hasattr(messages, "coach"):  # --coach: Tutto's advice after each roll
+            messages.coach = True
         if isinstance(reader, TerminalReader):
             reader.show_status(lambda: side.status_line(messages),
                                lambda words: catalog.gettext("Words that fit: {words}.",

@@ -30,6 +30,8 @@ class Messages:
         self.c = catalog
         self.game = game
         self.verbosity = verbosity if verbosity in VERBOSITIES else "normal"
+        #: ``--coach``: the advice is said by itself after every roll and set-aside.
+        self.coach = False
 
     # -- small pieces --------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -124,7 +126,15 @@ class Messages:
         sentences = [s for _, group in headlines for s in group] + body + tail
         if self.verbosity == "full" and not self.game.finished:
             sentences.append(self.hint())
+        if self.coach and self._decision_after(events):
+            sentences.append(self.advice())
         return " ".join(s for s in sentences if s)
+
+    def _decision_after(self, events: Sequence[E.Event]) -> bool:
+        """``--coach`` speaks after a roll or a set-aside that leaves the player a choice."""
+        made = any(isinstance(e, (E.Rolled, E.SetAsideDone, E.PlusMinusScored)) for e in events)
+        return made and self.game.state.step in (Step.SET_ASIDE, Step.ROLL_OR_BANK,
+                                                 Step.CARD_OR_BANK)
 
     def _event(self, e: E.Event, brief: bool, niete: bool) -> list[str]:
         c = self.c
@@ -434,7 +444,15 @@ class Messages:
             return self.deck()
         if command.name == "odds":
             return self.odds()
+        if command.name == "advice":
+            return self.advice()
         raise EntryError("unknown-word", word=command.name)
+
+    def advice(self) -> str:
+        """``advice``: the coach's best choice now (the coach is imported on first use)."""
+        from tutto_a11y.games.tutto.advice import Adviser
+
+        return Adviser(self.c, self.verbosity).line(self.game.rules, self.game.state)
 
     def deck(self) -> str:
         left = self.game.deck_left()

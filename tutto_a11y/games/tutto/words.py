@@ -9,13 +9,14 @@ from __future__ import annotations
 from tutto_a11y.text import vocabulary as _vocabulary
 from tutto_a11y.text.vocabulary import normalise  # noqa: F401  (Tutto's parser uses it)
 
-COMMANDS = ("undo", "scores", "status", "deck", "odds", "repeat", "help", "quit")
+COMMANDS = ("undo", "scores", "status", "deck", "odds", "advice", "repeat", "help", "quit")
 
 #: Accepted words by language; the first word of each meaning is the one ``help`` shows.
 WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {
         "undo": ("undo",), "scores": ("scores",), "status": ("status",),
-        "deck": ("deck", "cards"), "odds": ("odds", "chance"), "repeat": ("repeat", "again"),
+        "deck": ("deck", "cards"), "odds": ("odds", "chance"), "advice": ("advice", "coach"),
+        "repeat": ("repeat", "again"),
         "help": ("help",), "quit": ("quit", "exit"),
         "bank": ("bank",), "continue": ("continue", "roll"), "all": ("all",),
         "card:stop": ("stop",), "card:fireworks": ("fireworks",), "card:bonus": ("bonus",),
@@ -25,7 +26,8 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "de": {
         "undo": ("rückgängig", "zurück"), "scores": ("punkte", "stand"), "status": ("status",),
-        "deck": ("stapel", "karten"), "odds": ("chancen",), "repeat": ("wiederholen", "nochmal"),
+        "deck": ("stapel", "karten"), "odds": ("chancen",), "advice": ("rat", "tipp"),
+        "repeat": ("wiederholen", "nochmal"),
         "help": ("hilfe",), "quit": ("beenden", "ende"),
         "bank": ("aufhören", "aufschreiben"), "continue": ("weiter", "würfeln"),
         "all": ("alle", "alles"),
@@ -37,6 +39,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "fr": {
         "undo": ("annuler",), "scores": ("points", "scores"), "status": ("état",),
         "deck": ("pioche", "paquet"), "odds": ("chances", "probabilité"),
+        "advice": ("conseil",),
         "repeat": ("répéter", "encore"), "help": ("aide",), "quit": ("quitter",),
         "bank": ("marquer", "arrêter"), "continue": ("continuer", "relancer"),
         "all": ("tout", "tous"),

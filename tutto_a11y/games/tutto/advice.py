@@ -1,0 +1,143 @@
+"""The coach's advice as one line: the best choice now and what it is worth, against the most
+natural alternative.
+
+The choices come from :mod:`tutto_a11y.coach.choices`, the same function that answers
+``tutto-tally coach --format json``, so what is said and what a script reads always agree. The
+coach (and numpy with it) is imported on the first ``advice``, never when a game starts.
+Values are rounded to whole points for speech; ``brief`` says the best choice only, in few words.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from tutto_a11y.games.tutto.rules import Card, Rules, State, Step
+from tutto_a11y.games.tutto.rules import dice as D
+from tutto_a11y.text.i18n import Catalog
+
+
+def faces_said(faces: Sequence[int]) -> str:
+    return ", ".join(str(f) for f in faces)
+
+
+def natural_alternative(choices: Sequence[Any], habit: tuple[int, ...] | None) -> Any | None:
+    """What a player would do without the coach, if it is not the best: setting aside every
+    scoring die (``habit``) with its better way on; else the other way on; else the next best."""
+    if len(choices) < 2:
+        return None
+    best = choices[0]
+    if habit is not None and tuple(best.set_aside) != habit:
+        usual = [c for c in choices if tuple(c.set_aside) == habit]
+        if usual:
+            return usual[0]
+    other = [c for c in choices[1:] if tuple(c.set_aside) == tuple(best.set_aside)]
+    return other[0] if other else choices[1]
+
+
+class Adviser:
+    """Words the coach's choices in one catalog at one verbosity."""
+
+    def __init__(self, catalog: Catalog, verbosity: str = "normal") -> None:
+        self.c = catalog
+        self.verbosity = verbosity
+
+    def line(self, rules: Rules, state: State) -> str:
+        """The advice for a game state (``advice``, and ``--coach`` after a roll or set-aside)."""
+        c = self.c
+        if state.step is Step.OVER:
+            return c.gettext("The game is over: there is nothing left to advise.")
+        from tutto_a11y.coach.position import PositionError, from_state
+
+        position = from_state(state)
+        if position is None:
+            return c.gettext("Nothing to decide yet: draw a card.")
+        try:
+            position.check()
+        except PositionError:
+            return c.gettext("The coach reckons only with turn totals up to {most}.",
+                             most=20000)
+        from tutto_a11y.coach.choices import coach_for
+
+        choices = coach_for(rules).choices(position)
+        if not choices:
+            return c.gettext("Nothing to decide: this roll is a Niete.")
+        habit = None
+        if state.step is Step.SET_ASIDE:
+            habit = (D.street_new_faces(state.roll, state.aside) if state.card is Card.STREET
+                     else D.best_set_aside(state.roll))
+        best = choices[0]
+        dice_after = position.dice - len(best.set_aside)
+        if self.verbosity == "brief":
+            return self.brief(best, dice_after)
+        text = self.best(best, dice_after)
+        other = natural_alternative(choices, habit)
+        if other is not None:
+            text += " " + self.alternative(other, position.dice - len(other.set_aside))
+        return text
+
+    # -- the sentences ---------------------------------------------------------------------
+    def best(self, choice: Any, dice: int) -> str:
+        c, value = self.c, round(choice.expected)
+        faces = faces_said(choice.set_aside)
+        if not choice.set_aside:
+            if choice.then == "roll":
+                return c.ngettext("Roll {n} die: {value} on average.",
+                                  "Roll {n} dice: {value} on average.", dice, value=value)
+            if choice.then == "bank":
+                return c.gettext("Bank now: {value}.", value=value)
+            return c.gettext("Draw a card: {value} on average.", value=value)
+        if choice.tutto:
+            if choice.then == "bank":
+                return c.gettext("Set aside {faces} for a Tutto and bank: {value}.",
+                                 faces=faces, value=value)
+            if choice.then == "draw":
+                return c.gettext("Set aside {faces} for a Tutto and draw a card: {value} on "
+                                 "average.", faces=faces, value=value)
+            return c.gettext("Set aside {faces} for a Tutto and roll 6 dice: {value} on "
+                             "average.", faces=faces, value=value)
+        if choice.then == "bank":
+            return c.gettext("Set aside {faces} and bank: {value}.", faces=faces, value=value)
+        return c.ngettext("Set aside {faces} and roll {n} die: {value} on average.",
+                          "Set aside {faces} and roll {n} dice: {value} on average.", dice,
+                          faces=faces, value=value)
+
+    def alternative(self, choice: Any, dice: int) -> str:
+        c, value = self.c, round(choice.expected)
+        faces = faces_said(choice.set_aside)
+        if not choice.set_aside:
+            if choice.then == "roll":
+                return c.gettext("Rolling: {value}.", value=value)
+            if choice.then == "bank":
+                return c.gettext("Banking: {value}.", value=value)
+            return c.gettext("Drawing a card: {value}.", value=value)
+        if choice.tutto:
+            if choice.then == "bank":
+                return c.gettext("Setting aside {faces} for a Tutto and banking: {value}.",
+                                 faces=faces, value=value)
+            if choice.then == "draw":
+                return c.gettext("Setting aside {faces} for a Tutto and drawing a card: "
+                                 "{value}.", faces=faces, value=value)
+            return c.gettext("Setting aside {faces} for a Tutto and rolling 6 dice: {value}.",
+                             faces=faces, value=value)
+        if choice.then == "bank":
+            return c.gettext("Setting aside {faces} and banking: {value}.", faces=faces,
+                             value=value)
+        return c.ngettext("Setting aside {faces} and rolling {n} die: {value}.",
+                          "Setting aside {faces} and rolling {n} dice: {value}.", dice,
+                          faces=faces, value=value)
+
+    def brief(self, choice: Any, dice: int) -> str:
+        c, value = self.c, round(choice.expected)
+        faces = faces_said(choice.set_aside)
+        then = choice.then
+        if not choice.set_aside:
+            if then == "roll":
+                return c.gettext("Coach: roll, {value}.", value=value)
+            if then == "bank":
+                return c.gettext("Coach: bank, {value}.", value=value)
+            return c.gettext("Coach: draw, {value}.", value=value)
+        if then == "bank":
+            return c.gettext("Coach: {faces}, bank, {value}.", faces=faces, value=value)
+        if then == "draw":
+            return c.gettext("Coach: {faces}, draw, {value}.", faces=faces, value=value)
+        return c.gettext("Coach: {faces}, roll, {value}.", faces=faces, value=value)
