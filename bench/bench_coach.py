@@ -1,0 +1,258 @@
+"""The strategy coach: what its advice is worth, and how fast it answers at the table.
+
+Run from the project folder: ``python bench/bench_coach.py [--turns N] [--runs N]``.
+
+1. Simulated turns per card (10^5 by default), played through the rules engine with real
+   dice from a seeded generator: the coach's policy against two habits of the table, "set aside
+   every scoring die and bank at 300 or more" and "set aside every scoring die" (banking as the
+   coach says for that set-aside). After a Tutto the next card is drawn from a full deck's
+   proportions, as in the issue's figures. Each average comes with its 95 % confidence interval.
+2. ``advice`` in the real program (plain lines through pipes): Enter to the answer, the first
+   time in a game (numpy is imported and the reference solved) and afterwards, next to
+   ``status`` in the same game as the baseline; and the start to the first prompt, which must
+   not grow (the coach is imported on first use only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from math import sqrt
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from timing import median_p90  # noqa: E402  (bench/timing.py)
+from tutto_a11y.coach.choices import coach_for  # noqa: E402
+from tutto_a11y.coach.position import from_state  # noqa: E402
+from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Game, Roll,  # noqa: E402
+                                          Rules, SetAside, Step)
+from tutto_a11y.games.tutto.rules import dice as D  # noqa: E402
+from tutto_a11y.games.tutto.rules.cards import FULL_DECK, Deck  # noqa: E402
+
+CARDS = (Card.BONUS_200, Card.BONUS_300, Card.BONUS_400, Card.BONUS_500, Card.BONUS_600,
+         Card.X2, Card.STREET, Card.PLUS_MINUS, Card.FIREWORKS)
+POLICIES = ("coach", "every scoring die, bank at 300", "every scoring die")
+
+
+class Player:
+    """One policy: what to set aside, and whether to bank, at each decision of a turn."""
+
+    def __init__(self, policy: str, rules: Rules) -> None:
+        self.policy = policy
+        self.coach = coach_for(rules)
+        self.memo: dict[tuple, tuple[tuple[int, ...], str]] = {}
+
+    def decide(self, state) -> tuple[tuple[int, ...], str]:
+        """(faces to set aside, then) at a set-aside; ((), "bank"/"roll"/"draw") otherwise."""
+        state = state._replace(deck=FULL_DECK)  # later cards from a full deck's proportions
+        key = (state.step, state.card, state.dice, state.turn_total, state.card_base,
+               tuple(sorted(state.roll)), state.aside)
+        if key not in self.memo:
+            self.memo[key] = self._decide(state)
+        return self.memo[key]
+
+    def _decide(self, state) -> tuple[tuple[int, ...], str]:
+        choices = self.coach.choices(from_state(state))
+        if self.policy == "coach":
+            return tuple(choices[0].set_aside), choices[0].then
+        if state.step is Step.SET_ASIDE:
+            every = (D.street_new_faces(state.roll, state.aside) if state.card is Card.STREET
+                     else D.best_set_aside(state.roll))
+            mine = [c for c in choices if tuple(c.set_aside) == tuple(every)]
+            if self.policy == "every scoring die":
+                return tuple(every), mine[0].then
+            total = state.turn_total + (D.group_points(every) or 0)
+            thens = {c.then for c in mine}
+            if "bank" in thens and (total >= 300 or len(thens) == 1):
+                return tuple(every), "bank"
+            return tuple(every), ("roll" if "roll" in thens else "draw")
+        if self.policy == "every scoring die":
+            return (), choices[0].then
+        thens = {c.then for c in choices}
+        if "bank" in thens and state.turn_total >= 300:
+            return (), "bank"
+        return (), ("roll" if "roll" in thens else "draw")
+
+
+def play_turn(card: Card, player: Player, rng: random.Random, rules: Rules,
+              cards: tuple, weights: tuple) -> int:
+    """One turn under ``card``; the points banked."""
+    game = Game(["Anna", "Ben"], rules)
+    game.push(DrawCard(card))
+    while game.state.seat == 0 and not game.finished:  # a Cloverleaf win ends the game
+        s = game.state
+        if s.step is Step.CARD:
+            game._states[-1] = s._replace(deck=FULL_DECK)
+            game.push(DrawCard(rng.choices(cards, weights)[0]))
+        elif s.step is Step.ROLL:
+            game.push(Roll(tuple(rng.randint(1, 6) for _ in range(s.dice))))
+        else:
+            faces, then = player.decide(s)
+            if s.step is Step.SET_ASIDE:
+                game.push(SetAside(faces))
+                if game.state.step not in (Step.ROLL_OR_BANK, Step.CARD_OR_BANK):
+                    continue
+            game.push(Bank() if then == "bank" else Continue())
+    return game.state.scores[0]
+
+
+def simulate(turns: int, seed: int) -> dict[tuple[Card, str], tuple[float, float]]:
+    rules = Rules()
+    cards, weights = zip(*Deck.as_dict(FULL_DECK).items())
+    results = {}
+    for card in CARDS:
+        for policy in POLICIES:
+            rng = random.Random(f"{seed}-{card.value}-{policy}")
+            player = Player(policy, rules)
+            points = [play_turn(card, player, rng, rules, cards, weights) for _ in range(turns)]
+            mean = sum(points) / turns
+            sd = sqrt(sum((p - mean) ** 2 for p in points) / (turns - 1))
+            results[card, policy] = (mean, 1.96 * sd / sqrt(turns))
+            print(f"{card.value:12} {policy:34} {mean:8.1f} +- {1.96 * sd / sqrt(turns):5.1f}",
+                  flush=True)
+    return results
+
+
+def table(results: dict[tuple[Card, str], tuple[float, float]], exact: dict[Card, float]) -> str:
+    lines = ["| card | the coach's policy | every scoring die, bank at 300 or more | "
+             "every scoring die | the coach's exact value |", "|---|---|---|---|---|"]
+    for card in CARDS:
+        cells = [f"{results[card, p][0]:.1f} ± {results[card, p][1]:.1f}" for p in POLICIES]
+        lines.append(f"| {card.value} | " + " | ".join(cells) + f" | {exact[card]:.2f} |")
+    return "\n".join(lines)
+
+
+# -- speed at the table ---------------------------------------------------------------------------
+
+def _env(tmp: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TUTTO_")}
+    env.update(TUTTO_SPEECH="0", LANG="C.UTF-8", XDG_DATA_HOME=tmp, PYTHONUNBUFFERED="1")
+    return env
+
+
+def _command() -> list[str]:
+    script = Path(sys.executable).with_name("tutto-tally")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "tutto_a11y"]
+
+
+class Program:
+    """The real program through pipes, one line at a time."""
+
+    def __init__(self, tmp: str, *args: str, checkout: str | None = None) -> None:
+        env = _env(tmp)
+        command = _command()
+        if checkout:  # the same start from another checkout (the code before the coach)
+            env["PYTHONPATH"] = checkout
+            command = [sys.executable, "-m", "tutto_a11y"]
+        self.proc = subprocess.Popen(command + ["--plain", "--players", "Anna,Ben",
+                                                "--db", str(Path(tmp) / "g.db"), *args],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                     env=env, bufsize=1)
+        self.read_until("Anna, card?")
+
+    def read_until(self, text: str) -> str:
+        assert self.proc.stdout is not None
+        seen = ""
+        while text not in seen:
+            seen += self.proc.stdout.readline()
+        return seen
+
+    def timed(self, line: str, answer: str) -> float:
+        assert self.proc.stdin is not None
+        begin = time.perf_counter()
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        self.read_until(answer)
+        return time.perf_counter() - begin
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write("quit\n")
+        self.proc.stdin.flush()
+        self.proc.communicate(timeout=30)
+
+
+def advice_speed(runs: int) -> None:
+    first, later, status = [], [], []
+    rng = random.Random(3)
+    with tempfile.TemporaryDirectory() as tmp:
+        for run in range(runs):
+            program = Program(tmp, "--db", str(Path(tmp) / f"g{run}.db"))
+            program.timed("300", "draws")
+            program.timed("1 1 2 2 3 5", "rolls")
+            first.append(program.timed("advice", "on average"))
+            for turn in range(5):  # new turns: new cards, new piles, new rolls
+                program.timed("1", "sets aside")
+                program.timed("bank", "banks")
+                program.timed(rng.choice(["200", "400", "x2", "500"]), "draws")
+                program.timed("1 5 2 3 4 6", "rolls")
+                later.append(program.timed("advice", "on average"))
+                status.append(program.timed("status", "turn"))
+                program.timed("1", "sets aside")
+                later.append(program.timed("advice", "on average"))
+                program.timed("bank", "banks")
+                program.timed(rng.choice(["200", "300", "600"]), "draws")
+                program.timed("1 5 2 3 4 6", "rolls")
+            program.close()
+    for name, samples in (("advice, first in a game", first), ("advice, afterwards", later),
+                          ("baseline: status in the same game", status)):
+        med, p90 = median_p90(samples)
+        print(f"{name}: median {med * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms ({len(samples)})")
+
+
+def start_speed(runs: int, before: str | None) -> None:
+    """Start to the first prompt, interleaved so that load falls on every variant alike."""
+    variants = [("first prompt", [], None), ("first prompt with --coach", ["--coach"], None)]
+    if before:
+        variants.append(("baseline: first prompt of the code before the coach", [], before))
+    samples: dict[str, list[float]] = {label: [] for label, _a, _c in variants}
+    with tempfile.TemporaryDirectory() as tmp:
+        for run in range(runs):
+            for index, (label, args, checkout) in enumerate(variants):
+                begin = time.perf_counter()
+                program = Program(tmp, "--db", str(Path(tmp) / f"start-{index}-{run}.db"),
+                                  *args, checkout=checkout)
+                samples[label].append(time.perf_counter() - begin)
+                program.close()
+        for label, taken in samples.items():
+            med, p90 = median_p90(taken)
+            print(f"{label}: median {med * 1000:.0f} ms, p90 {p90 * 1000:.0f} ms")
+        samples = []
+        for _ in range(runs):
+            begin = time.perf_counter()
+            subprocess.run([sys.executable, "-c", "pass"], check=True)
+            samples.append(time.perf_counter() - begin)
+        med, p90 = median_p90(samples)
+        print(f"baseline: python -c pass: median {med * 1000:.0f} ms, p90 {p90 * 1000:.0f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=100_000)
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--only", choices=("policies", "speed"), default=None)
+    parser.add_argument("--before", default=None, metavar="CHECKOUT",
+                        help="a checkout of the code before the coach, for the start baseline")
+    args = parser.parse_args()
+    if args.only != "policies":
+        start_speed(args.runs, args.before)
+        advice_speed(args.runs)
+    if args.only != "speed":
+        coach = coach_for(Rules())
+        from tutto_a11y.coach.position import Position
+
+        exact = {card: coach.choices(Position(card, 6, 0, 0, (), None, FULL_DECK))[0].expected
+                 for card in CARDS}
+        print(table(simulate(args.turns, args.seed), exact))
+
+
+if __name__ == "__main__":
+    main()
