@@ -185,3 +185,60 @@ def test_a_monte_carlo_of_the_coachs_policy_under_bonus_300_finds_444_01():
     sd = sqrt(sum((x - mean) ** 2 for x in results) / (len(results) - 1))
     half = 3.3 * sd / sqrt(len(results))
     assert mean - half <= 444.01 <= mean + half
+
+
+# -- the game's last turn: the chance of winning ------------------------------------------------
+
+def _last_turn(card: Card, scores: tuple[int, int], pile: tuple[int, ...], **changes: object):
+    """Ben's turn, the last of the final round, just after ``card`` was drawn."""
+    game = Game(["Anna", "Ben"], STANDARD)
+    game._states[-1] = game.state._replace(scores=scores, final_round=True, seat=1)
+    game.push(DrawCard(card))
+    return game.state._replace(deck=pile, **changes)
+
+
+def _win_recursion(rules: Rules):
+    """Exact best chance that Ben wins, by plain recursion over the rules engine."""
+
+    @lru_cache(maxsize=None)
+    def value(state: State) -> Fraction:
+        if state.step is Step.OVER:
+            return Fraction(int(1 in state.winners))
+        decisions = legal_entries(rules, state)
+        if decisions:
+            return max(value(advance(rules, state, entry)[0]) for entry in decisions)
+        return sum((o.probability * value(advance(rules, state, o.entry)[0])
+                    for o in chance_outcomes(state)), Fraction(0))
+
+    return value
+
+
+@pytest.mark.parametrize("card, scores, changes", [
+    (Card.BONUS_300, (6100, 5250), {}),
+    (Card.BONUS_500, (6000, 5900), {}),
+    (Card.X2, (6400, 5600), {"dice": 3, "turn_total": 300, "step": Step.ROLL_OR_BANK}),
+    (Card.BONUS_200, (6050, 5000), {"dice": 4, "turn_total": 600, "step": Step.SET_ASIDE,
+                                    "roll": (1, 5, 5, 3)}),
+    (Card.PLUS_MINUS, (6200, 5300), {}),
+])
+def test_in_the_last_turn_the_coach_finds_the_best_chance_to_win_as_a_plain_recursion_does(
+        card, scores, changes):
+    from tutto_a11y.coach.winning import WinCoach, stakes_of
+
+    state = _last_turn(card, scores, STOPS_AND_PLUS_MINUS, **changes)
+    exact = _win_recursion(STANDARD)(state)
+    stakes = stakes_of(STANDARD, state)
+    assert stakes is not None and stakes.need == scores[0] - scores[1]
+    best = WinCoach(STANDARD, stakes).choices(from_state(state))[0]
+    assert best.expected == pytest.approx(float(exact), abs=1e-9)
+
+
+def test_playing_to_win_is_not_playing_for_points():
+    from tutto_a11y.coach.winning import WinCoach, stakes_of
+
+    # Ben needs 1500: banking 450 is safe points but never wins, so the coach rolls on.
+    state = _last_turn(Card.BONUS_300, (6500, 5000), FULL_DECK, dice=3, turn_total=450,
+                       step=Step.ROLL_OR_BANK)
+    for_points = coach_for(STANDARD).choices(from_state(state))[0]
+    to_win = WinCoach(STANDARD, stakes_of(STANDARD, state)).choices(from_state(state))[0]
+    assert (for_points.then, to_win.then) == ("bank", "roll")

@@ -247,3 +247,16 @@ def test_the_coach_on_screen_in_a_real_terminal_wraps_at_the_width(tmp_path):
     assert "Set aside 1 and roll 5 dice: 376 on average." in said
     term.type("quit\r")
     assert term.finish() == 0
+
+
+@pytest.mark.parametrize("lang, word, sentence", [
+    ("en", "advice", "You need 1000 to win: set aside 1 and roll. Chance to win: 26 percent."),
+    ("de", "rat", "Du brauchst 1000 zum Sieg: 1 herauslegen und würfeln. Siegchance: 26 Prozent."),
+    ("fr", "conseil", "Il vous faut 1000 pour gagner: mettez 1 de côté et relancez. Chance de "
+                      "gagner: 26 pour cent."),
+])
+def test_in_the_last_turn_of_the_final_round_advice_plays_to_win(lang, word, sentence, tmp_path):
+    # Anna banks 1000 and reaches the target 300: Ben's turn is the last of the game.
+    lines = _play(["--lang", lang, "--target", "300"],
+                  f"300\n1 1 1 2 3 4\n1 1 1\nbank\n500\n1 1 2 2 3 5\n{word}\n", tmp_path)
+    assert sentence in lines

@@ -68,7 +68,15 @@ class Coach:
 
     def _end(self, pile: tuple[int, ...], total: int) -> float:
         """What reaching this total at a Tutto is worth when the player may bank or draw."""
-        return max(float(total), self._draw(pile, total))
+        return max(self.bank(total), self._draw(pile, total))
+
+    def bank(self, total: int) -> float:
+        """What banking this turn total is worth: its points (the win coach: 1 if it wins)."""
+        return float(total)
+
+    def plus_minus_tutto(self) -> float:
+        """A Plus/Minus Tutto that ends the turn: exactly 1000 points."""
+        return 1000.0
 
     def roll_value(self, p: Position, dice: int, total: int, made: int) -> float:
         """Rolling ``dice`` dice now, with ``total`` at risk (``made`` of it under the card)."""
@@ -97,25 +105,25 @@ class Coach:
 
     def _plus_minus_end(self, p: Position) -> float:
         if self.rules.plus_minus == "exact-1000-ends-turn":
-            return 1000.0
+            return self.plus_minus_tutto()
         return self._end(p.pile, p.turn_total - p.card_points + 1000)
 
     def _street_end(self, p: Position) -> float:
         total = p.turn_total + 2000
         if self.rules.street_after == "ends-turn":
-            return float(total)
+            return self.bank(total)
         return self._end(p.pile, total)
 
     # -- choices ---------------------------------------------------------------------------
     def choices(self, p: Position) -> list[Choice]:
         """Every legal choice now with its value, best first (ties keep the listing order)."""
         if p.card is None:
-            found = [Choice((), BANK, float(p.turn_total)),
+            found = [Choice((), BANK, self.bank(p.turn_total)),
                      Choice((), DRAW, self._draw(p.pile, p.turn_total))]
         elif p.roll is None:
             found = [Choice((), ROLL, self.roll_value(p, p.dice, p.turn_total, p.card_points))]
             if p.card.may_bank_before_tutto and p.dice < 6:
-                found.append(Choice((), BANK, float(p.turn_total)))
+                found.append(Choice((), BANK, self.bank(p.turn_total)))
         elif p.niete:
             found = []
         else:
@@ -142,23 +150,23 @@ class Coach:
         if left:
             found = [Choice(faces, ROLL, self.roll_value(p, left, total, made), points=points)]
             if card.may_bank_before_tutto:
-                found.append(Choice(faces, BANK, float(total), points=points))
+                found.append(Choice(faces, BANK, self.bank(total), points=points))
             return found
         if card in (Card.FIREWORKS, Card.CLOVERLEAF):  # six dice again, no card
             return [Choice(faces, ROLL, self.roll_value(p, 6, total, made), True, points)]
         if card is Card.PLUS_MINUS:
             if self.rules.plus_minus == "exact-1000-ends-turn":
-                return [Choice(faces, BANK, 1000.0, True, points)]
+                return [Choice(faces, BANK, self.plus_minus_tutto(), True, points)]
             total = p.turn_total - p.card_points + 1000
         elif card is Card.STREET:
             total = p.turn_total + 2000
             if self.rules.street_after == "ends-turn":
-                return [Choice(faces, BANK, float(total), True, points)]
+                return [Choice(faces, BANK, self.bank(total), True, points)]
         elif card is Card.X2:
             total = total + (total if self.rules.x2_scope == "turn" else made)
         else:
             total += card.bonus
-        return [Choice(faces, BANK, float(total), True, points),
+        return [Choice(faces, BANK, self.bank(total), True, points),
                 Choice(faces, DRAW, self._draw(p.pile, total), True, points)]
 
 

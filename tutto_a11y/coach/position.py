@@ -44,6 +44,7 @@ class Position:
     faces: tuple[int, ...]
     roll: tuple[int, ...] | None
     pile: tuple[int, ...]
+    tuttos: int = 0  # Tuttos under the card so far (the Cloverleaf needs two)
 
     def check(self) -> "Position":
         """The position itself, or PositionError for one that no turn can reach."""
@@ -107,4 +108,4 @@ def from_state(state: State) -> Position | None:
     roll = state.roll if step is Step.SET_ASIDE else None
     faces = state.aside if state.card is Card.STREET else ()
     return Position(state.card, state.dice, state.turn_total,
-                    state.turn_total - state.card_base, faces, roll, state.deck)
+                    state.turn_total - state.card_base, faces, roll, state.deck, state.tuttos)

@@ -43,7 +43,8 @@ def _offer_arrays(dice: int) -> tuple[tuple[float, tuple[tuple[int, int], ...]],
                  for chance, offer in offers(dice))
 
 
-def play_card(bank: np.ndarray, tutto: np.ndarray) -> tuple[list[np.ndarray], list[np.ndarray]]:
+def play_card(bank: np.ndarray, tutto: np.ndarray,
+              niete: float = 0.0) -> tuple[list[np.ndarray], list[np.ndarray]]:
     """Value a card where the player may bank before a Tutto (Bonus, x2).
 
     ``bank`` and ``tutto`` hold, for every grid index of the points made so far (last axis,
@@ -51,12 +52,13 @@ def play_card(bank: np.ndarray, tutto: np.ndarray) -> tuple[list[np.ndarray], li
     Tutto with that many points. Returns ``V`` and ``R`` by dice in hand: ``V[n]`` the value with
     ``n`` dice in hand after a set-aside (the better of banking and rolling), ``R[n]`` the value
     of rolling them (for six dice, the start of the card, rolling is the only choice).
-    Beyond the grid the padding says "bank".
+    Beyond the grid the padding says "bank". ``niete`` is what a Niete is worth: 0 points,
+    or, when the coach plays to win, the chance of winning with the score as it stands.
     """
     values: list[np.ndarray] = [tutto]
     rolls: list[np.ndarray] = [tutto[..., :L]]
     for n in range(1, 7):
-        rolled = np.zeros(bank.shape[:-1] + (L,))
+        rolled = np.full(bank.shape[:-1] + (L,), niete * niete_chance(n))
         for chance, offer in _offer_arrays(n):
             best = None
             for k, shift in offer:
@@ -68,6 +70,12 @@ def play_card(bank: np.ndarray, tutto: np.ndarray) -> tuple[list[np.ndarray], li
         value[..., :L] = np.maximum(bank[..., :L], rolled) if n < 6 else rolled
         values.append(value)
     return values, rolls
+
+
+@lru_cache(maxsize=None)
+def niete_chance(dice: int) -> float:
+    """The chance of a Niete with ``dice`` dice under a normal card."""
+    return 1.0 - sum(float(chance) for chance, _offer in offers(dice))
 
 
 def extend(h: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:

@@ -56,6 +56,11 @@ class Adviser:
         except PositionError:
             return c.gettext("The coach reckons only with turn totals up to {most}.",
                              most=20000)
+        from tutto_a11y.coach.winning import stakes_of
+
+        stakes = stakes_of(rules, state)
+        if stakes is not None:  # the game's last turn: play to win, not for points
+            return self.to_win(rules, stakes, position)
         from tutto_a11y.coach.choices import coach_for
 
         choices = coach_for(rules).choices(position)
@@ -74,6 +79,38 @@ class Adviser:
         if other is not None:
             text += " " + self.alternative(other, position.dice - len(other.set_aside))
         return text
+
+    def to_win(self, rules: Rules, stakes: Any, position: Any) -> str:
+        """The last turn of the final round: the choice with the best chance of winning."""
+        from tutto_a11y.coach.winning import WinCoach
+
+        c = self.c
+        if stakes.need <= 0:
+            return c.gettext("You win whatever happens now.")
+        choices = WinCoach(rules, stakes).choices(position)
+        if not choices:
+            return c.gettext("Nothing to decide: this roll is a Niete.")
+        best = choices[0]
+        action = self.action(best, position.dice - len(best.set_aside))
+        need = stakes.need - position.turn_total
+        percent = round(best.expected * 100)
+        if need <= 0:
+            return c.gettext("You have enough to win now: {action}.", action=action)
+        return c.gettext("You need {need} to win: {action}. Chance to win: {percent} percent.",
+                         need=need, action=action, percent=percent)
+
+    def action(self, choice: Any, dice: int) -> str:
+        """The choice as a few words inside a sentence ("set aside 1 and roll")."""
+        c, faces = self.c, faces_said(choice.set_aside)
+        if not choice.set_aside:
+            return {"roll": c.pgettext("coach action", "roll"),
+                    "bank": c.pgettext("coach action", "bank"),
+                    "draw": c.pgettext("coach action", "draw a card")}[choice.then]
+        if choice.then == "bank":
+            return c.pgettext("coach action", "set aside {faces} and bank", faces=faces)
+        if choice.then == "draw":
+            return c.pgettext("coach action", "set aside {faces} and draw a card", faces=faces)
+        return c.pgettext("coach action", "set aside {faces} and roll", faces=faces)
 
     # -- the sentences ---------------------------------------------------------------------
     def best(self, choice: Any, dice: int) -> str:
