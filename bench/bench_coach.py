@@ -68,9 +68,9 @@ class Player:
             mine = [c for c in choices if tuple(c.set_aside) == tuple(every)]
             if self.policy == "every scoring die":
                 return tuple(every), mine[0].then
-            total = state.turn_total + (D.group_points(every) or 0)
+            banked = [c.expected for c in mine if c.then == "bank"]  # a Tutto's bonus included
             thens = {c.then for c in mine}
-            if "bank" in thens and (total >= 300 or len(thens) == 1):
+            if banked and (banked[0] >= 300 or len(thens) == 1):
                 return tuple(every), "bank"
             return tuple(every), ("roll" if "roll" in thens else "draw")
         if self.policy == "every scoring die":
@@ -233,19 +233,53 @@ def start_speed(runs: int, before: str | None) -> None:
         print(f"baseline: python -c pass: median {med * 1000:.0f} ms, p90 {p90 * 1000:.0f} ms")
 
 
+def speech_length(rate: int) -> None:
+    """How long eSpeak NG takes to say the advice after the roll 1 1 2 2 3 5 under Bonus 300,
+    brief and normal, in each language; the bare numbers ("1. 5. 376.") are the baseline."""
+    import shutil
+    import wave
+
+    from tutto_a11y.games.tutto.advice import Adviser
+    from tutto_a11y.text.i18n import Catalog
+
+    if shutil.which("espeak-ng") is None:
+        print("speech: eSpeak NG is not installed")
+        return
+    game = Game(["Anna", "Ben"], Rules())
+    game.push(DrawCard(Card.BONUS_300))
+    game.push(Roll((1, 1, 2, 2, 3, 5)))
+
+    def seconds(text: str, lang: str) -> float:
+        with tempfile.NamedTemporaryFile(suffix=".wav") as wav:
+            subprocess.run(["espeak-ng", "-v", lang, "-s", str(rate), "-w", wav.name, text],
+                           check=True)
+            with wave.open(wav.name) as w:
+                return w.getnframes() / w.getframerate()
+
+    for lang in ("de", "fr", "en"):
+        brief = Adviser(Catalog(lang), "brief").line(game.rules, game.state)
+        normal = Adviser(Catalog(lang), "normal").line(game.rules, game.state)
+        print(f"speech {lang} at {rate} wpm: brief {seconds(brief, lang):.1f} s ({brief!r}), "
+              f"normal {seconds(normal, lang):.1f} s; baseline, the bare numbers "
+              f"{seconds('1. 5. 376.', lang):.1f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--only", choices=("policies", "speed"), default=None)
+    parser.add_argument("--only", choices=("policies", "speed", "speech"), default=None)
+    parser.add_argument("--rate", type=int, default=200, help="eSpeak NG words per minute")
     parser.add_argument("--before", default=None, metavar="CHECKOUT",
                         help="a checkout of the code before the coach, for the start baseline")
     args = parser.parse_args()
-    if args.only != "policies":
+    if args.only in (None, "speech"):
+        speech_length(args.rate)
+    if args.only in (None, "speed"):
         start_speed(args.runs, args.before)
         advice_speed(args.runs)
-    if args.only != "speed":
+    if args.only in (None, "policies"):
         coach = coach_for(Rules())
         from tutto_a11y.coach.position import Position
 
