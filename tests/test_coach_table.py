@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from conftest import one_sentence, tutto_command
@@ -155,6 +155,7 @@ def _options_of(game: Game) -> list[str]:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), x2_card=st.booleans(), classic=st.booleans())
+@example(seed=232, x2_card=False, classic=False)  # 342.5 in the JSON is said 343, not 342
 def test_advice_says_what_the_coach_command_answers_in_every_reachable_position(
         seed, x2_card, classic):
     rules = Rules.preset("classic-2004" if classic else "standard")

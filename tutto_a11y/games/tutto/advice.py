@@ -9,11 +9,18 @@ Values are rounded to whole points for speech; ``brief`` says the best choice on
 
 from __future__ import annotations
 
+import math
 from typing import Any, Sequence
 
 from tutto_a11y.games.tutto.rules import Card, Rules, State, Step
 from tutto_a11y.games.tutto.rules import dice as D
 from tutto_a11y.text.i18n import Catalog
+
+
+def spoken(expected: float) -> int:
+    """A value as said: the JSON's 0.01 figure rounded half up to whole points, so what is said
+    is always what the JSON shows, rounded (342.5 is said 343)."""
+    return math.floor(round(expected, 2) + 0.5)
 
 
 def faces_said(faces: Sequence[int]) -> str:
@@ -114,7 +121,7 @@ class Adviser:
 
     # -- the sentences ---------------------------------------------------------------------
     def best(self, choice: Any, dice: int) -> str:
-        c, value = self.c, round(choice.expected)
+        c, value = self.c, spoken(choice.expected)
         faces = faces_said(choice.set_aside)
         if not choice.set_aside:
             if choice.then == "roll":
@@ -139,7 +146,7 @@ class Adviser:
                           faces=faces, value=value)
 
     def alternative(self, choice: Any, dice: int) -> str:
-        c, value = self.c, round(choice.expected)
+        c, value = self.c, spoken(choice.expected)
         faces = faces_said(choice.set_aside)
         if not choice.set_aside:
             if choice.then == "roll":
@@ -164,7 +171,7 @@ class Adviser:
                           faces=faces, value=value)
 
     def brief(self, choice: Any, dice: int) -> str:
-        c, value = self.c, round(choice.expected)
+        c, value = self.c, spoken(choice.expected)
         faces = faces_said(choice.set_aside)
         then = choice.then
         if not choice.set_aside:
