@@ -21,7 +21,7 @@ from conftest import one_sentence, tutto_command
 from tutto_a11y.cli import cli
 from tutto_a11y.games.tutto.advice import Adviser
 from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Game, Roll, Rules,
-                                          SetAside, Step, legal_entries)
+                                          Step, legal_entries)
 from tutto_a11y.games.tutto.rules.cards import Deck
 from tutto_a11y.text.i18n import Catalog
 

@@ -190,10 +190,6 @@ def reference(rules: Rules) -> Reference:
     return Reference(rules)
 
 
-def full_deck() -> Deck:
-    return FULL_DECK
-
-
 class DeckValues:
     """After a Tutto with a tracked draw pile: the next card from the pile, later ones from the
     reference. ``after`` is the better of banking and drawing at every turn total."""

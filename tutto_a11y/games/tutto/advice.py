@@ -53,7 +53,7 @@ class Adviser:
         c = self.c
         if state.step is Step.OVER:
             return c.gettext("The game is over: there is nothing left to advise.")
-        from tutto_a11y.coach.position import PositionError, from_state
+        from tutto_a11y.coach.position import MAX_TURN_TOTAL, PositionError, from_state
 
         position = from_state(state)
         if position is None:
@@ -62,7 +62,7 @@ class Adviser:
             position.check()
         except PositionError:
             return c.gettext("The coach reckons only with turn totals up to {most}.",
-                             most=20000)
+                             most=MAX_TURN_TOTAL)
         from tutto_a11y.coach.winning import stakes_of
 
         stakes = stakes_of(rules, state)
