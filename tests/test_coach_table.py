@@ -195,15 +195,23 @@ def _play(args: list[str], text: str, tmp_path: Path) -> list[str]:
 @pytest.mark.parametrize("lang, word, sentence", [
     ("en", "advice", "Set aside 1 and roll 5 dice: 376 on average. Setting aside 1, 1, 5 and "
                      "rolling 3 dice: 285."),
-    ("de", "rat", "Leg 1 heraus und würfle 5 Würfel: im Mittel 376. 1, 1, 5 herauslegen und "
+    ("de", "tipp", "Leg 1 heraus und würfle 5 Würfel: im Mittel 376. 1, 1, 5 herauslegen und "
                   "3 Würfel würfeln: 285."),
-    ("fr", "conseil", "Mettez 1 de côté et relancez 5 dés: 376 en moyenne. Mettre 1, 1, 5 de "
+    ("fr", "avis", "Mettez 1 de côté et relancez 5 dés: 376 en moyenne. Mettre 1, 1, 5 de "
                       "côté et relancer 3 dés: 285."),
 ])
 def test_advice_at_a_set_aside_says_the_best_choice_against_setting_aside_every_scoring_die(
         lang, word, sentence, tmp_path):
     lines = _play(["--lang", lang], f"300\n1 1 2 2 3 5\n{word}\n", tmp_path)
     assert sentence in lines
+
+
+@pytest.mark.parametrize("lang, typed, meaning", [
+    ("en", "co", "continue"), ("en", "h", "help"), ("de", "r", "undo"), ("fr", "con", "continue")])
+def test_the_advice_word_takes_no_short_prefix_away_from_the_older_words(lang, typed, meaning):
+    from tutto_a11y.games.tutto.words import Vocabulary
+
+    assert Vocabulary(lang).match(typed) == meaning
 
 
 def test_advice_changes_nothing_and_the_game_goes_on(tmp_path):
@@ -252,8 +260,8 @@ def test_the_coach_on_screen_in_a_real_terminal_wraps_at_the_width(tmp_path):
 
 @pytest.mark.parametrize("lang, word, sentence", [
     ("en", "advice", "You need 1000 to win: set aside 1 and roll. Chance to win: 26 percent."),
-    ("de", "rat", "Du brauchst 1000 zum Sieg: 1 herauslegen und würfeln. Siegchance: 26 Prozent."),
-    ("fr", "conseil", "Il vous faut 1000 pour gagner: mettez 1 de côté et relancez. Chance de "
+    ("de", "tipp", "Du brauchst 1000 zum Sieg: 1 herauslegen und würfeln. Siegchance: 26 Prozent."),
+    ("fr", "avis", "Il vous faut 1000 pour gagner: mettez 1 de côté et relancez. Chance de "
                       "gagner: 26 pour cent."),
 ])
 def test_in_the_last_turn_of_the_final_round_advice_plays_to_win(lang, word, sentence, tmp_path):

@@ -15,7 +15,7 @@ COMMANDS = ("undo", "scores", "status", "deck", "odds", "advice", "repeat", "hel
 WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {
         "undo": ("undo",), "scores": ("scores",), "status": ("status",),
-        "deck": ("deck", "cards"), "odds": ("odds", "chance"), "advice": ("advice", "coach"),
+        "deck": ("deck", "cards"), "odds": ("odds", "chance"), "advice": ("advice",),
         "repeat": ("repeat", "again"),
         "help": ("help",), "quit": ("quit", "exit"),
         "bank": ("bank",), "continue": ("continue", "roll"), "all": ("all",),
@@ -26,7 +26,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "de": {
         "undo": ("rückgängig", "zurück"), "scores": ("punkte", "stand"), "status": ("status",),
-        "deck": ("stapel", "karten"), "odds": ("chancen",), "advice": ("rat", "tipp"),
+        "deck": ("stapel", "karten"), "odds": ("chancen",), "advice": ("tipp",),
         "repeat": ("wiederholen", "nochmal"),
         "help": ("hilfe",), "quit": ("beenden", "ende"),
         "bank": ("aufhören", "aufschreiben"), "continue": ("weiter", "würfeln"),
@@ -39,7 +39,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "fr": {
         "undo": ("annuler",), "scores": ("points", "scores"), "status": ("état",),
         "deck": ("pioche", "paquet"), "odds": ("chances", "probabilité"),
-        "advice": ("conseil",),
+        "advice": ("avis",),
         "repeat": ("répéter", "encore"), "help": ("aide",), "quit": ("quitter",),
         "bank": ("marquer", "arrêter"), "continue": ("continuer", "relancer"),
         "all": ("tout", "tous"),
