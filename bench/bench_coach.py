@@ -264,16 +264,30 @@ def speech_length(rate: int) -> None:
               f"{seconds('1. 5. 376.', lang):.1f} s")
 
 
+def duel(targets: list[int]) -> None:
+    """The first player's chance to win a two-player game, both playing to win."""
+    from tutto_a11y.coach.duel import solve
+
+    for target in targets:
+        begin = time.perf_counter()
+        win = solve(Rules(target=target), progress=lambda line: print("  " + line, flush=True))
+        print(f"target {target}: the first player wins {win[0, 0, 0] * 100:.2f} % "
+              f"(ties count for both; {time.perf_counter() - begin:.0f} s)", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--only", choices=("policies", "speed", "speech"), default=None)
+    parser.add_argument("--only", choices=("policies", "speed", "speech", "duel"), default=None)
+    parser.add_argument("--targets", default="500,1000", help="targets of --only duel")
     parser.add_argument("--rate", type=int, default=200, help="eSpeak NG words per minute")
     parser.add_argument("--before", default=None, metavar="CHECKOUT",
                         help="a checkout of the code before the coach, for the start baseline")
     args = parser.parse_args()
+    if args.only == "duel":
+        duel([int(t) for t in args.targets.split(",")])
     if args.only in (None, "speech"):
         speech_length(args.rate)
     if args.only in (None, "speed"):
