@@ -43,7 +43,7 @@ class GameKind:
 #: Every game by name, in the order they are offered.
 GAMES: dict[str, GameKind] = {
     "tutto": GameKind("tutto", "Tutto", "tutto"),
-    "yatzee": GameKind("yatzee", "Yatzee", None),
+    "yatzee": GameKind("yatzee", "Yatzee", "yatzee"),
     "tute": GameKind("tute", "Tute", None),
 }
 
