@@ -134,7 +134,7 @@ def test_after_its_migration_an_old_file_still_exports_byte_identically(
             assert result.stdout == (FIXTURE / f"export-{game}.{fmt}").read_bytes()
 
 
-@pytest.mark.parametrize("game", ["yatzee", "tute"])
+@pytest.mark.parametrize("game", ["tute"])
 def test_naming_a_game_that_is_not_written_yet_says_so_in_one_sentence(
         tmp_path: Path, clean_env: dict[str, str], game: str) -> None:
     db = tmp_path / "new.sqlite3"
@@ -174,9 +174,9 @@ def test_a_saved_game_of_a_game_this_version_lacks_is_refused_in_one_sentence_no
     child.expect(__import__("pexpect").EOF)
     child.close()
     with sqlite3.connect(old_file) as conn:
-        conn.execute("UPDATE games SET kind = 'yatzee' WHERE id = 1")
+        conn.execute("UPDATE games SET kind = 'tute' WHERE id = 1")
     conn.close()
-    expected = ("Game 1 is a game of Yatzee, which this version cannot show or continue yet; "
+    expected = ("Game 1 is a game of Tute, which this version cannot show or continue yet; "
                 "the other games are fine.")
     for command in (["show", "1"], ["export", "1", "--format", "json"], ["--resume", "1"]):
         said = one_sentence(run(clean_env, *command, "--lang", "en", "--plain", "--db",

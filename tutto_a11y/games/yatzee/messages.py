@@ -123,7 +123,8 @@ class Messages:
                                            "{threshold} in the upper section.", best=event.best,
                                            threshold=self.game.rules.bonus_threshold))
             elif isinstance(event, E.TurnOver):
-                body.append(self._total(event.record, brief))
+                if event.next_seat is not None:  # at the end the final totals say it
+                    body.append(self._total(event.record, brief))
                 body.append(self._next(event, brief))
         sentences = head + body + tail
         if self.verbosity == "full" and not self.game.finished:
