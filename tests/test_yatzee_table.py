@@ -358,3 +358,13 @@ def test_every_yatzee_announcement_is_spoken_in_the_games_language(
     assert said[1] == "Anna würfelt 4, 4, 4, 5, 5, 1."
     assert sorted(f.name for f in folder.glob("*.wav")) == \
         [f"{i:04d}.wav" for i in range(1, len(said) + 1)]
+
+
+def test_a_narrow_display_keeps_every_field_name_on_the_row_of_its_points(
+        tmp_path: Path, clean_env: dict[str, str]) -> None:
+    said = play_en(tmp_path, clean_env, ["544433", "fits"], "Anna", "--lang", "de",
+                   "--width", "36")
+    rows = said[said.index("Anna, zweiter Wurf oder ein Feld:") + 1:][:3]
+    assert all(len(row) <= 36 for row in rows), rows
+    assert rows[0] == "Diese Würfel passen: Chance 33,"  # not "..., Haus" / "28, ..."
+    assert "Haus 28," in rows[1]
