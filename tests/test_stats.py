@@ -214,8 +214,6 @@ def test_an_empty_or_missing_games_file_says_there_are_no_finished_games_and_sta
 
 
 @pytest.mark.parametrize("game, said", [
-    ("yatzee", "Statistics for Yatzee are not available yet: only Tutto games can be kept so "
-               "far."),
     ("TUTE", "Statistics for Tute are not available yet: only Tutto games can be kept so far."),
 ])
 def test_yatzee_and_tute_are_refused_in_one_sentence(

@@ -368,3 +368,29 @@ def test_a_narrow_display_keeps_every_field_name_on_the_row_of_its_points(
     assert all(len(row) <= 36 for row in rows), rows
     assert rows[0] == "Diese Würfel passen: Chance 33,"  # not "..., Haus" / "28, ..."
     assert "Haus 28," in rows[1]
+
+
+# -- statistics -------------------------------------------------------------------------------
+
+def test_stats_of_yatzee_count_wins_the_bonus_rate_and_the_yatzees(
+        tmp_path: Path, clean_env: dict[str, str]) -> None:
+    db = tmp_path / "g.db"
+    run_yatzee(lines(GERMAN_THREE), "de", db, "Anna,Ben,Cleo")
+    run_yatzee(lines(FRENCH_SOLO), "fr", db, "Anna")
+    done = program(db, "stats", "--game", "yatzee", "--lang", "en", env=clean_env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "Yatzee: 2 finished games.",
+        "Anna: wins 2, games 2, average score 489, best score 517, bonus in 100 percent of "
+        "games, Yatzees 1.",
+        "Cleo: wins 0, games 1, average score 426, best score 426, bonus in 100 percent of "
+        "games, Yatzees 0.",
+        "Ben: wins 0, games 1, average score 416, best score 416, bonus in 0 percent of games, "
+        "Yatzees 1."]
+    exported = json.loads(program(db, "stats", "--game", "yatzee", "--format", "json",
+                                  env=clean_env).stdout)
+    assert exported["players"][2] == {"name": "Ben", "games": 1, "wins": 0,
+                                      "average_score": 416, "best_score": 416, "bonus_rate": 0,
+                                      "yatzees": 1}
+    tutto = program(db, "stats", "--lang", "en", env=clean_env).stdout
+    assert tutto.strip() == "There are no finished games yet."  # the Tutto figures stay apart
