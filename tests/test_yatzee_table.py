@@ -394,3 +394,20 @@ def test_stats_of_yatzee_count_wins_the_bonus_rate_and_the_yatzees(
                                       "yatzees": 1}
     tutto = program(db, "stats", "--lang", "en", env=clean_env).stdout
     assert tutto.strip() == "There are no finished games yet."  # the Tutto figures stay apart
+
+
+DAMAGED = "Game 1 is damaged at entry 2 and cannot be continued; the other games are fine."
+
+
+@pytest.mark.parametrize("value", ["write castle", "write royal"])  # 4 4 4 5 5 1 is no Royal
+def test_a_hand_edited_yatzee_journal_that_the_rules_refuse_is_reported_as_damaged(
+        tmp_path: Path, clean_env: dict[str, str], value: str) -> None:
+    import sqlite3
+
+    play_en(tmp_path, clean_env, ["444551", "house"])
+    with sqlite3.connect(tmp_path / "g.db") as conn:
+        conn.execute("UPDATE journal SET text = ? WHERE seq = 2", (value,))
+    conn.close()
+    for command in (["show", "1"], ["export", "1", "--format", "json"], ["--resume", "1"]):
+        done = program(tmp_path / "g.db", *command, "--lang", "en", "--plain", env=clean_env)
+        assert (done.returncode, done.stdout, done.stderr.strip()) == (2, "", DAMAGED), command
