@@ -17,17 +17,11 @@ from tutto_a11y.games.yatzee.rules import events as E
 from tutto_a11y.games.yatzee.rules.state import best_upper
 from tutto_a11y.games.yatzee.words import COMMANDS, field_word, shown
 from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.names import join_names
 from tutto_a11y.text.output import nobreak
 
 VERBOSITIES = ("brief", "normal", "full")
 EXAMPLE_ROLL = "5 5 5 2 3 1"
-
-
-def join_names(names: Sequence[str], c: Catalog) -> str:
-    """"Anna", "Anna and Ben", "Anna, Ben and Cleo": how a list of people is said."""
-    if len(names) == 1:
-        return names[0]
-    return c.gettext("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def field_name(field: Field, c: Catalog) -> str:

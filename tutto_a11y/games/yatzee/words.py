@@ -3,17 +3,15 @@
 Field names are those of the score sheets each language's tables use (the German rule sheet's
 "2x3 Gleiche", the French "Brelan" and "Full"); the field ids of the export (``one-pair``,
 ``two-triples``) are English words, so they work in every language with a hyphen or a space.
-Matching forgives fast typing as Tutto's does: no case, no accents, spaces and hyphens left
-out, a unique beginning is enough, and English words work in every language without taking a
-beginning away from the game's own words.
+Matching is the table's own (``text/vocabulary.py``): no case, no accents, spaces and hyphens
+left out, a unique beginning is enough, and English words work in every language without taking
+a beginning away from the game's own words.
 """
 
 from __future__ import annotations
 
-import unicodedata
-from typing import Iterable
-
-from tutto_a11y.games.yatzee.rules import AmbiguousEntry, Field, MalformedEntry
+from tutto_a11y.games.yatzee.rules import Field
+from tutto_a11y.text.vocabulary import Vocabulary as _Vocabulary
 
 #: Commands the table loop carries out, then the ones Yatzee adds (``sheet``, ``fits``).
 COMMANDS = ("undo", "scores", "status", "sheet", "fits", "repeat", "help", "quit")
@@ -63,7 +61,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "undo": ("undo",), "scores": ("scores", "totals"), "status": ("status",),
         "sheet": ("sheet",), "fits": ("fits",), "repeat": ("repeat", "again"),
         "help": ("help",), "quit": ("quit", "exit"), "write": ("write",),
-        "strike": ("strike", "cross"), "yes": ("yes",), "no": ("no",),
+        "strike": ("strike", "cross"),
         **_fields(_FIELDS_EN),
         # The ids of the export, as they are written there (hyphens are ignored anyway).
         **{f"field:{f.value}": (f.value,) + _FIELDS_EN[f] for f in Field},
@@ -72,24 +70,18 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "undo": ("rückgängig", "zurück"), "scores": ("punkte", "stand"), "status": ("status",),
         "sheet": ("blatt", "zettel"), "fits": ("passt",), "repeat": ("wiederholen", "nochmal"),
         "help": ("hilfe",), "quit": ("beenden", "ende"), "write": ("schreiben", "eintragen"),
-        "strike": ("streichen",), "yes": ("ja",), "no": ("nein",),
+        "strike": ("streichen",),
         **_fields(_FIELDS_DE),
     },
     "fr": {
         "undo": ("annuler",), "scores": ("points", "scores"), "status": ("état",),
         "sheet": ("feuille",), "fits": ("possibles",), "repeat": ("répéter", "encore"),
         "help": ("aide",), "quit": ("quitter",), "write": ("écrire", "inscrire"),
-        "strike": ("barrer", "rayer"), "yes": ("oui",), "no": ("non",),
+        "strike": ("barrer", "rayer"),
         **_fields(_FIELDS_FR),
     },
 }
 FIELD_MEANINGS = tuple(f"field:{field.value}" for field in Field)
-
-
-def normalise(text: str) -> str:
-    """Lower case, no accents, ß as ss, letters and digits only: how typed words compare."""
-    folded = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in folded if ch.isalnum() and not unicodedata.combining(ch))
 
 
 def shown(meaning: str, lang: str) -> str:
@@ -102,52 +94,8 @@ def field_word(field: Field, lang: str) -> str:
     return shown(f"field:{field.value}", lang)
 
 
-class Vocabulary:
-    """The words understood at one table: the game's language first, then English."""
+class Vocabulary(_Vocabulary):
+    """The words understood at one Yatzee table: the game's language first, then English."""
 
     def __init__(self, lang: str) -> None:
-        self.lang = lang if lang in WORDS else "en"
-        self._tiers: list[list[tuple[str, str]]] = []
-        self._spelled: dict[str, str] = {}
-        seen: set[tuple[str, str]] = set()
-        for source in dict.fromkeys((self.lang, "en")):
-            tier: list[tuple[str, str]] = []
-            for meaning, words in WORDS[source].items():
-                for word in words:
-                    key = normalise(word)
-                    if (key, meaning) not in seen:
-                        seen.add((key, meaning))
-                        tier.append((key, meaning))
-                        self._spelled.setdefault(key, word)
-            self._tiers.append(tier)
-
-    def match(self, typed: str, among: Iterable[str] | None = None,
-              preferred: Iterable[str] = ()) -> str:
-        """The meaning of a typed word: whole words before beginnings, the game's language
-        before English; ``preferred`` (what makes sense now) settles a beginning that fits
-        several meanings."""
-        key = normalise(typed)
-        if not key:
-            raise MalformedEntry("unknown-word", word=typed.strip())
-        allowed = None if among is None else set(among)
-        tiers = [[(w, m) for w, m in tier if allowed is None or m in allowed]
-                 for tier in self._tiers]
-        for candidates in tiers:
-            exact = {m for w, m in candidates if w == key}
-            if len(exact) == 1:
-                return exact.pop()
-        wanted = set(preferred)
-        for candidates in tiers:
-            fitting: dict[str, str] = {}
-            for w, m in candidates:
-                if w.startswith(key):
-                    fitting.setdefault(m, self._spelled[w])
-            if len(fitting) == 1:
-                return next(iter(fitting))
-            if fitting:
-                now = [m for m in fitting if m in wanted]
-                if len(now) == 1:
-                    return now[0]
-                raise AmbiguousEntry("ambiguous-word", word=typed.strip(),
-                                     candidates=tuple(fitting[m] for m in (now or fitting)))
-        raise MalformedEntry("unknown-word", word=typed.strip())
+        super().__init__(lang, WORDS)
