@@ -81,3 +81,18 @@ def test_the_live_view_standing_has_a_row_per_player_and_says_who_rolls() -> Non
     assert standing.caption == "Yatzee, round 1 of 18"
     assert standing.rows == (("Anna", "32", "0", "0", "17"), ("Ben", "0", "0", "0", "18"))
     assert standing.now.startswith("Round 1 of 18, Ben's turn, total 0.")
+
+
+@pytest.mark.skipif(__import__("shutil").which("espeak-ng") is None,
+                    reason="eSpeak NG is not installed (the test script installs it)")
+def test_the_german_field_2x3_gleiche_is_said_as_twice_three_not_as_a_letter_x() -> None:
+    import subprocess
+
+    from tutto_a11y.speech.spoken import spoken
+
+    line = "Anna schreibt 28 ins Feld 2x3 Gleiche, mit 10 Wurfbonus."
+    said = spoken(line, "de")
+    assert said == "Anna schreibt 28 ins Feld zweimal drei Gleiche, mit 10 Wurfbonus."
+    phonemes = subprocess.run(["espeak-ng", "-v", "de", "-q", "-x", said], capture_output=True,
+                              text=True, check=True).stdout
+    assert "'Iks" not in phonemes and "dr'aI" in phonemes
