@@ -43,8 +43,8 @@ def _languages(c: Catalog, code: str | None) -> str:
         current = ' aria-current="page"' if lang == c.lang else ""
         links.append(f'<li><a href="/?{_e(urlencode(query))}" lang="{lang}" hreflang="{lang}"'
                      f"{current}>{_e(LANGUAGE_NAMES[lang])}</a></li>")
-    label = _e(c.gettext("Language"))
-    return f'<nav aria-label="{label}">\n<ul class="languages">\n' + "\n".join(links) + \
+    label = c.gettext("Language")
+    return f'<nav aria-label="{_e(label)}">\n<ul class="languages">\n' + "\n".join(links) + \
         "\n</ul>\n</nav>\n"
 
 
@@ -71,22 +71,25 @@ def game_page(c: Catalog, title: str, code: str, standing: Standing,
         cls = ' class="taken-back"' if w.number in taken else ""
         lines.append(f'<p id="e{w.number}"{cls}>{_e(w.line)}</p>')
     if not items:
-        lines.append(f'<p id="e0">{_e(c.gettext("No entry yet since the live view began."))}</p>')
+        nothing = c.gettext("No entry yet since the live view began.")
+        lines.append(f'<p id="e0">{_e(nothing)}</p>')
     page_title = c.gettext("{game}: live view", game=title)
+    now, scores = c.gettext("Now"), c.gettext("Scores")
+    announcements = c.gettext("Announcements")
+    reload = c.gettext("Reload the page to see the latest scores.")
     return (_head(c, page_title) +
             "<body>\n"
             f'<main id="live" data-code="{_e(code)}" data-lang="{_e(c.lang)}" '
             f'data-last="{last_number}">\n'
             f"<h1>{_e(page_title)}</h1>\n"
-            f'<h2 id="now-heading">{_e(c.gettext("Now"))}</h2>\n'
+            f'<h2 id="now-heading">{_e(now)}</h2>\n'
             f'<p id="now">{_e(standing.now)}</p>\n'
-            f'<h2 id="scores-heading">{_e(c.gettext("Scores"))}</h2>\n' +
+            f'<h2 id="scores-heading">{_e(scores)}</h2>\n' +
             score_table(standing) +
-            f'<h2 id="log-heading">{_e(c.gettext("Announcements"))}</h2>\n'
+            f'<h2 id="log-heading">{_e(announcements)}</h2>\n'
             '<div id="log" role="log" aria-live="polite" aria-labelledby="log-heading">\n' +
             "\n".join(lines) + "\n</div>\n"
-            f'<p id="connection" class="connection">'
-            f'{_e(c.gettext("Reload the page to see the latest scores."))}</p>\n'
+            f'<p id="connection" class="connection">{_e(reload)}</p>\n'
             "</main>\n" + _languages(c, code) + "</body>\n</html>\n")
 
 
@@ -95,18 +98,19 @@ def code_page(c: Catalog, title: str, wrong: bool) -> str:
     page_title = c.gettext("{game}: live view", game=title)
     problem = ""
     if wrong:
-        problem = (f'<p id="problem" role="alert">'
-                   f'{_e(c.gettext("That access code is wrong. Type it again."))}</p>\n')
+        sentence = c.gettext("That access code is wrong. Type it again.")
+        problem = f'<p id="problem" role="alert">{_e(sentence)}</p>\n'
+    label, button = c.gettext("Access code"), c.gettext("Open the live view")
     ask = c.gettext("Type the access code that the scorekeeper's program printed and said.")
     return (_head(c, page_title) +
             "<body>\n<main>\n"
             f"<h1>{_e(page_title)}</h1>\n" + problem + f"<p>{_e(ask)}</p>\n"
             '<form method="get" action="/">\n'
             f'<input type="hidden" name="lang" value="{_e(c.lang)}">\n'
-            f'<label for="code">{_e(c.gettext("Access code"))}</label>\n'
+            f'<label for="code">{_e(label)}</label>\n'
             '<input id="code" name="code" type="text" inputmode="numeric" autocomplete="off" '
             'autocapitalize="off" spellcheck="false" required>\n'
-            f'<button type="submit">{_e(c.gettext("Open the live view"))}</button>\n'
+            f'<button type="submit">{_e(button)}</button>\n'
             "</form>\n</main>\n" + _languages(c, None) + "</body>\n</html>\n")
 
 
