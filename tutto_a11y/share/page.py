@@ -70,9 +70,10 @@ def game_page(c: Catalog, title: str, code: str, standing: Standing,
     for w in items:
         cls = ' class="taken-back"' if w.number in taken else ""
         lines.append(f'<p id="e{w.number}"{cls}>{_e(w.line)}</p>')
-    if not items:
+    empty = ""
+    if not items:  # said beside the log, not in it: the log holds announcements only
         nothing = c.gettext("No entry yet since the live view began.")
-        lines.append(f'<p id="e0">{_e(nothing)}</p>')
+        empty = f'<p id="e0">{_e(nothing)}</p>\n'
     page_title = c.gettext("{game}: live view", game=title)
     now, scores = c.gettext("Now"), c.gettext("Scores")
     announcements = c.gettext("Announcements")
@@ -86,7 +87,7 @@ def game_page(c: Catalog, title: str, code: str, standing: Standing,
             f'<p id="now">{_e(standing.now)}</p>\n'
             f'<h2 id="scores-heading">{_e(scores)}</h2>\n' +
             score_table(standing) +
-            f'<h2 id="log-heading">{_e(announcements)}</h2>\n'
+            f'<h2 id="log-heading">{_e(announcements)}</h2>\n' + empty +
             '<div id="log" role="log" aria-live="polite" aria-labelledby="log-heading">\n' +
             "\n".join(lines) + "\n</div>\n"
             f'<p id="connection" class="connection">{_e(reload)}</p>\n'
