@@ -28,12 +28,7 @@ class Worded:
 
 def _side(kind: str) -> Any:
     """The game's side from the registry (``games/<name>/side.py``)."""
-    game = registry.find(kind)
-    if hasattr(game, "side"):
-        return game.side()
-    from tutto_a11y.share.tutto_for_now import SIDE  # until Tutto's side.py lands
-
-    return SIDE
+    return registry.find(kind).side()
 
 
 def standing(notice: Notice[Any, Any], catalog: Catalog) -> Standing:
@@ -74,13 +69,7 @@ class Wording:
     def _word(self, item: Item, c: Catalog) -> Worded:
         notice = item.notice
         side = _side(notice.game)
-        if not notice.undone:
-            line = side.word_notice(notice, c)
-        elif item.takes_back is not None:
-            taken = self.item(item.takes_back, c.lang).line
-            line = c.gettext("Taken back: {announcement}", announcement=taken)
-        elif notice.entry is not None:
-            line = side.word_notice(notice, c)
-        else:
-            line = c.gettext("An entry from before the live view began was taken back.")
+        # An undo is said as the table said it (what was taken back, then whose turn); the
+        # page also marks the announcement it took back (``takes_back``).
+        line = side.word_notice(notice, c)
         return Worded(item.number, line, item.takes_back, standing(notice, c))

@@ -11,22 +11,16 @@ from fractions import Fraction
 from typing import Iterable, Sequence
 
 from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.games.contract import Notice
+from tutto_a11y.games.contract import Command, Notice
 from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Entry, EntryError,
                                           Game, Roll, SetAside, State, Step)
 from tutto_a11y.games.tutto.rules import events as E
 from tutto_a11y.games.tutto.rules.events import Event
+from tutto_a11y.text.names import join_names  # noqa: F401  (said the same in every game)
 from tutto_a11y.text.output import nobreak
 from tutto_a11y.games.tutto.words import COMMANDS, shown
 
 VERBOSITIES = ("brief", "normal", "full")
-
-
-def join_names(names: Sequence[str], c: Catalog) -> str:
-    """"Anna", "Anna and Ben", "Anna, Ben and Cleo": how a list of people is said."""
-    if len(names) == 1:
-        return names[0]
-    return c.gettext("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 class Messages:
@@ -433,6 +427,14 @@ class Messages:
         if g.state.final_round and not g.finished:
             text += " " + self.c.gettext("This is the final round.")
         return text
+
+    def command(self, command: Command) -> str:
+        """Tutto's own commands: ``deck`` and ``odds`` (the loop carries out the others)."""
+        if command.name == "deck":
+            return self.deck()
+        if command.name == "odds":
+            return self.odds()
+        raise EntryError("unknown-word", word=command.name)
 
     def deck(self) -> str:
         left = self.game.deck_left()
