@@ -40,8 +40,9 @@ def share_env(tmp: Path) -> dict[str, str]:
 
 
 def start_table(tmp: Path, players: str = "Anna,Ben", lang: str = "en",
-                extra: tuple[str, ...] = ("--share-code", CODE), plain: bool = False) -> Any:
-    """The real program in a pseudo-terminal, sharing on a free port of 127.0.0.1.
+                extra: tuple[str, ...] = ("--share-code", CODE), plain: bool = False,
+                share: str = "127.0.0.1:0") -> Any:
+    """The real program in a pseudo-terminal, sharing on a free port (of 127.0.0.1).
 
     Returns the pexpect child with ``.url`` (the address the opening said) and ``.code``.
     """
@@ -49,7 +50,7 @@ def start_table(tmp: Path, players: str = "Anna,Ben", lang: str = "en",
 
     command = program()
     args = [*command[1:], "--lang", lang, "--db", str(tmp / "games.sqlite3"),
-            "--players", players, "--share", "127.0.0.1:0", *extra]
+            "--players", players, "--share", share, *extra]
     if plain:
         args.append("--plain")
     child = pexpect.spawn(command[0], args, env=share_env(tmp), encoding="utf-8", timeout=20,

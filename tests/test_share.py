@@ -78,6 +78,20 @@ def test_the_opening_says_where_the_live_view_is_and_its_random_code(tmp_path: P
         child.close()
 
 
+def test_without_a_host_the_live_view_listens_on_this_computer_only(tmp_path: Path) -> None:
+    child = start_table(tmp_path, share="0")  # a port only (0: any free one)
+    try:
+        port = int(child.url.rsplit(":", 1)[1].rstrip("/"))
+        assert child.url == f"http://127.0.0.1:{port}/"
+        assert get(child.url + "?code=" + CODE)[0] == 200
+        with pytest.raises(ConnectionRefusedError):  # another address of this very computer
+            socket.create_connection(("127.0.0.2", port), timeout=5)
+    finally:
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+        child.close()
+
+
 def test_the_page_without_a_code_asks_for_it_and_a_wrong_code_is_refused(table: Any) -> None:
     status, _, page = get(table.url + "?lang=en")
     assert status == 200 and '<label for="code">Access code</label>' in page
