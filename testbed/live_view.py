@@ -8,7 +8,6 @@ axe-core is fetched from the npm registry at test time into a cache folder, neve
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import sys

@@ -42,7 +42,7 @@ class Wording:
     def __init__(self, feed: Feed) -> None:
         self.feed = feed
         self._kept: dict[tuple[int, str], Worded] = {}
-        self._catalogs = {}  # type: dict[str, Catalog]
+        self._catalogs: dict[str, Catalog] = {}
 
     def catalog(self, lang: str) -> Catalog:
         if lang not in self._catalogs:
