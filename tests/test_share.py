@@ -223,3 +223,18 @@ def test_a_bad_share_address_or_code_is_one_sentence(clean_env: dict[str, str],
                                 capture_output=True, text=True, env=clean_env, input="")
         assert one_sentence(result) == (f"The live view cannot start: 127.0.0.1:{port} is "
                                         "already in use. Give another port with --share.")
+
+
+def test_the_pages_now_says_the_turn_but_not_what_the_scorekeeper_types(table: Any) -> None:
+    """Viewers do not type: the current moment leaves out the scorekeeper's typing hint."""
+    from tutto_a11y.games.tutto.side import SIDE
+    from tutto_a11y.text.i18n import Catalog
+
+    enter(table, "bonus 300", "Anna draws Bonus 300.")
+    page = get(table.url + "?code=" + CODE)[2]
+    catalog = Catalog("en")
+    game = SIDE.new_game(("Anna", "Ben"), SIDE.rules(None, None, ()))
+    game.push(SIDE.at_table(catalog).interpret("bonus 300", game))
+    messages = SIDE.messages(catalog, game)
+    assert "Anna&#x27;s turn, score 0." in page or "Anna's turn, score 0." in page
+    assert messages.hint() not in page
