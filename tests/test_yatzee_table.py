@@ -411,3 +411,29 @@ def test_a_hand_edited_yatzee_journal_that_the_rules_refuse_is_reported_as_damag
     for command in (["show", "1"], ["export", "1", "--format", "json"], ["--resume", "1"]):
         done = program(tmp_path / "g.db", *command, "--lang", "en", "--plain", env=clean_env)
         assert (done.returncode, done.stdout, done.stderr.strip()) == (2, "", DAMAGED), command
+
+
+# -- the live view ------------------------------------------------------------------------------
+
+def test_the_live_view_shows_the_yatzee_totals_and_the_announcements_in_the_viewers_language(
+        tmp_path: Path) -> None:
+    import html
+    import re
+    import urllib.request
+
+    from live_view import CODE, enter, start_table
+
+    child = start_table(tmp_path, extra=("--share-code", CODE, "--game", "yatzee"))
+    try:
+        enter(child, "444551", "Anna rolls 4, 4, 4, 5, 5, 1.")
+        enter(child, "house", "Anna writes 32 in House, throw bonus 10 included.")
+        with urllib.request.urlopen(f"{child.url}?code={CODE}&lang=fr", timeout=20) as answer:
+            page = answer.read().decode()
+    finally:
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+        child.close()
+    text = html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
+    assert "Tour 1 sur 18, à Ben de jouer, total 0." in text  # no typing hint for viewers
+    assert "Joueur Total Partie haute Bonus Cases libres Anna 32 0 0 17 Ben 0 0 0 18" in text
+    assert "Anna inscrit 32 dans la case Full, dont 10 de bonus de lancer." in text

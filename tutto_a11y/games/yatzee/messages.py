@@ -303,7 +303,9 @@ class Messages:
         return c.gettext("Upper sum {upper}, {missing} short of the bonus.", upper=upper,
                          missing=rules.bonus_threshold - upper)
 
-    def status(self) -> str:
+    def status(self, hint: bool = True) -> str:
+        """Round, whose turn, the total and the dice on the table; ``hint`` adds what can be
+        typed now (the live view's viewers do not type, so theirs goes without)."""
         c, g, s = self.c, self.game, self.game.state
         if s.over:
             return c.gettext("The game is over.") + " " + self.scores()
@@ -313,7 +315,8 @@ class Messages:
         if s.rolls:
             parts.append(c.gettext("Dice after roll {number}: {faces}.", number=s.roll_number,
                                    faces=self.faces(s.faces)))
-        parts.append(self.hint())
+        if hint:
+            parts.append(self.hint())
         return " ".join(parts)
 
     def scores(self) -> str:

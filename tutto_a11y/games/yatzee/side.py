@@ -85,7 +85,7 @@ class YatzeeSide:
                       str(len(state.free(i)))) for i, name in enumerate(players))
         caption = c.gettext("Yatzee, round {round} of {rounds}", round=state.round,
                             rounds=ROUNDS)
-        now = m.scores() if state.over else m.status()
+        now = m.scores() if state.over else m.status(hint=False)
         return Standing(caption, header, rows, now)
 
     # -- read back -----------------------------------------------------------------------
