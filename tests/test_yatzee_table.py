@@ -434,6 +434,7 @@ def test_the_live_view_shows_the_yatzee_totals_and_the_announcements_in_the_view
         child.expect(pexpect.EOF)
         child.close()
     text = html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
-    assert "Tour 1 sur 18, à Ben de jouer, total 0." in text  # no typing hint for viewers
+    assert "Tour 1 sur 18, à Ben de jouer, total 0." in text
+    assert "Tapez" not in text  # viewers do not type: no typing hint
     assert "Joueur Total Partie haute Bonus Cases libres Anna 32 0 0 17 Ben 0 0 0 18" in text
     assert "Anna inscrit 32 dans la case Full, dont 10 de bonus de lancer." in text
