@@ -96,3 +96,19 @@ def test_the_german_field_2x3_gleiche_is_said_as_twice_three_not_as_a_letter_x()
     phonemes = subprocess.run(["espeak-ng", "-v", "de", "-q", "-x", said], capture_output=True,
                               text=True, check=True).stdout
     assert "'Iks" not in phonemes and "dr'aI" in phonemes
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_names_every_field_and_command_in_words_the_table_understands(lang: str) -> None:
+    from tutto_a11y.games.contract import Command
+    from tutto_a11y.games.yatzee.words import COMMANDS, field_word, shown
+
+    game = rolled()
+    text = Messages(Catalog(lang), game).help()
+    vocabulary = Vocabulary(lang)
+    for meaning in COMMANDS:
+        assert shown(meaning, lang) in text
+        assert interpret(shown(meaning, lang), game, vocabulary) == Command(meaning)
+    for field in Field:
+        assert field_word(field, lang) in text
+        assert interpret(field_word(field, lang), game, vocabulary) == Write(field)
