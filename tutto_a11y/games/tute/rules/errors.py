@@ -11,14 +11,16 @@ from ...contract import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry
 #: Refusals of an entry at the table, worded by the game's messages.
 PLAY_REASONS = frozenset({
     "wrong-step", "suit-already-announced", "tute-after-cante", "points-count",
-    "points-out-of-range", "points-sum", "no-such-player", "cante-needs-suit",
-    "cante-needs-player", "tute-needs-what", "points-need-numbers", "last-needs-player",
+    "points-out-of-range", "points-sum",
 })
+#: Refusals of a typed line before it is an entry (``parse.py``), worded by the messages too.
+TYPING_REASONS = frozenset({"no-such-player", "needs-player", "needs-suit", "needs-tute-kind",
+                          "needs-points"})
 #: Refusals of rule options, worded before the match starts.
 OPTION_REASONS = frozenset({"bad-games", "bad-rule-value", "unknown-rule", "unknown-preset"})
 #: Only a damaged journal gives these (typed lines never do).
 JOURNAL_REASONS = frozenset({"unknown-entry"})
-REASONS = PLAY_REASONS | OPTION_REASONS | JOURNAL_REASONS
+REASONS = PLAY_REASONS | TYPING_REASONS | OPTION_REASONS | JOURNAL_REASONS
 
-__all__ = ["AmbiguousEntry", "EntryError", "IllegalEntry", "JOURNAL_REASONS", "MalformedEntry",
+__all__ = ["AmbiguousEntry", "EntryError", "IllegalEntry", "JOURNAL_REASONS", "TYPING_REASONS", "MalformedEntry",
            "OPTION_REASONS", "PLAY_REASONS", "REASONS"]
