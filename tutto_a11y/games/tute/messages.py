@@ -276,7 +276,7 @@ class Messages:
         if r == "points-count":
             return c.gettext("Type {n} numbers, the card points of {sides} in this order, for "
                              "example {example}.", n=d["expected"],
-                             sides=self._or([self.side(i) for i in range(len(self.game.sides))]),
+                             sides=self.join([self.side(i) for i in range(len(self.game.sides))]),
                              example=self.points_example())
         if r == "points-out-of-range":
             return c.gettext("{value} card points are not possible: each side takes from 0 to "

@@ -45,7 +45,7 @@ def round_sentence(m: Messages, r: RoundRecord) -> str:
     if r.winner is None:
         parts.append(c.gettext("Nobody won a game."))
     else:
-        parts.append(c.ngettext("{side} won {n} game.", "{side} won {n} games.", r.games,
+        parts.append(c.ngettext("{n} game for {side}.", "{n} games for {side}.", r.games,
                                 side=m.side(r.winner)))
     return " ".join(parts)
 
