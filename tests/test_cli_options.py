@@ -73,7 +73,8 @@ def test_without_players_a_numbered_dialogue_asks_for_the_names(lang: str, db: P
     c = Catalog(lang)
     out = _play(["--lang", lang, "--db", str(db)], "Anna\n\nanna\nBen\nCleo\n\nquit\n")
     assert c.gettext("Player {number}, name?", number=1) in out
-    assert c.gettext("At least {minimum} players are needed: type a name.", minimum=2) in out
+    assert c.ngettext("At least {minimum} player is needed: type a name.",
+                       "At least {minimum} players are needed: type a name.", 2, minimum=2) in out
     assert c.gettext("{name} is already playing: every player needs another name.",
                      name="anna") in out
     assert c.gettext("Player {number}, name? An empty line starts the game.", number=3) in out

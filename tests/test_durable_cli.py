@@ -37,7 +37,7 @@ from simulator import long_game, typed
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.games.tutto.parse import Command, interpret
 from tutto_a11y.games.tutto.rules import Card, EntryError, Game, Rules, Step
-from tutto_a11y.store.sheets import outcome_word
+from tutto_a11y.games.tutto.sheet import outcome_word
 from tutto_a11y.store.journal import Store
 from tutto_a11y.games.tutto.words import Vocabulary
 

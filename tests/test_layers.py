@@ -138,10 +138,12 @@ def test_no_modules_import_each_other_round_a_circle() -> None:
         visit(module, [])
 
 
-def test_the_play_loop_and_line_reading_know_no_game() -> None:
-    """The loop finds a game's words, parser and important events through the registry."""
+def test_the_play_loop_line_reading_and_saved_games_know_no_game() -> None:
+    """The loop finds a game's words, parser and important events, and ``show``, ``export``
+    and ``games`` find its sheets, through the registry and the game's side."""
     graph = _graph()
-    for loop in ("tutto_a11y.table.session", "tutto_a11y.table.reader"):
+    for loop in ("tutto_a11y.table.session", "tutto_a11y.table.reader",
+                 "tutto_a11y.store.saved", "tutto_a11y.store.sheets"):
         own = {m for m in graph[loop]
                if m.startswith("tutto_a11y.games.") and not m.startswith(
                    ("tutto_a11y.games.contract", "tutto_a11y.games.registry"))}

@@ -21,7 +21,6 @@ from tutto_a11y.settings import Settings, UsageProblem, early_lang, early_width
 from tutto_a11y.text.i18n import LANGS, Catalog, use_for_click
 from tutto_a11y.text.names import terminal_safe
 from tutto_a11y.games import registry
-from tutto_a11y.games.tutto.rules import PRESETS
 
 N_ = gettext.gettext  # marks option help texts; they are translated when help is shown
 
@@ -226,8 +225,8 @@ def _game_argument(f: Any) -> Any:
 @click.option("--target", cls=TOption, envvar="TUTTO_TARGET", type=WholeNumber(), default=None,
               metavar=N_("POINTS"), help=N_("The target score, a multiple of 50."))
 @click.option("--rules", "preset", cls=TOption, envvar="TUTTO_RULES",
-              type=OneOf(tuple(PRESETS)), default="standard",
-              help=N_("The rule preset."))
+              type=Text(), default=None, metavar=N_("PRESET"),
+              help=N_("The rule preset of the game, for example standard."))
 @click.option("--rule", "rule_options", cls=TOption, envvar="TUTTO_RULE", multiple=True,
               type=Text(), metavar=N_("NAME=VALUE"),
               help=N_("Change one rule option, for example x2-scope=card."))

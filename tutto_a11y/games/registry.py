@@ -32,6 +32,13 @@ class GameKind:
             raise LookupError(f"{self.name} is not available yet")
         return import_module(f"tutto_a11y.games.{self.package}")
 
+    def side(self) -> Any:
+        """The game's :class:`~tutto_a11y.games.contract.GameSide` (``games/<name>/side.py``):
+        all the table, the store and the live view use of it."""
+        if self.package is None:
+            raise LookupError(f"{self.name} is not available yet")
+        return import_module(f"tutto_a11y.games.{self.package}.side").SIDE
+
     def at_table(self, catalog: Any) -> Any:
         """The game's side of the table loop (its ``at_table.AtTable``) in a catalog's language:
         words, parser, the sentences of leaving, which events are important."""

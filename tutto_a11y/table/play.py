@@ -13,19 +13,17 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from tutto_a11y.settings import Settings, UsageProblem, early_lang, store_problem
+from tutto_a11y.games import registry
+from tutto_a11y.games.contract import EntryError
 from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.games.tutto.messages import Messages, join_names
-from tutto_a11y.text.names import check_names, check_new_name
+from tutto_a11y.text.names import check_new_name
 from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.output import Output
 from tutto_a11y.text.problems import (damaged_game_sentence, entry_error_sentence,
                                       speech_problem_sentence)
 from tutto_a11y.table.reader import LineReader, PlainReader, TerminalReader
-from tutto_a11y.games.tutto.rules import MAX_PLAYERS, MIN_PLAYERS, EntryError, Game, Rules
-from tutto_a11y.store.saved import DamagedGame, rebuild
+from tutto_a11y.store.saved import DamagedGame, rebuild, side_of
 from tutto_a11y.table.session import JournalFailed, Table
-from tutto_a11y.games.tutto.status_line import fitting_words, status_line
-from tutto_a11y.games.tutto.words import WORDS, Vocabulary
 
 
 class StoreJournal:
@@ -91,7 +89,7 @@ class _Quit(Exception):
     """The scorekeeper left during set-up (end of input or quit): nothing to play."""
 
 
-def play(settings: Settings, *, players: str | None, target: int | None, preset: str,
+def play(settings: Settings, *, players: str | None, target: int | None, preset: str | None,
          rule_options: Sequence[str], speech: bool | None, voice: str | None, rate: int | None,
          speech_engine: str, speech_to: str | None, sighted: bool, verbosity: str,
          resume: str | None) -> int:
@@ -100,8 +98,9 @@ def play(settings: Settings, *, players: str | None, target: int | None, preset:
 
     lang, width, plain = settings.lang, settings.width, settings.plain
     catalog = Catalog(lang or early_lang([], settings.env))
-    rules = rules_from(preset, target, rule_options, catalog)
-    names = _split_players(players, catalog) if players else None
+    side = registry.find(settings.game).side()
+    rules = rules_from(side, preset, target, rule_options, catalog)
+    names = _split_players(side, players, catalog) if players else None
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     plain_mode = plain or os.environ.get("TERM") == "dumb" or not interactive
@@ -111,24 +110,28 @@ def play(settings: Settings, *, players: str | None, target: int | None, preset:
     shutdown = _Shutdown()
     store = settings.open_store(catalog)
     try:
-        reader = _reader(plain_mode, output, sighted, catalog.lang)
+        reader = _reader(plain_mode, output, sighted, side.typed_words(catalog.lang))
         try:
             chosen = _choose_game(store, resume, reader, output, catalog)
             if chosen is None:
-                info, game = _new_game(store, reader, output, catalog, rules, names)
-                opening = Messages(catalog, game, verbosity).new_game()
+                info, game = _new_game(store, side, reader, output, catalog, rules, names)
+                opening = side.messages(catalog, game, verbosity).new_game()
             else:
                 info, game = chosen
+                side = side_of(info)  # a saved game goes on as the game it is
+                if isinstance(reader, TerminalReader):
+                    reader.words = sorted(set(side.typed_words(catalog.lang)))
                 if lang is None and info.lang != catalog.lang:
                     catalog = Catalog(info.lang)  # a game goes on in its own language
-                opening = _resumed(info, game, Messages(catalog, game, verbosity), store)
+                opening = _resumed(info, game, side.messages(catalog, game, verbosity), store)
         except _Quit:
             return 0
         store.claim(info.id)
-        messages = Messages(catalog, game, verbosity)
+        messages = side.messages(catalog, game, verbosity)
         if isinstance(reader, TerminalReader):
-            reader.show_status(lambda: status_line(messages),
-                               lambda words: fitting_words(words, catalog))
+            reader.show_status(lambda: side.status_line(messages),
+                               lambda words: catalog.gettext("Words that fit: {words}.",
+                                                             words=", ".join(words)))
         speaker = _open_speech(speech, interactive, catalog.lang, voice, rate, speech_engine,
                                speech_to, output, catalog)
         table = Table(game, messages, reader, output, StoreJournal(store, info.id, game), speaker,
@@ -187,23 +190,23 @@ def _shut_down(shutdown: _Shutdown, speaker: SpokenOutput | None, store: Any,
             signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _reader(plain_mode: bool, output: Output, sighted: bool, lang: str) -> LineReader:
+def _reader(plain_mode: bool, output: Output, sighted: bool, words: list[str]) -> LineReader:
     if plain_mode:
         return PlainReader(sys.stdin.buffer, output)
-    words = [w for ws in WORDS.get(lang, WORDS["en"]).values() for w in ws]
     return TerminalReader(output, sighted=sighted, words=words)
 
 
-def _new_game(store: Any, reader: LineReader, output: Output, catalog: Catalog, rules: Rules,
-              names: tuple[str, ...] | None) -> tuple[Any, Game]:
+def _new_game(store: Any, side: Any, reader: LineReader, output: Output, catalog: Catalog,
+              rules: Any, names: tuple[str, ...] | None) -> tuple[Any, Any]:
     """A new game in the games file, with the players given or asked for."""
     if names is None:
-        names = _ask_players(reader, output, catalog)
-    info = store.create_game(catalog.lang, rules.as_dict(), list(names), kind="tutto")
-    return info, Game(info.players, rules)
+        names = _ask_players(side, reader, output, catalog)
+    info = store.create_game(catalog.lang, side.rules_as_dict(rules), list(names),
+                             kind=side.name)
+    return info, side.new_game(info.players, rules)
 
 
-def _resumed(info: Any, game: Game, messages: Messages, store: Any) -> str:
+def _resumed(info: Any, game: Any, messages: Any, store: Any) -> str:
     """The opening of a resumed game: whose turn, the card, the turn total and the scores."""
     if game.finished:
         if info.status == "running":  # the program died between the last entry and its status
@@ -213,7 +216,7 @@ def _resumed(info: Any, game: Game, messages: Messages, store: Any) -> str:
         messages.status() + " " + messages.scores()
 
 
-def _replay(info: Any, store: Any, catalog: Catalog) -> Game:
+def _replay(info: Any, store: Any, catalog: Catalog) -> Any:
     """A saved game rebuilt from its journal; a journal that does not replay is reported."""
     try:
         return rebuild(info, store.entries(info.id))
@@ -222,40 +225,42 @@ def _replay(info: Any, store: Any, catalog: Catalog) -> Game:
                                                  damaged.kind)) from None
 
 
-def rules_from(preset: str, target: int | None, options: Sequence[str],
-               catalog: Catalog) -> Rules:
-    """The rules object from ``--rules``, ``--target`` and ``--rule NAME=VALUE``."""
+def rules_from(side: Any, preset: str | None, target: int | None, options: Sequence[str],
+               catalog: Catalog) -> Any:
+    """The chosen game's rules from ``--rules``, ``--target`` and ``--rule NAME=VALUE``."""
+    pairs = []
+    for option in options:
+        name, sep, value = option.partition("=")
+        if not sep:
+            raise UsageProblem(catalog.gettext(
+                "The rule option {option} needs the form NAME=VALUE, for example "
+                "x2-scope=card.", option=shown(option)))
+        pairs.append((name, value))
     try:
-        rules = Rules.preset(preset)
-        for option in options:
-            name, sep, value = option.partition("=")
-            if not sep:
-                raise UsageProblem(catalog.gettext(
-                    "The rule option {option} needs the form NAME=VALUE, for example "
-                    "x2-scope=card.", option=shown(option)))
-            rules = rules.with_option(name, value)
-        if target is not None:
-            rules = rules.with_option("target", str(target))
-    except EntryError as error:
-        raise UsageProblem(entry_error_sentence(error, catalog)) from None
-    return rules
-
-
-def _split_players(text: str, catalog: Catalog) -> tuple[str, ...]:
-    """``--players``/``TUTTO_PLAYERS``: the names checked as typed names are."""
-    try:
-        return check_names(text.split(","), MIN_PLAYERS, MAX_PLAYERS)
+        return side.rules(preset, target, pairs)
     except EntryError as error:
         raise UsageProblem(entry_error_sentence(error, catalog)) from None
 
 
-def _ask_players(reader: LineReader, output: Output, c: Catalog) -> tuple[str, ...]:
+def _split_players(side: Any, text: str, catalog: Catalog) -> tuple[str, ...]:
+    """``--players``/``TUTTO_PLAYERS``: the names checked as typed names are, then by the
+    game (how many it can seat)."""
+    from tutto_a11y.text.names import check_names
+
+    try:
+        return check_names(text.split(","), side.min_players, side.max_players)
+    except EntryError as error:
+        raise UsageProblem(entry_error_sentence(error, catalog)) from None
+
+
+def _ask_players(side: Any, reader: LineReader, output: Output, c: Catalog) -> tuple[str, ...]:
     """The set-up dialogue: plain numbered questions, one name each, an empty line to start."""
     names: list[str] = []
+    minimum, maximum = side.min_players, side.max_players
     output.line(c.gettext("New game. Type the players' names in seat order, one per line."))
-    while len(names) < MAX_PLAYERS:
+    while len(names) < maximum:
         number = len(names) + 1
-        if len(names) < MIN_PLAYERS:
+        if len(names) < minimum:
             question = c.gettext("Player {number}, name?", number=number)
         else:
             question = c.gettext("Player {number}, name? An empty line starts the game.",
@@ -270,10 +275,11 @@ def _ask_players(reader: LineReader, output: Output, c: Catalog) -> tuple[str, .
                                   "were named."))
             raise _Quit
         if not line.strip():
-            if len(names) >= MIN_PLAYERS:
+            if len(names) >= minimum:
                 break
-            output.line(c.gettext("At least {minimum} players are needed: type a name.",
-                                  minimum=MIN_PLAYERS))
+            output.line(c.ngettext("At least {minimum} player is needed: type a name.",
+                                   "At least {minimum} players are needed: type a name.",
+                                   minimum, minimum=minimum))
             continue
         try:
             name = check_new_name(line, names)  # the same rule as --players
@@ -285,7 +291,7 @@ def _ask_players(reader: LineReader, output: Output, c: Catalog) -> tuple[str, .
 
 
 def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Output,
-                 c: Catalog) -> tuple[Any, Game] | None:
+                 c: Catalog) -> tuple[Any, Any] | None:
     """The saved game to go on with (``--resume``, or the last running one if wanted), or None.
 
     A damaged last running game is not offered (it could not go on): one line says so and a new
@@ -313,6 +319,11 @@ def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Out
         if not game.finished:
             break
         store.set_status(info.id, "finished")  # the program died before it could say so
+    from tutto_a11y.games.tutto.messages import join_names
+    from tutto_a11y.games.tutto.words import WORDS, Vocabulary
+
+    # The question of the table, before any game is chosen: asked with the table's own
+    # yes and no, which every game shares.
     output.line(c.gettext("Game {game} with {players} is still running.", game=info.id,
                           players=join_names(game.players, c)))
     vocabulary = Vocabulary(c.lang)

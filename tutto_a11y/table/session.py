@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Protocol, Sequence
 
 from tutto_a11y.games import registry
-from tutto_a11y.games.contract import Command, EntryError, Listener, Notice
+from tutto_a11y.games.contract import TABLE_COMMANDS, Command, EntryError, Listener, Notice
 from tutto_a11y.table.reader import LineReader
 from tutto_a11y.text.output import Output, plain
 from tutto_a11y.text.problems import store_error_sentence
@@ -110,7 +110,7 @@ class Table:
         try:
             action = self.rules_of_play.interpret(line, self.game)
             if isinstance(action, Command):
-                return self.command(action.name)
+                return self.command(action)
             events = self.game.push(action)
         except EntryError as error:
             if self.game.finished:  # whatever was meant, only the game-over words work now
@@ -131,12 +131,13 @@ class Table:
         self._publish(tuple(events))
         return None
 
-    def _publish(self, events: tuple, undone: bool = False) -> None:
-        """Give listeners what happened, with the players, rules and state it left."""
+    def _publish(self, events: tuple, undone: Any = None) -> None:
+        """Give listeners what happened, with the players, rules and state it left; for an
+        undo, ``undone`` is the entry taken back."""
         if not self.listeners:
             return
-        notice = Notice("tutto", self.game.players, self.game.rules, events, self.game.state,
-                        undone=undone)
+        notice = Notice(self.game.kind, self.game.players, self.game.rules, events,
+                        self.game.state, undone=undone is not None, entry=undone)
         for listener in self.listeners:
             listener.hear(notice)
 
@@ -144,8 +145,15 @@ class Table:
         why = store_error_sentence(failure.reason, failure.data, failure.path, self.messages.c)
         self.tell(self.sentences["save-failed"] + " " + why)
 
-    def command(self, name: str) -> int | None:
-        m = self.messages
+    def command(self, command: Command) -> int | None:
+        """The loop's own commands; a game's own (``deck``, ``sheet``...) go to its messages."""
+        m, name = self.messages, command.name
+        if name not in TABLE_COMMANDS:
+            try:
+                self.tell(m.command(command), remember=False)
+            except EntryError as error:
+                self.tell(m.error(error), remember=False)
+            return None
         if name == "quit":
             self.tell(self.sentences[self._leaving("quit")])
             return 0
@@ -165,7 +173,7 @@ class Table:
                 return 2
             # After the pop the state is the one in which the undone entry was made.
             self.tell(m.undone(entry, self.game.state.seat))
-            self._publish((), undone=True)
+            self._publish((), undone=entry)
         elif name == "repeat":
             self.tell(self.last or m.status(), remember=False)
         elif name == "help":
@@ -174,8 +182,4 @@ class Table:
             self.tell(m.scores(), remember=False)
         elif name == "status":
             self.tell(m.status(), remember=False)
-        elif name == "deck":
-            self.tell(m.deck(), remember=False)
-        elif name == "odds":
-            self.tell(m.odds(), remember=False)
         return None

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Iterable, Sequence
 
 from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.games.contract import Notice
+from tutto_a11y.games.contract import Command, Notice
 from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Entry, EntryError,
                                           Game, Roll, SetAside, State, Step)
 from tutto_a11y.games.tutto.rules import events as E
@@ -433,6 +433,14 @@ class Messages:
         if g.state.final_round and not g.finished:
             text += " " + self.c.gettext("This is the final round.")
         return text
+
+    def command(self, command: Command) -> str:
+        """Tutto's own commands: ``deck`` and ``odds`` (the loop carries out the others)."""
+        if command.name == "deck":
+            return self.deck()
+        if command.name == "odds":
+            return self.odds()
+        raise EntryError("unknown-word", word=command.name)
 
     def deck(self) -> str:
         left = self.game.deck_left()

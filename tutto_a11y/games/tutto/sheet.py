@@ -1,0 +1,97 @@
+"""Tutto read back: the score sheet as sentences (``show``), the JSON export and the paper
+sheet of CSV and Markdown.
+
+The journal is the truth: every sheet is made from a game replayed through the rules, so a sheet
+can never disagree with what was announced at the table. JSON keys and card ids stay fixed for
+scripts; everything else is in the catalog's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutto_a11y.games.tutto.messages import Messages
+from tutto_a11y.games.tutto.rules import Game
+from tutto_a11y.games.tutto.rules.events import TurnOutcome, TurnRecord
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.names import printable_names
+
+
+def outcome_word(outcome: TurnOutcome, c: Catalog) -> str:
+    return {
+        TurnOutcome.BANKED: c.gettext("banked"), TurnOutcome.NIETE: c.gettext("Niete"),
+        TurnOutcome.STOP_CARD: c.gettext("stopped"),
+        TurnOutcome.FIREWORKS: c.gettext("banked by Fireworks"),
+        TurnOutcome.PLUS_MINUS: c.gettext("Plus/Minus Tutto"),
+        TurnOutcome.CLOVERLEAF: c.gettext("Cloverleaf win"),
+    }[outcome]
+
+
+def safe_game(game: Game) -> Game:
+    """The game with printable player names, for sheets; the journal itself is untouched."""
+    safe = printable_names(game.players)
+    if safe == game.players:
+        return game
+    shown = Game(safe, game.rules)
+    for entry in game.entries:
+        shown.push(entry)
+    return shown
+
+
+def show_lines(info: Any, game: Game, c: Catalog, status: str) -> list[str]:
+    """``show``: the game's line, one line per turn, the winners and the standing."""
+    game = safe_game(game)
+    m = Messages(c, game)
+    lines = [c.gettext("Game {game}: {players}. Target {target}, {rules}. {status}.",
+                       game=info.id, players=m.names(range(len(game.players))),
+                       target=game.rules.target, rules=m.rules_name(),
+                       status=status.capitalize())]
+    for number, (record, _scores) in enumerate(game.score_sheet(), start=1):
+        lines.append(c.gettext("Turn {number}, {name}, {cards}: {outcome}, {points} points, "
+                               "score {score}.", number=number, name=game.players[record.seat],
+                               cards=", ".join(m.card(card) for card in record.cards),
+                               outcome=outcome_word(record.outcome, c), points=record.points,
+                               score=record.score))
+    if game.finished:
+        winners = game.state.winners
+        lines.append(c.ngettext("Winner: {names}.", "Winners: {names}.", len(winners),
+                                names=m.names(winners)))
+    lines.append(m.scores())
+    return lines
+
+
+def export_json(info: Any, game: Game) -> dict[str, Any]:
+    """The export contract of INTERFACE.md."""
+    state = game.state
+    status = "finished" if game.finished else info.status
+    return {
+        "game": info.kind,
+        "id": info.id,
+        "lang": info.lang,
+        "rules": game.rules.as_dict(),
+        "status": status,
+        "winners": [game.players[s] for s in state.winners] if game.finished else [],
+        "players": [{"name": name, "score": state.scores[i], "turns": state.turns[i]}
+                    for i, name in enumerate(game.players)],
+        "turns": [_turn_json(game, record) for record in game.turn_records()],
+    }
+
+
+def _turn_json(game: Game, record: TurnRecord) -> dict[str, Any]:
+    return {"player": game.players[record.seat], "cards": [c.value for c in record.cards],
+            "points": record.points, "outcome": record.outcome.value}
+
+
+def sheet_table(game: Game, c: Catalog) -> tuple[list[str], list[list[str]]]:
+    """The paper score sheet: one row per turn, with every player's score after it."""
+    game = safe_game(game)
+    m = Messages(c, game)
+    header = [c.gettext("Turn"), c.gettext("Player"), c.gettext("Cards"), c.gettext("Outcome"),
+              c.gettext("Points"), *game.players]
+    rows = []
+    for number, (record, scores) in enumerate(game.score_sheet(), start=1):
+        rows.append([str(number), game.players[record.seat],
+                     ", ".join(m.card(card) for card in record.cards),
+                     outcome_word(record.outcome, c), str(record.points),
+                     *(str(s) for s in scores)])
+    return header, rows

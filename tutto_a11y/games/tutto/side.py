@@ -1,0 +1,111 @@
+"""Tutto as the table, the store and the live view see it: its :class:`GameSide`.
+
+Everything outside ``games/tutto/`` reaches Tutto through ``SIDE``, found by the registry under
+the name the games file stores, so the loop, ``show``/``export`` and the live view are written
+once for every game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from tutto_a11y.games.contract import Notice, Standing
+from tutto_a11y.games.tutto import sheet
+from tutto_a11y.games.tutto.at_table import AtTable
+from tutto_a11y.games.tutto.messages import Messages, word_notice
+from tutto_a11y.games.tutto.rules import MAX_PLAYERS, MIN_PLAYERS, Game, Rules, check_players
+from tutto_a11y.games.tutto.status_line import status_line
+from tutto_a11y.games.tutto.words import WORDS
+from tutto_a11y.text.i18n import Catalog
+
+
+class TuttoSide:
+    """The one Tutto side; stateless, so one object serves every table."""
+
+    name = "tutto"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    # -- rules and games ---------------------------------------------------------------------
+    @staticmethod
+    def rules(preset: str | None, target: int | None,
+              options: Sequence[tuple[str, str]]) -> Rules:
+        rules = Rules.preset(preset or "standard")
+        for name, value in options:
+            rules = rules.with_option(name, value)
+        if target is not None:
+            rules = rules.with_option("target", str(target))
+        return rules
+
+    @staticmethod
+    def rules_from_dict(data: Any) -> Rules:
+        return Rules.from_dict(data)
+
+    @staticmethod
+    def rules_as_dict(rules: Rules) -> dict[str, Any]:
+        return rules.as_dict()
+
+    @staticmethod
+    def check_players(names: Sequence[str]) -> tuple[str, ...]:
+        return check_players(names)
+
+    @staticmethod
+    def new_game(players: tuple[str, ...], rules: Rules) -> Game:
+        return Game(players, rules)
+
+    @staticmethod
+    def replay(players: tuple[str, ...], rules: Rules, entries: Sequence[str]) -> Game:
+        return Game.replay(players, rules, entries)
+
+    # -- at the table ------------------------------------------------------------------------
+    @staticmethod
+    def messages(catalog: Catalog, game: Game, verbosity: str = "normal") -> Messages:
+        return Messages(catalog, game, verbosity)
+
+    @staticmethod
+    def at_table(catalog: Catalog) -> AtTable:
+        return AtTable(catalog)
+
+    @staticmethod
+    def typed_words(lang: str) -> list[str]:
+        return [w for ws in WORDS.get(lang, WORDS["en"]).values() for w in ws]
+
+    @staticmethod
+    def status_line(messages: Messages) -> str:
+        return status_line(messages)
+
+    @staticmethod
+    def word_notice(notice: Notice[Any, Any], catalog: Catalog,
+                    verbosity: str = "normal") -> str:
+        if notice.undone:
+            standing = Game.at(notice.players, notice.rules, notice.state)
+            return Messages(catalog, standing, verbosity).undone(notice.entry,
+                                                                 notice.state.seat)
+        return word_notice(notice, catalog, verbosity)
+
+    @staticmethod
+    def standing(players: tuple[str, ...], rules: Rules, state: Any,
+                 catalog: Catalog) -> Standing:
+        c = catalog
+        game = Game.at(players, rules, state)
+        rows = tuple((name, str(state.scores[seat]), str(state.turns[seat]))
+                     for seat, name in enumerate(players))
+        return Standing(caption=c.gettext("Scores, target {target}.", target=rules.target),
+                        header=(c.gettext("Player"), c.gettext("Score"), c.gettext("Turns")),
+                        rows=rows, now=Messages(c, game).status())
+
+    # -- read back -----------------------------------------------------------------------------
+    @staticmethod
+    def show_lines(info: Any, game: Game, catalog: Catalog, status: str) -> list[str]:
+        return sheet.show_lines(info, game, catalog, status)
+
+    @staticmethod
+    def export_json(info: Any, game: Game) -> dict[str, Any]:
+        return sheet.export_json(info, game)
+
+    @staticmethod
+    def sheet_table(game: Game, catalog: Catalog) -> tuple[list[str], list[list[str]]]:
+        return sheet.sheet_table(game, catalog)
+
+
+SIDE = TuttoSide()
