@@ -61,7 +61,7 @@ class Messages:
 
     def needed(self) -> str:
         n = self.game.rules.games
-        return self.c.ngettext("One won game wins the match.", "{n} won games win the match.", n)
+        return self.c.ngettext("One won game wins the match.", "The match goes to {n} won games.", n)
 
     def _or(self, words: Sequence[str]) -> str:
         if len(words) == 1:

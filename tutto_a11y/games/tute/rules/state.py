@@ -48,6 +48,11 @@ class State(NamedTuple):
         return cls(players=players, games=(0,) * side_count(players))
 
     @property
+    def seat(self) -> int:
+        """The seat the table waits on: in Tute the hand, who begins the round."""
+        return self.hand
+
+    @property
     def sides(self) -> int:
         return side_count(self.players)
 
