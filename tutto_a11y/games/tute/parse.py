@@ -11,7 +11,7 @@ import re
 import unicodedata
 from typing import Sequence
 
-from tutto_a11y.games.contract import Command
+from tutto_a11y.games.contract import Command, EntryError
 from tutto_a11y.games.tute.rules import (AmbiguousEntry, Cante, CardPoints, Entry, Game,
                                          IllegalEntry, LastTrick, MalformedEntry, Step, Trump,
                                          Tute, side_of)
@@ -105,14 +105,18 @@ def _name_and(rest: Sequence[str], game: Game, vocabulary: Vocabulary,
     """A player and one word of ``meanings`` in either order: ``Anna gold`` or ``gold Anna``."""
     if not rest:
         raise MalformedEntry("needs-player", what=what)
+    refusals: list[EntryError] = []
     for word, name in ((rest[-1], rest[:-1]), (rest[0], rest[1:])):
         try:
             meaning = vocabulary.match(word, among=tuple(meanings))
-        except AmbiguousEntry:
-            raise
-        except MalformedEntry:
-            continue
-        return _named(name, game, what), meaning
+            return _named(name, game, what), meaning
+        except AmbiguousEntry as refused:
+            refusals.append(refused)
+        except MalformedEntry as refused:
+            if refused.reason != "unknown-word":
+                refusals.append(refused)
+    if refusals:  # the first reading that found its word says what is wrong with the rest
+        raise refusals[0]
     if _player(" ".join(rest), game.players, strict=False) is not None:
         raise MalformedEntry(missing, what=what)
     raise MalformedEntry("no-such-player", word=" ".join(rest))
