@@ -215,3 +215,22 @@ def test_every_tute_announcement_is_spoken_in_the_games_language(
     with wave.open(str(files[3])) as w:  # the end of the match is said to the end
         seconds = w.getnframes() / w.getframerate()
     assert seconds > 0.15 * len(said[3].split())
+
+
+def test_stats_count_tute_matches_with_rounds_cantes_and_tutes(
+        db: Path, clean_env: dict[str, str]) -> None:
+    for _ in range(2):
+        play(db, clean_env, ["oros", "cante Anna copas", "points 70 50 last Ben"])
+    play(db, clean_env, ["oros", "tute Ben reyes"])
+    play(db, clean_env, ["oros"])  # still running: not counted
+    done = tally(["stats", "--game", "tute", "--format", "json", "--db", str(db)], clean_env)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["game"] == "tute" and data["games"] == 3
+    assert data["players"][0] == {"name": "Anna", "games": 3, "wins": 2, "average_score": 1,
+                                  "best_score": 1, "rounds": 3, "rounds_won": 2, "cantes": 2,
+                                  "tutes": 0}
+    assert data["players"][1]["tutes"] == 1 and data["players"][1]["wins"] == 1
+    text = tally(["stats", "--game", "tute", "--db", str(db), "--lang", "de"],
+                 clean_env).stdout
+    assert "Anna: Siege 2, Partien 3," in text and "Ansagen 2, Tutes 0." in text

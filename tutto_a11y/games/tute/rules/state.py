@@ -53,6 +53,18 @@ class State(NamedTuple):
         return self.hand
 
     @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's won games (its side's): what a Tute player has scored in the match."""
+        return tuple(self.games[side_of(seat, self.players)] for seat in range(self.players))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats of the side that won the match; empty while it runs."""
+        if self.winner is None:
+            return ()
+        return tuple(s for s in range(self.players) if side_of(s, self.players) == self.winner)
+
+    @property
     def sides(self) -> int:
         return side_count(self.players)
 
