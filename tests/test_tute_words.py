@@ -147,3 +147,39 @@ def test_no_typed_line_breaks_the_table_or_changes_a_refused_match(
         said = messages.error(error)
         assert said and "\n" not in said
         assert game.state == before
+
+
+def test_a_listener_words_every_tute_notice_in_its_own_language_after_play_moved_on() -> None:
+    import io
+
+    from tutto_a11y.games import registry
+    from tutto_a11y.table.reader import PlainReader
+    from tutto_a11y.table.session import Table
+    from tutto_a11y.text.output import Output
+
+    class Heard:
+        def __init__(self) -> None:
+            self.notices: list = []
+
+        def hear(self, notice: object) -> None:
+            self.notices.append(notice)
+
+    side = registry.find("tute").side()
+    out = io.StringIO()
+    output = Output(out, prompt_on_own_line=True)
+    game = side.new_game(("Anna", "Ben"), side.rules(None, 2, []))
+    heard = Heard()
+    lines = "copas\nannonce Anna copas\npoints 70 50 dernier Ben\nannuler\n"
+    Table(game, side.messages(Catalog("fr"), game), PlainReader(io.BytesIO(lines.encode()),
+                                                                  output), output,
+          listeners=[heard]).run("Début.")
+    assert [n.game for n in heard.notices] == ["tute"] * 4
+    german = [side.word_notice(n, Catalog("de")) for n in heard.notices]
+    assert german == [
+        "Runde 1, Trumpf Kelche.", "Anna meldet 40 in Kelche.",
+        "Anna gewinnt Runde 1. Rundenpunkte: Anna 110, Ben 60. Gewonnene Spiele: Anna 1, "
+        "Ben 0. Ben beginnt Runde 2.",
+        "Zurückgenommen: die Kartenpunkte Anna 70, Ben 50. Runde 1, Trumpf Kelche."]
+    standing = side.standing(game.players, game.rules, heard.notices[2].state, Catalog("en"))
+    assert standing.rows == (("Anna", "1"), ("Ben", "0"))
+    assert standing.now == "Round 2, Ben begins: the trump is next."
