@@ -16,7 +16,7 @@ from tutto_a11y.settings import Settings, UsageProblem, early_lang, store_proble
 from tutto_a11y.games import registry
 from tutto_a11y.games.contract import EntryError
 from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.text.names import check_new_name
+from tutto_a11y.text.names import check_new_name, join_names
 from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.output import Output
 from tutto_a11y.text.problems import (damaged_game_sentence, entry_error_sentence,
@@ -319,15 +319,15 @@ def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Out
         if not game.finished:
             break
         store.set_status(info.id, "finished")  # the program died before it could say so
-    from tutto_a11y.games.tutto.messages import join_names
-    from tutto_a11y.games.tutto.words import WORDS, Vocabulary
+    from tutto_a11y.text.vocabulary import TABLE_WORDS, Vocabulary
 
     # The question of the table, before any game is chosen: asked with the table's own
     # yes and no, which every game shares.
     output.line(c.gettext("Game {game} with {players} is still running.", game=info.id,
                           players=join_names(game.players, c)))
-    vocabulary = Vocabulary(c.lang)
-    yes, no = WORDS[c.lang]["yes"][0], WORDS[c.lang]["no"][0]
+    vocabulary = Vocabulary(c.lang, TABLE_WORDS)
+    words = TABLE_WORDS.get(c.lang, TABLE_WORDS["en"])
+    yes, no = words["yes"][0], words["no"][0]
     while True:
         try:
             line = reader.read(c.gettext("Go on with it? Type {yes}, or {no} for a new game.",

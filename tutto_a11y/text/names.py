@@ -11,7 +11,7 @@ everything printed from stored data goes through :func:`terminal_safe`.
 from __future__ import annotations
 
 import unicodedata
-from typing import Iterable
+from typing import Any, Iterable, Sequence
 
 from tutto_a11y.games.contract import MalformedEntry
 
@@ -95,3 +95,10 @@ def printable_names(names: Iterable[str]) -> tuple[str, ...]:
         if any(same_name(name, other) for other in safe[:seat]):
             safe[seat] = f"{name[:MAX_NAME - 3]} {seat + 1}"
     return tuple(safe)
+
+
+def join_names(names: Sequence[str], c: Any) -> str:
+    """"Anna", "Anna and Ben", "Anna, Ben and Cleo": how a list of people is said."""
+    if len(names) == 1:
+        return names[0]
+    return c.gettext("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])

@@ -16,17 +16,11 @@ from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Entry,
                                           Game, Roll, SetAside, State, Step)
 from tutto_a11y.games.tutto.rules import events as E
 from tutto_a11y.games.tutto.rules.events import Event
+from tutto_a11y.text.names import join_names  # noqa: F401  (said the same in every game)
 from tutto_a11y.text.output import nobreak
 from tutto_a11y.games.tutto.words import COMMANDS, shown
 
 VERBOSITIES = ("brief", "normal", "full")
-
-
-def join_names(names: Sequence[str], c: Catalog) -> str:
-    """"Anna", "Anna and Ben", "Anna, Ben and Cleo": how a list of people is said."""
-    if len(names) == 1:
-        return names[0]
-    return c.gettext("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 class Messages:

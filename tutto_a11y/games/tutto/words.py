@@ -1,17 +1,13 @@
-"""The words people type, in English, German and French, and how a typed word is matched.
+"""The words people type at a Tutto table, in English, German and French.
 
-Matching is forgiving for fast typing: case and accents do not matter (``strasse`` is
-``Straße``), a unique prefix is enough (``str`` is ``street``), and English words work in every
-language. A prefix that fits several meanings is answered with the candidates, unless only one
-of them makes sense at this step.
+Matching (case, accents, unique prefixes, English everywhere) is the table's own, in
+``text/vocabulary.py``; this module only says which words mean what in Tutto.
 """
 
 from __future__ import annotations
 
-import unicodedata
-from typing import Iterable
-
-from tutto_a11y.games.tutto.rules import AmbiguousEntry, MalformedEntry
+from tutto_a11y.text import vocabulary as _vocabulary
+from tutto_a11y.text.vocabulary import normalise  # noqa: F401  (Tutto's parser uses it)
 
 COMMANDS = ("undo", "scores", "status", "deck", "odds", "repeat", "help", "quit")
 
@@ -53,75 +49,13 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
-def normalise(text: str) -> str:
-    """Lower case, no accents, ß as ss, letters and digits only: how typed words are compared."""
-    folded = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in folded if ch.isalnum() and not unicodedata.combining(ch))
-
-
 def shown(meaning: str, lang: str) -> str:
     """The word ``help`` shows for a meaning in a language."""
     return WORDS.get(lang, WORDS["en"])[meaning][0]
 
 
-class Vocabulary:
-    """The words understood in one game: the game's language first, then English.
-
-    English words work in every language, but they never take a prefix away from the game's
-    own words: in German ``a`` at the bank step is ``aufhören``, not English ``again``.
-    """
+class Vocabulary(_vocabulary.Vocabulary):
+    """Tutto's words in one language, then English."""
 
     def __init__(self, lang: str) -> None:
-        self.lang = lang if lang in WORDS else "en"
-        self._tiers: list[list[tuple[str, str]]] = []  # (normalised word, meaning), by language
-        self._spelled: dict[str, str] = {}  # normalised word -> as written
-        seen: set[tuple[str, str]] = set()
-        for source in dict.fromkeys((self.lang, "en")):
-            tier: list[tuple[str, str]] = []
-            for meaning, words in WORDS[source].items():
-                for word in words:
-                    key = normalise(word)
-                    if (key, meaning) not in seen:
-                        seen.add((key, meaning))
-                        tier.append((key, meaning))
-                        self._spelled.setdefault(key, word)
-            self._tiers.append(tier)
-
-    def match(self, typed: str, among: Iterable[str] | None = None,
-              preferred: Iterable[str] = ()) -> str:
-        """The meaning of a typed word.
-
-        ``among`` limits the meanings considered (e.g. yes/no questions); ``preferred`` are the
-        meanings that make sense now and settle a prefix that fits several meanings. Whole
-        words are looked up before prefixes, and the game's language before English.
-        """
-        key = normalise(typed)
-        if not key:
-            raise MalformedEntry("unknown-word", word=typed.strip())
-        allowed = None if among is None else set(among)
-        tiers = [[(w, m) for w, m in tier if allowed is None or m in allowed]
-                 for tier in self._tiers]
-        for candidates in tiers:
-            exact = {m for w, m in candidates if w == key}
-            if len(exact) == 1:
-                return exact.pop()
-        for candidates in tiers:
-            fitting: dict[str, str] = {}  # meaning -> the first word of it that fits the prefix
-            for w, m in candidates:
-                if w.startswith(key):
-                    fitting.setdefault(m, self._spelled[w])
-            if fitting:
-                return self._one_of(typed, fitting, preferred)
-        raise MalformedEntry("unknown-word", word=typed.strip())
-
-    @staticmethod
-    def _one_of(typed: str, fitting: dict[str, str], preferred: Iterable[str]) -> str:
-        """The one meaning a prefix can have now, or AmbiguousEntry naming the candidates."""
-        meanings = list(fitting)
-        if len(meanings) == 1:
-            return meanings[0]
-        now = [m for m in meanings if m in set(preferred)]
-        if len(now) == 1:
-            return now[0]
-        raise AmbiguousEntry("ambiguous-word", word=typed.strip(),
-                             candidates=tuple(fitting[m] for m in (now or meanings)))
+        super().__init__(lang, WORDS)
