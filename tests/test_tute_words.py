@@ -179,7 +179,8 @@ def test_a_listener_words_every_tute_notice_in_its_own_language_after_play_moved
         "Runde 1, Trumpf Kelche.", "Anna meldet 40 in Kelche.",
         "Anna gewinnt Runde 1. Rundenpunkte: Anna 110, Ben 60. Gewonnene Spiele: Anna 1, "
         "Ben 0. Ben beginnt Runde 2.",
-        "Zurückgenommen: die Kartenpunkte Anna 70, Ben 50. Runde 1, Trumpf Kelche."]
+        "Zurückgenommen: die Kartenpunkte Anna 70, Ben 50 und der letzte Stich von Ben. "
+        "Runde 1, Trumpf Kelche."]
     standing = side.standing(game.players, game.rules, heard.notices[2].state, Catalog("en"))
     assert standing.rows == (("Anna", "1"), ("Ben", "0"))
     assert standing.now == "Round 2, Ben begins: the trump is next."

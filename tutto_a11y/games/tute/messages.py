@@ -257,6 +257,9 @@ class Messages:
                              suit=self.suit(entry.suit))
         elif isinstance(entry, Tute):
             text = c.gettext("Undone: {name}'s Tute.", name=self.name(entry.seat))
+        elif isinstance(entry, CardPoints) and entry.last is not None:
+            text = c.gettext("Undone: the card points {points} and the last trick of {side}.",
+                             points=self.by_side(entry.points), side=self.side(entry.last))
         elif isinstance(entry, CardPoints):
             text = c.gettext("Undone: the card points {points}.",
                              points=self.by_side(entry.points))
