@@ -234,3 +234,24 @@ def test_stats_count_tute_matches_with_rounds_cantes_and_tutes(
     text = tally(["stats", "--game", "tute", "--db", str(db), "--lang", "de"],
                  clean_env).stdout
     assert "Anna: Siege 2, Partien 3," in text and "Ansagen 2, Tutes 0." in text
+
+
+def test_the_sighted_status_line_of_tute_shows_the_games_won_and_the_round(
+        tmp_path: Path) -> None:
+    from test_terminal_screen import Terminal, _row_of
+
+    term = Terminal(["--game", "tute", "--players", "Anna,Ben", "--lang", "de", "--sighted",
+                     "--width", "40", "--rule", "games=2"], tmp_path)
+    term.wait_for_prompt("Runde 1, Anna beginnt: Trumpf?")
+    term.type("copas\r")
+    term.wait_for_prompt("oder Kartenpunkte?")
+    term.type("punkte 70 50 letzter Ben\r")
+    term.wait_for("Gewonnene Spiele: Anna 1, Ben 0. Die")
+    rows = term.lines()
+    prompt = _row_of(term, "Runde 2, Ben beginnt: Trumpf?")
+    assert " ".join(rows[prompt + 1:]) == (
+        "Gewonnene Spiele: Anna 1, Ben 0. Die Partie geht bis zu 2 gewonnenen Spielen. Runde 2, "
+        "Ben beginnt: als Nächstes der Trumpf.")
+    assert all(len(row) <= 40 for row in rows), rows
+    term.type("\x04")
+    assert term.finish() == 0
