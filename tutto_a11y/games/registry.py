@@ -51,7 +51,7 @@ class GameKind:
 GAMES: dict[str, GameKind] = {
     "tutto": GameKind("tutto", "Tutto", "tutto"),
     "yatzee": GameKind("yatzee", "Yatzee", "yatzee"),
-    "tute": GameKind("tute", "Tute", None),
+    "tute": GameKind("tute", "Tute", "tute"),
 }
 
 #: The default game, and the kind of every game saved before games knew their kind.

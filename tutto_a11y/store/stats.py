@@ -30,6 +30,7 @@ from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
 from tutto_a11y.text.output import echo_wrapped
 from tutto_a11y.games.tutto.rules import Game
+from tutto_a11y.games.tute.figures import tute_figures, tute_line, tute_shown
 from tutto_a11y.games.tutto.rules.events import PlusMinusScored, TurnOutcome, Tutto
 
 #: Turn outcomes that put the turn total on the player's score (the export contract's words).
@@ -169,12 +170,13 @@ class Kind:
     scores: Callable[[Any], tuple[int, ...]] = lambda game: tuple(game.state.scores)
 
 
-#: Game kind -> its figures. Tute adds its own here when it can be kept.
+#: Game kind -> its figures.
 KINDS: dict[str, Kind] = {
     "tutto": Kind("Tutto", tutto_figures, tutto_shown, tutto_line),
     "yatzee": Kind("Yatzee", yatzee_figures, yatzee_shown, yatzee_line,
                    scores=lambda game: tuple(game.totals())),
 }
+KINDS["tute"] = Kind("Tute", tute_figures, tute_shown, tute_line)  # type: ignore[arg-type]
 
 
 def game_kind(info: Any) -> str:
