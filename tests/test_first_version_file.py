@@ -134,21 +134,18 @@ def test_after_its_migration_an_old_file_still_exports_byte_identically(
             assert result.stdout == (FIXTURE / f"export-{game}.{fmt}").read_bytes()
 
 
-@pytest.mark.parametrize("game", ["yatzee", "tute"])
-def test_naming_a_game_that_is_not_written_yet_says_so_in_one_sentence(
-        tmp_path: Path, clean_env: dict[str, str], game: str) -> None:
-    db = tmp_path / "new.sqlite3"
-    said = one_sentence(run(clean_env, "--game", game, "--players", "Anna,Ben", "--lang", "en",
-                            "--db", str(db)))
-    assert said == f"{game.capitalize()} is not available yet: only Tutto can be played so far."
-    assert not db.exists()
-
-
 def test_the_game_can_be_chosen_by_the_environment(tmp_path: Path,
                                                    clean_env: dict[str, str]) -> None:
-    said = one_sentence(run({**clean_env, "TUTTO_GAME": "tute"}, "--lang", "de", "--db",
-                            str(tmp_path / "new.sqlite3")))
-    assert said == "Tute gibt es noch nicht: Bisher kann nur Tutto gespielt werden."
+    db = tmp_path / "new.sqlite3"
+    result = subprocess.run(tutto_command() + ["--lang", "de", "--plain", "--players",
+                                               "Anna,Ben", "--db", str(db)],
+                            input="oros\n", capture_output=True, text=True,
+                            env={**clean_env, "TUTTO_GAME": "tute"}, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Neue Partie Tute für Anna und Ben.")
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT kind FROM games").fetchall() == [("tute",)]
+    conn.close()
 
 
 def test_a_new_game_is_stored_as_a_tutto_game(tmp_path: Path, clean_env: dict[str, str]) -> None:
@@ -174,9 +171,9 @@ def test_a_saved_game_of_a_game_this_version_lacks_is_refused_in_one_sentence_no
     child.expect(__import__("pexpect").EOF)
     child.close()
     with sqlite3.connect(old_file) as conn:
-        conn.execute("UPDATE games SET kind = 'yatzee' WHERE id = 1")
+        conn.execute("UPDATE games SET kind = 'chess' WHERE id = 1")
     conn.close()
-    expected = ("Game 1 is a game of Yatzee, which this version cannot show or continue yet; "
+    expected = ("Game 1 is a game of Chess, which this version cannot show or continue yet; "
                 "the other games are fine.")
     for command in (["show", "1"], ["export", "1", "--format", "json"], ["--resume", "1"]):
         said = one_sentence(run(clean_env, *command, "--lang", "en", "--plain", "--db",

@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # import it lazily for ``advice`` (same layer, so no circle is allowed either).
     ("tutto_a11y.settings", "tutto_a11y.games.*", "tutto_a11y.coach"),
     ("tutto_a11y.games.registry", "tutto_a11y.speech"),
-    ("tutto_a11y.store",),
+    ("tutto_a11y.store", "tutto_a11y.share"),
     ("tutto_a11y.table",),
     ("tutto_a11y.cli", "tutto_a11y.__main__", "tutto_a11y"),
 )

@@ -15,6 +15,8 @@ from tutto_a11y.games.contract import LINE_REASONS, PLAYER_REASONS, EntryError
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import Card, Game
 from tutto_a11y.games.tutto.rules.errors import JOURNAL_REASONS, OPTION_REASONS, PLAY_REASONS
+from tutto_a11y.games.yatzee.rules import errors as yatzee_errors
+from tutto_a11y.games.tute.rules.errors import REASONS as TUTE_REASONS
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.problems import entry_error_sentence
 
@@ -39,7 +41,8 @@ def raised_reasons() -> set[str]:
 
 
 def test_every_reason_code_given_anywhere_is_registered() -> None:
-    registered = LINE_REASONS | PLAYER_REASONS | PLAY_REASONS | OPTION_REASONS | JOURNAL_REASONS
+    registered = (LINE_REASONS | PLAYER_REASONS | PLAY_REASONS | OPTION_REASONS | JOURNAL_REASONS
+                  | TUTE_REASONS | yatzee_errors.REASONS)
     assert raised_reasons() - registered == set()
     assert raised_reasons() >= PLAY_REASONS | OPTION_REASONS  # no stale registrations
 

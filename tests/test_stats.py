@@ -213,24 +213,6 @@ def test_an_empty_or_missing_games_file_says_there_are_no_finished_games_and_sta
     assert not missing.exists()
 
 
-@pytest.mark.parametrize("game, said", [
-    ("yatzee", "Statistics for Yatzee are not available yet: only Tutto games can be kept so "
-               "far."),
-    ("TUTE", "Statistics for Tute are not available yet: only Tutto games can be kept so far."),
-])
-def test_yatzee_and_tute_are_refused_in_one_sentence(
-        db: Path, clean_env: dict[str, str], game: str, said: str) -> None:
-    assert one_sentence(run(["stats", "--db", str(db), "--game", game], clean_env)) == said
-
-
-def test_the_unavailable_game_is_refused_in_the_games_language(
-        db: Path, clean_env: dict[str, str]) -> None:
-    said = one_sentence(run(["stats", "--lang", "de", "--db", str(db), "--game", "tute"],
-                            clean_env))
-    assert said == ("Eine Statistik für Tute gibt es noch nicht: Bisher werden nur Tutto-Spiele "
-                    "geführt.")
-
-
 @pytest.mark.parametrize("date", ["2026-02-30", "yesterday", "2026-1-5", "", "２０２６-01-01"])
 def test_a_date_that_is_not_year_month_day_is_one_sentence_and_changes_nothing(
         db: Path, clean_env: dict[str, str], date: str) -> None:

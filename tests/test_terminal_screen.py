@@ -217,6 +217,21 @@ def test_ctrl_c_discards_the_typed_line_and_the_game_goes_on(tmp_path: Path) -> 
     assert term.finish() == 0
 
 
+def test_escape_before_a_digit_types_the_digit_and_shows_no_hidden_argument(
+        tmp_path: Path) -> None:
+    """Escape then 3 is an editor's repeat count elsewhere ("(arg: 3)" drawn in the prompt);
+    at the table an Escape slipped in before a number changes nothing."""
+    term = _start(tmp_path)
+    term.type("\x1b3")
+    term.wait_for("Anna, card? 3")
+    term.type("00\r")
+    term.wait_for_prompt("Anna, roll 6 dice:")
+    assert "(arg" not in term.raw
+    assert "Anna draws Bonus 300." in term.lines()
+    term.type("quit\r")
+    assert term.finish() == 0
+
+
 def test_bytes_that_are_not_text_get_one_sentence_and_change_nothing(tmp_path: Path) -> None:
     term = _start(tmp_path)
     term.type_bytes(b"3\xff\xfe0\r")

@@ -253,6 +253,14 @@ def _game_argument(f: Any) -> Any:
 @click.option("--resume", cls=TOption, envvar="TUTTO_RESUME", is_flag=False, flag_value="last",
               type=Text(), default=None, metavar=N_("[GAME]"),
               help=N_("Go on with a saved game, the last one by default."))
+@click.option("--share", cls=TOption, envvar="TUTTO_SHARE", is_flag=False,
+              flag_value="127.0.0.1:8765", type=Text(), default=None,
+              metavar=N_("[HOST:PORT]"),
+              help=N_("Show the game live on the other players' phones, read-only, behind an "
+                      "access code; on this computer only unless a host is given."))
+@click.option("--share-code", cls=TOption, envvar="TUTTO_SHARE_CODE", type=Text(),
+              default=None, metavar=N_("CODE"),
+              help=N_("The access code of the live view, instead of a random one."))
 def play_command(**options: Any) -> int:
     from tutto_a11y.table.play import play
 

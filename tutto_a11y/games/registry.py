@@ -50,8 +50,8 @@ class GameKind:
 #: Every game by name, in the order they are offered.
 GAMES: dict[str, GameKind] = {
     "tutto": GameKind("tutto", "Tutto", "tutto"),
-    "yatzee": GameKind("yatzee", "Yatzee", None),
-    "tute": GameKind("tute", "Tute", None),
+    "yatzee": GameKind("yatzee", "Yatzee", "yatzee"),
+    "tute": GameKind("tute", "Tute", "tute"),
 }
 
 #: The default game, and the kind of every game saved before games knew their kind.

@@ -4,7 +4,8 @@ The printed line is written for braille displays and screen readers, which read 
 eSpeak NG, however, reads a few written forms badly (checked with ``espeak-ng -v LANG -q -x``,
 which prints the phonemes it would say):
 
-* the card "x2" is read "ex two" / "ix zwei" / "ix deux" in every language;
+* the card "x2" is read "ex two" / "ix zwei" / "ix deux" in every language, and the German
+  Yatzee field "2x3 Gleiche" "zwei ix drei";
 * "Plus/Minus" is read "plus slash minus" in English, and the French card "Plus/Moins"
   also needs its "ou";
 * French drops the sign of "-500" entirely (it says "cinq cents"), and reads the minus
@@ -53,6 +54,8 @@ _TABLES: dict[str, list[_Rule]] = {
     "de": [
         _rule(_TIMES_TWO, "mal zwei"),
         _rule(_PLUS_MINUS, "Plus Minus"),
+        # The Yatzee field "2x3 Gleiche" is read "zwei ix drei": it is said as the sheet means.
+        _rule(r"(?<!\w)2x3(?!\w)", "zweimal drei"),
     ],
     "fr": [
         _rule(_TIMES_TWO, "fois deux"),

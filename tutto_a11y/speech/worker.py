@@ -351,10 +351,10 @@ def _serve(config: dict[str, Any], commands: TextIO, events: _Channel) -> int:
                 if voice_id:
                     engine.setProperty("voice", voice_id)
                 if item.path:
-                    engine.save_to_file(item.text, item.path)
+                    _save(engine, item.text, item.path)
                 else:
                     engine.say(item.text)
-                engine.runAndWait()
+                    engine.runAndWait()
         except Exception as exc:
             events.send(ev="error", reason="engine-failed", detail=f"{type(exc).__name__}: {exc}")
             status = 1
@@ -365,6 +365,30 @@ def _serve(config: dict[str, Any], commands: TextIO, events: _Channel) -> int:
     queue.close(wait=False)
     events.send(ev="bye")
     return status
+
+
+def _save(engine: Any, text: str, path: str, attempts: int = 3) -> None:
+    """One announcement as a WAV file, never left empty.
+
+    Under load, pyttsx3's eSpeak driver now and then writes the file before any sound has
+    reached it (its synthesis callback runs on eSpeak's own thread): the file is then made
+    again, since a script or test reading the files must find every announcement in them.
+    """
+    for _ in range(attempts):
+        engine.save_to_file(text, path)
+        engine.runAndWait()
+        if not text.strip() or _frames(path) > 0:
+            return
+
+
+def _frames(path: str) -> int:
+    import wave
+
+    try:
+        with wave.open(path) as sound:
+            return sound.getnframes()
+    except (OSError, EOFError, wave.Error):
+        return 0
 
 
 def _read_commands(commands: TextIO, queue: _Queue, speech_to: str | None) -> None:

@@ -30,6 +30,7 @@ from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
 from tutto_a11y.text.output import echo_wrapped
 from tutto_a11y.games.tutto.rules import Game
+from tutto_a11y.games.tute.figures import tute_figures, tute_line, tute_shown
 from tutto_a11y.games.tutto.rules.events import PlusMinusScored, TurnOutcome, Tutto
 
 #: Turn outcomes that put the turn total on the player's score (the export contract's words).
@@ -124,22 +125,58 @@ def tutto_line(c: Catalog, player: dict[str, Any]) -> str:
                      nieten=player["nieten"])
 
 
+def yatzee_figures(game: Any) -> list[dict[str, int]]:
+    """What each seat did in one Yatzee game: whether the upper bonus came, and Yatzees written.
+
+    Read through the game's own answers (its totals, bonus and turn records), so this module
+    needs nothing of Yatzee's folder; ``played`` counts the games the bonus rate is taken of.
+    """
+    figures = [{"played": 1, "bonus": int(game.bonus(seat) > 0), "yatzees": 0}
+               for seat in range(len(game.players))]
+    for record in game.turn_records():
+        if record.field == "yatzee" and not record.struck:
+            figures[record.seat]["yatzees"] += 1
+    return figures
+
+
+def yatzee_shown(totals: dict[str, int]) -> dict[str, int]:
+    """The Yatzee figures as JSON gives them: the bonus rate in percent and the Yatzees."""
+    return {"bonus_rate": _average(100 * totals.get("bonus", 0), totals.get("played", 0)),
+            "yatzees": totals.get("yatzees", 0)}
+
+
+def yatzee_line(c: Catalog, player: dict[str, Any]) -> str:
+    """One player's Yatzee statistics as one sentence, wins first."""
+    return c.gettext("{name}: wins {wins}, games {games}, average score {average}, best score "
+                     "{best}, bonus in {bonus_rate} percent of games, Yatzees {yatzees}.",
+                     name=player["name"], wins=player["wins"], games=player["games"],
+                     average=player["average_score"], best=player["best_score"],
+                     bonus_rate=player["bonus_rate"], yatzees=player["yatzees"])
+
+
 @dataclass(frozen=True)
 class Kind:
     """What one game kind adds to the statistics.
 
     ``figures`` gives per-seat counters from a rebuilt game (summed over games), ``shown``
-    turns a player's summed counters into the JSON fields, ``line`` says a player's line.
+    turns a player's summed counters into the JSON fields, ``line`` says a player's line,
+    ``scores`` gives each seat's final score (Tutto's state keeps them; Yatzee adds them up).
     """
 
     title: str
     figures: Callable[[Game], list[dict[str, int]]]
     shown: Callable[[dict[str, int]], dict[str, int]]
     line: Callable[[Catalog, dict[str, Any]], str]
+    scores: Callable[[Any], tuple[int, ...]] = lambda game: tuple(game.state.scores)
 
 
-#: Game kind -> its figures. Yatzee and Tute add theirs here when they can be kept.
-KINDS: dict[str, Kind] = {"tutto": Kind("Tutto", tutto_figures, tutto_shown, tutto_line)}
+#: Game kind -> its figures.
+KINDS: dict[str, Kind] = {
+    "tutto": Kind("Tutto", tutto_figures, tutto_shown, tutto_line),
+    "yatzee": Kind("Yatzee", yatzee_figures, yatzee_shown, yatzee_line,
+                   scores=lambda game: tuple(game.totals())),
+}
+KINDS["tute"] = Kind("Tute", tute_figures, tute_shown, tute_line)  # type: ignore[arg-type]
 
 
 def game_kind(info: Any) -> str:
@@ -268,9 +305,8 @@ class GameFigures:
 
 def game_figures(game: Game, kind: str) -> GameFigures:
     """The figures of one rebuilt, finished game of ``kind``."""
-    state = game.state
-    return GameFigures(tuple(game.players), tuple(state.scores), tuple(state.winners),
-                       tuple(KINDS[kind].figures(game)))
+    return GameFigures(tuple(game.players), KINDS[kind].scores(game),
+                       tuple(game.state.winners), tuple(KINDS[kind].figures(game)))
 
 
 def keep_finished_game(store: Any, game_id: str, game: Game) -> None:

@@ -92,7 +92,8 @@ class _Quit(Exception):
 def play(settings: Settings, *, players: str | None, target: int | None, preset: str | None,
          rule_options: Sequence[str], speech: bool | None, voice: str | None, rate: int | None,
          speech_engine: str, speech_to: str | None, sighted: bool, verbosity: str,
-         resume: str | None, coach: bool = False) -> int:
+         resume: str | None, share: str | None = None, share_code: str | None = None,
+         coach: bool = False) -> int:
     """The ``play`` command. Returns the exit status."""
     from tutto_a11y.store.journal import StoreError
 
@@ -109,6 +110,7 @@ def play(settings: Settings, *, players: str | None, target: int | None, preset:
     speaker = None
     shutdown = _Shutdown()
     store = settings.open_store(catalog)
+    sharing = _start_sharing(share, share_code, catalog, store)
     try:
         reader = _reader(plain_mode, output, sighted, side.typed_words(catalog.lang))
         try:
@@ -136,13 +138,34 @@ def play(settings: Settings, *, players: str | None, target: int | None, preset:
                                                              words=", ".join(words)))
         speaker = _open_speech(speech, interactive, catalog.lang, voice, rate, speech_engine,
                                speech_to, output, catalog)
+        listeners = []
+        if sharing is not None:  # the live view: told of every entry, worded by each viewer
+            listeners.append(sharing.listen_to(game))
+            opening += " " + sharing.sentence(catalog)
         table = Table(game, messages, reader, output, StoreJournal(store, info.id, game), speaker,
-                      on_leaving=shutdown.take_over if interactive else None)
+                      on_leaving=shutdown.take_over if interactive else None,
+                      listeners=listeners)
         return table.run(opening)
     except StoreError as error:
         raise store_problem(error, path, catalog) from None
     finally:
+        if sharing is not None:
+            sharing.close()
         _shut_down(shutdown, speaker, store, interactive)
+
+
+def _start_sharing(address: str | None, code: str | None, catalog: Catalog,
+                   store: Any) -> Any:
+    """``--share``: the live view's server, bound before set-up so a problem is said first."""
+    if address is None:
+        return None
+    from tutto_a11y.share.sharing import ShareProblem, start_sharing
+
+    try:
+        return start_sharing(address, code, catalog)
+    except ShareProblem as problem:
+        store.close()
+        raise UsageProblem(problem.sentence) from None
 
 
 class _StopWaiting(Exception):

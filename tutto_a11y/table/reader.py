@@ -144,6 +144,11 @@ def _terminal_output(stream: _PromptLineEnd, sighted: bool, width: int | None) -
     return _Output.from_pty(stream, term=os.environ.get("TERM"))  # type: ignore[arg-type]
 
 
+def _typed_key(event: Any) -> None:
+    """The last key of a sequence typed as itself."""
+    event.current_buffer.insert_text(event.key_sequence[-1].data)
+
+
 def _key_bindings(reader: "TerminalReader") -> Any:
     """Ctrl-C and Ctrl-D as a shell has them, without greying the prompt; Tab when sighted.
 
@@ -164,6 +169,12 @@ def _key_bindings(reader: "TerminalReader") -> Any:
     @bindings.add("c-d", filter=Condition(lambda: not get_app().current_buffer.text))
     def _end_of_input(event: Any) -> None:
         event.app.exit(exception=EOFError())
+
+    # Escape then a digit (or minus) would start an editor's repeat count, drawn as
+    # "(arg: 3)" in the prompt and silently applied to the next key: an Escape slipped in
+    # before a number only types the number.
+    for key in "0123456789-":
+        bindings.add("escape", key)(_typed_key)
 
     @bindings.add("tab", filter=Condition(lambda: reader.sighted))
     def _complete(event: Any) -> None:

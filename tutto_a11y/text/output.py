@@ -35,7 +35,8 @@ def _units(words: list[str]) -> list[list[str]]:
     """
     units: list[list[str]] = []
     for word in words:
-        if units and word[:1].isdigit():
+        # A name kept whole that begins with a digit (the field "2 Paare") is no number.
+        if units and word[:1].isdigit() and NO_BREAK not in word:
             units[-1].append(word)
         else:
             units.append([word])

@@ -27,6 +27,10 @@ def entry_error_sentence(error: EntryError, c: Catalog) -> str:
     if r == "bad-target":
         return c.gettext("The target {value} is not possible: give a positive multiple of 50, "
                          "for example 6000.", value=d.get("value", ""))
+    if r == "bad-games":
+        return c.gettext("The number of won games {value} is not possible: give a number "
+                         "from 1 to {maximum}, for example games=3.", value=d.get("value", ""),
+                         maximum=d.get("maximum", 99))
     if r == "bad-rule-value":
         return c.gettext("The rule option {option} cannot be {value}: choose {choices}.",
                          option=d["option"], value=d["value"], choices=", ".join(d["choices"]))

@@ -409,7 +409,9 @@ class Messages:
         return text
 
     # -- answers to commands -------------------------------------------------------------
-    def status(self) -> str:
+    def status(self, hint: bool = True) -> str:
+        """``status``: whose turn, the card, turn total, dice and faces; then, for the one who
+        types (``hint``), what to type next (a live view's readers do not type)."""
         c, g = self.c, self.game
         x = g.expect()
         if g.finished:
@@ -426,7 +428,8 @@ class Messages:
             parts.append(c.gettext("Set aside: {faces}.", faces=self.faces(x.set_aside)))
         if x.roll:
             parts.append(c.gettext("Last roll: {faces}.", faces=self.faces(x.roll)))
-        parts.append(self.hint())
+        if hint:
+            parts.append(self.hint())
         return " ".join(parts)
 
     def scores(self) -> str:

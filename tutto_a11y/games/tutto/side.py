@@ -92,7 +92,7 @@ class TuttoSide:
                      for seat, name in enumerate(players))
         return Standing(caption=c.gettext("Scores, target {target}.", target=rules.target),
                         header=(c.gettext("Player"), c.gettext("Score"), c.gettext("Turns")),
-                        rows=rows, now=Messages(c, game).status())
+                        rows=rows, now=Messages(c, game).status(hint=False))
 
     # -- read back -----------------------------------------------------------------------------
     @staticmethod

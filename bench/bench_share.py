@@ -1,0 +1,185 @@
+"""Does the live view ever make the table wait, and how soon does a phone hear an entry?
+
+Through the real program in a pseudo-terminal (``--plain``), times Enter to the next prompt
+(printed after the announcement and after the listeners were told) for the same quick entries
+in three set-ups measured in the same run:
+
+* no ``--share`` (the baseline: the program as it was),
+* ``--share`` with no viewer,
+* ``--share`` with 20 viewers connected to the event stream (plain sockets in this process,
+  each reading every event; the run checks that each of them got every announcement once).
+
+Then, in a real headless Chromium (Debian's, as in the tests), times Enter to the line in the
+page's ``role="log"`` region: a MutationObserver notes the wall-clock time each line is added,
+against the wall-clock time the Enter was typed. Its baseline is Enter to the printed line on
+the table in the same game. Target: under 200 ms.
+
+Run: ``python bench/bench_share.py [--games 3]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import socket
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "testbed"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from live_view import CODE, chromium, start_table  # noqa: E402
+from timing import median_p90  # noqa: E402
+
+import pexpect  # noqa: E402
+
+VIEWERS = 20
+
+
+def turns(count: int, prompts: bool = False) -> list[tuple[str, str]]:
+    """Quick entries for ``count`` turns of two players, each with the start of its
+    announcement, or (``prompts``) the next prompt, which comes after the listeners heard it."""
+    entries = []
+    for turn in range(count):
+        player, bonus = ("Anna", "Ben")[turn % 2], 200 + 100 * (turn % 5)
+        other = ("Anna", "Ben")[(turn + 1) % 2]
+        if prompts:
+            entries += [(f"bonus {bonus}", f"{player}, roll 6 dice:"),
+                        ("1 5 2 3 4 6", f"{player}, set aside?"),
+                        ("1 5", f"{player}, 150 at risk, 4 dice: roll or bank?"),
+                        ("bank", f"{other}, card?")]
+        else:
+            entries += [(f"bonus {bonus}", f"{player} draws Bonus {bonus}."),
+                        ("1 5 2 3 4 6", f"{player} rolls 1, 5, 2, 3, 4, 6."),
+                        ("1 5", f"{player} sets aside 1, 5 for 150"),
+                        ("bank", f"{player} banks")]
+    return entries
+
+
+def start_plain(tmp: Path, share: bool) -> pexpect.spawn:
+    if share:
+        return start_table(tmp, plain=True)
+    from live_view import program, share_env
+
+    command = program()
+    child = pexpect.spawn(command[0], [*command[1:], "--lang", "en", "--db",
+                                       str(tmp / "games.sqlite3"), "--players", "Anna,Ben",
+                                       "--plain"], env=share_env(tmp), encoding="utf-8",
+                          timeout=20, dimensions=(40, 250))
+    child.expect_exact("Anna, card?")
+    return child
+
+
+def timed_entries(child: pexpect.spawn, entries: list[tuple[str, str]],
+                  sent: list[float] | None = None) -> list[float]:
+    times = []
+    child.delaybeforesend = None  # pexpect's own 50 ms pause before each line is no entry time
+    for line, answer in entries:
+        time.sleep(0.02)  # a scorekeeper types; the viewers get to read in between
+        started = time.monotonic()
+        if sent is not None:
+            sent.append(time.time())
+        child.sendline(line)
+        child.expect_exact(answer)
+        times.append(time.monotonic() - started)
+    return times
+
+
+class Viewer(threading.Thread):
+    """A phone on the event stream: reads every event and counts the ids it got."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(daemon=True)
+        host, port = re.match(r"http://([^:/]+):(\d+)/", url).groups()
+        self.sock = socket.create_connection((host, int(port)), timeout=30)
+        self.sock.sendall(f"GET /events?code={CODE}&lang=de HTTP/1.1\r\n\r\n".encode())
+        self.ids: list[int] = []
+        self.start()
+
+    def run(self) -> None:
+        stream = self.sock.makefile("rb")
+        try:
+            for line in stream:
+                if line.startswith(b"id: "):
+                    self.ids.append(int(line[4:]))
+        except OSError:
+            pass
+
+
+def entry_latency(games: int, tmp: Path) -> None:
+    entries = turns(10, prompts=True)
+    results: dict[str, list[float]] = {"baseline": [], "share": [], "viewers": []}
+    delivered_ok = True
+    for game in range(games):
+        for kind in results:
+            folder = tmp / f"{kind}-{game}"
+            folder.mkdir()
+            child = start_plain(folder, share=kind != "baseline")
+            viewers = [Viewer(child.url) for _ in range(VIEWERS)] if kind == "viewers" else []
+            results[kind] += timed_entries(child, entries)
+            time.sleep(0.5)
+            for viewer in viewers:
+                delivered_ok &= viewer.ids == list(range(1, len(entries) + 1))
+                viewer.sock.close()
+            child.sendline("quit")
+            child.expect(pexpect.EOF)
+            child.close()
+    labels = {"baseline": "Enter to the next prompt, no --share (baseline)",
+              "share": "Enter to the next prompt, --share, no viewer",
+              "viewers": f"Enter to the next prompt, --share, {VIEWERS} viewers"}
+    for kind, label in labels.items():
+        report(label, results[kind])
+    print(f"each of the {VIEWERS} viewers got every announcement once, in order: "
+          f"{'yes' if delivered_ok else 'NO'}")
+
+
+def browser_latency(games: int, tmp: Path) -> None:
+    driver = chromium()
+    printed: list[float] = []
+    live: list[float] = []
+    try:
+        for game in range(games):
+            folder = tmp / f"browser-{game}"
+            folder.mkdir()
+            child = start_table(folder)
+            driver.get(child.url + f"?code={CODE}&lang=de")
+            driver.execute_script(
+                "window.seen = [];"
+                "new MutationObserver(() => { window.seen.push(Date.now()); })"
+                ".observe(document.getElementById('log'), {childList: true});")
+            sent: list[float] = []
+            printed += timed_entries(child, turns(10), sent)
+            time.sleep(0.5)
+            seen = driver.execute_script("return window.seen")
+            assert len(seen) == len(sent), (len(seen), len(sent))
+            live += [s / 1000 - t for s, t in zip(seen, sent)]
+            child.sendline("quit")
+            child.expect(pexpect.EOF)
+            child.close()
+    finally:
+        driver.quit()
+    report("Enter to the printed line on the table, same games (baseline)", printed)
+    report("Enter to the line in the browser's live region", live)
+
+
+def report(label: str, seconds: list[float]) -> None:
+    median, p90 = median_p90([s * 1000 for s in seconds])
+    print(f"{label}: median {median:.1f} ms, p90 {p90:.1f} ms, max {max(seconds) * 1000:.1f} ms"
+          f" (n={len(seconds)})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=3)
+    games = parser.parse_args().games
+    with tempfile.TemporaryDirectory() as folder:
+        entry_latency(games, Path(folder))
+        browser_latency(games, Path(folder))
+
+
+if __name__ == "__main__":
+    main()

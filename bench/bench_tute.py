@@ -1,0 +1,60 @@
+"""Time Tute's rules: a 2,000-entry match rebuilt from its journal, as resuming it costs.
+
+Run from the project folder: ``python bench/bench_tute.py [--runs N]``. Prints plain lines: the
+median and 90th percentile of repeated rebuilds of a Tute match of 500 rounds, next to the
+baseline measured in the same run, a Tutto game of 2,000 entries rebuilt the same way (the
+figure the README's Speed section holds to 50 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from timing import median_p90  # noqa: E402  (bench/timing.py)
+from tutto_a11y.games.tute.rules import Game as Tute, Rules as TuteRules  # noqa: E402
+from tutto_a11y.games.tutto.rules import Game as Tutto  # noqa: E402
+from tutto_a11y.games.tutto.simulator import long_game  # noqa: E402
+
+ENTRIES = 2000
+#: One round that nobody wins (a tie under tie=replay), so the match never ends: the trump,
+#: two cantes and the card points with the last trick.
+ROUND = ["trump gold", "cante 1 cups", "cante 2 swords", "points 40 40 40 last 0"]
+
+
+def rebuild(make, players, rules, texts: list[str], runs: int) -> list[float]:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        make(players, rules, texts)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def line(what: str, samples: list[float]) -> None:
+    median, p90 = median_p90(samples)
+    print(f"{what}: median {median * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms "
+          f"({len(samples)} samples)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=30)
+    runs = parser.parse_args().runs
+    texts = ROUND * (ENTRIES // len(ROUND))
+    players, rules = ("Anna", "Ben", "Cleo"), TuteRules(tie="replay")
+    assert not Tute.replay(players, rules, texts).finished
+    tutto = long_game(ENTRIES)
+    line(f"baseline: Tutto rebuild of {len(tutto.entries)} entries",
+         rebuild(Tutto.replay, tutto.players, tutto.rules, tutto.entry_texts(), runs))
+    line(f"Tute rebuild of {len(texts)} entries ({len(texts) // len(ROUND)} rounds)",
+         rebuild(Tute.replay, players, rules, texts, runs))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,143 @@
+"""How long does one Yatzee entry take at the table, with the durable store and ``fits``?
+
+Types whole random but legal 3-player Yatzee games (18 rounds, every field filled) through the
+real play loop (``session.Table`` reading plain lines from a byte stream, announcing into a
+string buffer, saving every entry through ``play.StoreJournal`` on a real SQLite file,
+``synchronous=FULL``, WAL), with ``fits`` typed after every roll. Each sample is one line from
+the loop's request for it to the request for the next: interpret, check, save, announce.
+
+Baseline from the same run: the same lines through the same loop with no journal. The target
+of the Yatzee issue: an entry at most 2 ms end to end, ``fits`` included.
+
+Run:  python bench/bench_yatzee.py [--dir FOLDER] [--games 10]
+The default folder is next to the default database, because the disk matters (on a tmpfs
+every fsync is free).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import shutil
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from timing import median_p90  # noqa: E402  (bench/timing.py)
+from tutto_a11y.games import registry  # noqa: E402
+from tutto_a11y.store.journal import Store, default_db_path  # noqa: E402
+from tutto_a11y.table.play import StoreJournal  # noqa: E402
+from tutto_a11y.table.reader import PlainReader  # noqa: E402
+from tutto_a11y.table.session import Table  # noqa: E402
+from tutto_a11y.text.i18n import Catalog  # noqa: E402
+from tutto_a11y.text.output import Output  # noqa: E402
+
+PLAYERS = ("Anna", "Ben", "Cleo")
+TARGET_MS = 2.0
+SIDE = registry.find("yatzee").side()
+
+
+def typed_game(rng: random.Random) -> list[str]:
+    """The lines of one random legal game: rolls, ``fits`` after each, a field or a strike.
+
+    Played through the game contract only: a roll is drawn from ``chance_outcomes`` with its
+    probability; after a roll the player rolls again half the time while allowed, else writes
+    or strikes a legal field.
+    """
+    game = SIDE.new_game(PLAYERS, SIDE.rules(None, None, ()))
+    lines: list[str] = []
+    while not game.finished:
+        chance, decisions = game.chance_outcomes(), game.legal_entries()
+        if chance and (not decisions or rng.random() < 0.5):
+            entry = rng.choices([c.entry for c in chance],
+                                weights=[float(c.probability) for c in chance])[0]
+            faces = list(entry.faces)
+            rng.shuffle(faces)  # as they fell, not sorted
+            lines += ["".join(map(str, faces)), "fits"]
+        else:
+            entry = rng.choice(decisions)
+            verb, _, field = entry.text().partition(" ")
+            lines.append(field if verb == "write" else f"strike {field}")
+        game.push(entry)
+    return lines
+
+
+class TimedReader(PlainReader):
+    """The real plain reader, noting the moment the loop asks for each line."""
+
+    def __init__(self, stream: Any, output: Output) -> None:
+        super().__init__(stream, output)
+        self.asked: list[float] = []
+
+    def read(self, prompt: str) -> str | None:
+        self.asked.append(time.perf_counter())
+        return super().read(prompt)
+
+
+def run_loop(lines: Sequence[str], journal: Any) -> list[float]:
+    """Type the lines into the real loop; one sample per line."""
+    game = SIDE.new_game(PLAYERS, SIDE.rules(None, None, ()))
+    messages = SIDE.messages(Catalog("en"), game)
+    output = Output(io.StringIO(), prompt_on_own_line=True)
+    reader = TimedReader(io.BytesIO("".join(f"{line}\n" for line in lines).encode()), output)
+    table = Table(game, messages, reader, output, journal)
+    assert table.run(messages.new_game()) == 0
+    assert game.finished, "every line was accepted and the game ended"
+    asked = reader.asked  # sample i: from the request for line i to the request for line i+1
+    return [later - earlier for earlier, later in zip(asked, asked[1:])]
+
+
+def summary(samples_s: Sequence[float]) -> str:
+    median, p90 = median_p90([s * 1000 for s in samples_s])
+    return (f"median {median:7.3f} ms   p90 {p90:7.3f} ms   max {max(samples_s) * 1000:7.3f} ms"
+            f"   (n={len(samples_s)})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--dir", type=Path, default=None, help="folder on the disk to measure")
+    parser.add_argument("--games", type=int, default=10)
+    args = parser.parse_args()
+    rng = random.Random(2026)
+    games = [typed_game(rng) for _ in range(args.games)]
+    base = args.dir or default_db_path().parent
+    base.mkdir(parents=True, exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix="tutto-bench-", dir=base))
+    try:
+        print(f"folder: {folder}   sqlite {sqlite3.sqlite_version}   python "
+              f"{sys.version.split()[0]}   {args.games} games, "
+              f"{sum(map(len, games))} lines")
+        bare = [s for lines in games for s in run_loop(lines, None)]
+        print(f"baseline: loop, no journal, per line   {summary(bare)}")
+        durable: list[float] = []
+        fits: list[float] = []
+        entries: list[float] = []
+        with Store.open(folder / "games.sqlite3") as store:
+            for lines in games:
+                info = store.create_game("en", SIDE.rules_as_dict(SIDE.rules(None, None, ())),
+                                         PLAYERS, kind="yatzee")
+                samples = run_loop(lines, StoreJournal(store, info.id))
+                durable += samples
+                fits += [s for s, line in zip(samples, lines) if line == "fits"]
+                entries += [s for s, line in zip(samples, lines) if line != "fits"]
+        print(f"durable store, per line               {summary(durable)}")
+        print(f"  entries (saved before announced)    {summary(entries)}")
+        print(f"  fits                                {summary(fits)}")
+        median = statistics.median(entries) * 1000
+        met = "met" if median <= TARGET_MS else "NOT met"
+        print(f"target per entry                      {met} (median {median:.3f} ms, "
+              f"target <= {TARGET_MS:g} ms)")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,135 @@
+"""The live view's test bench, shared by tests/ and bench/: the real program sharing a game in
+a pseudo-terminal, a real headless Chromium from Debian's packages, and axe-core from npm.
+
+Chromium and its driver are Debian's (``scripts/system-packages --required`` installs them);
+axe-core is fetched from the npm registry at test time into a cache folder, never committed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+from typing import Any
+
+CODE = "482915"
+AXE_VERSION = "4"
+CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync",
+                  "--disable-dev-shm-usage", "--window-size=1024,900")
+
+
+def program() -> list[str]:
+    """The installed console script (the one of the active virtual environment)."""
+    script = shutil.which("tutto-tally")
+    return [script] if script else [sys.executable, "-m", "tutto_a11y"]
+
+
+def share_env(tmp: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TUTTO_")}
+    env.update(TERM="xterm", LANG="C.UTF-8", LC_ALL="", TUTTO_SPEECH="0",
+               XDG_DATA_HOME=str(tmp / "data"))
+    env.pop("LANGUAGE", None)
+    return env
+
+
+def start_table(tmp: Path, players: str = "Anna,Ben", lang: str = "en",
+                extra: tuple[str, ...] = ("--share-code", CODE), plain: bool = False,
+                share: str = "127.0.0.1:0") -> Any:
+    """The real program in a pseudo-terminal, sharing on a free port (of 127.0.0.1).
+
+    Returns the pexpect child with ``.url`` (the address the opening said) and ``.code``.
+    """
+    import pexpect
+
+    command = program()
+    args = [*command[1:], "--lang", lang, "--db", str(tmp / "games.sqlite3"),
+            "--players", players, "--share", share, *extra]
+    if plain:
+        args.append("--plain")
+    child = pexpect.spawn(command[0], args, env=share_env(tmp), encoding="utf-8", timeout=20,
+                          dimensions=(40, 250))
+    child.expect(r"(http://127\.0\.0\.1:\d+/)[^\r\n]*?((?:\d ){5}\d|[A-Za-z0-9]{4,32})\.")
+    child.url = child.match.group(1)
+    child.code = child.match.group(2).replace(" ", "")
+    return child
+
+
+def enter(child: Any, line: str, answer: str) -> None:
+    """Type one entry and wait for its announcement on the table's screen."""
+    child.sendline(line)
+    child.expect_exact(answer)
+
+
+def chromium(*, javascript: bool = True, accept_language: str | None = None,
+             profile: str | None = None) -> Any:
+    """A headless Chromium driven through Debian's chromium-driver."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument("--user-data-dir=" + (profile or tempfile.mkdtemp(prefix="chromium-")))
+    prefs: dict[str, Any] = {}
+    if accept_language:
+        prefs["intl.accept_languages"] = accept_language
+        options.add_argument("--lang=" + accept_language.split(",")[0])
+    if not javascript:
+        prefs["profile.managed_default_content_settings.javascript"] = 2
+    if prefs:
+        options.add_experimental_option("prefs", prefs)
+    service = Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    return webdriver.Chrome(options=options, service=service)
+
+
+def log_lines(driver: Any) -> list[str]:
+    """The announcements in the page's live region, as a screen reader gets them."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('[role=log] p'))"
+        ".map(p => p.textContent.replace(/\\u00a0/g, ' '));")
+
+
+def axe_script() -> str | None:
+    """axe-core's ``axe.min.js`` from the npm registry (cached), or None if it cannot be had."""
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "tutto-tally-tests"
+    found = sorted(cache.glob("axe-core-*/package/axe.min.js"))
+    if found:
+        return found[-1].read_text(encoding="utf-8")
+    npm = shutil.which("npm")
+    if npm is None:
+        return None
+    cache.mkdir(parents=True, exist_ok=True)
+    try:
+        done = subprocess.run([npm, "pack", f"axe-core@{AXE_VERSION}", "--silent",
+                               "--pack-destination", str(cache)], capture_output=True,
+                              text=True, timeout=180, check=True)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    tarball = cache / done.stdout.strip().splitlines()[-1]
+    target = cache / tarball.name.removesuffix(".tgz")
+    with tarfile.open(tarball) as archive:
+        member = archive.getmember("package/axe.min.js")
+        archive.extractall(target, members=[member], filter="data")
+    tarball.unlink()
+    return (target / "package" / "axe.min.js").read_text(encoding="utf-8")
+
+
+def axe_violations(driver: Any, source: str) -> list[dict[str, Any]]:
+    """Run axe-core in the page (WebDriver's script is not bound by the page's CSP)."""
+    driver.execute_script(source)
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']})"
+        ".then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.map(n => n.html)}))))"
+        ".catch(e => done([{id: 'axe-error', help: String(e)}]));")
+    return list(result)
+
+

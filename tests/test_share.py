@@ -1,0 +1,240 @@
+"""The live view over plain HTTP: the real program in a pseudo-terminal sharing its game, real
+sockets from the test as the players' phones (and as a stuck or hostile one).
+
+What a browser shows is tested in ``test_share_browser.py``; here are the promises that hold
+for any client: the code, the headers, read-only, catching up by event id, and that no viewer
+can make the table wait or crash.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import sqlite3
+import threading
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pexpect
+import pytest
+
+from live_view import CODE, enter, start_table
+
+
+def get(url: str, headers: dict[str, str] | None = None,
+        method: str = "GET") -> tuple[int, dict[str, str], str]:
+    request = urllib.request.Request(url, headers=headers or {}, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=20) as answer:
+            return answer.status, dict(answer.headers), answer.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read().decode()
+
+
+def events(url: str, last_seen: int | None, count: int) -> list[dict[str, Any]]:
+    """Read ``count`` Server-Sent Events as a browser's EventSource would, then hang up."""
+    host, port = re.match(r"http://([^:/]+):(\d+)/", url).groups()
+    headers = f"Last-Event-ID: {last_seen}\r\n" if last_seen is not None else ""
+    with socket.create_connection((host, int(port)), timeout=20) as sock:
+        sock.sendall(f"GET /events?code={CODE}&lang=en HTTP/1.1\r\nHost: {host}\r\n"
+                     f"Accept: text/event-stream\r\n{headers}\r\n".encode())
+        stream = sock.makefile("rb")
+        found: list[dict[str, Any]] = []
+        event_id = None
+        while len(found) < count:
+            line = stream.readline().decode()
+            if line.startswith("id: "):
+                event_id = int(line[4:])
+            elif line.startswith("data: "):
+                data = json.loads(line[6:])
+                assert data["id"] == event_id
+                found.append(data)
+    return found
+
+
+@pytest.fixture
+def table(tmp_path: Path):
+    child = start_table(tmp_path)
+    yield child
+    if child.isalive():
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    child.close()
+
+
+def test_the_opening_says_where_the_live_view_is_and_its_random_code(tmp_path: Path) -> None:
+    child = start_table(tmp_path, extra=())
+    try:
+        assert re.fullmatch(r"\d{6}", child.code)
+        assert get(child.url + "?code=" + child.code)[0] == 200
+        # The same sentence is spoken: it is the table's opening announcement.
+        assert "Live view for the other players: open" in child.before + child.after
+    finally:
+        child.sendline("quit")
+        child.expect_exact("saved")
+        child.close()
+
+
+def test_without_a_host_the_live_view_listens_on_this_computer_only(tmp_path: Path) -> None:
+    child = start_table(tmp_path, share="0")  # a port only (0: any free one)
+    try:
+        port = int(child.url.rsplit(":", 1)[1].rstrip("/"))
+        assert child.url == f"http://127.0.0.1:{port}/"
+        assert get(child.url + "?code=" + CODE)[0] == 200
+        with pytest.raises(ConnectionRefusedError):  # another address of this very computer
+            socket.create_connection(("127.0.0.2", port), timeout=5)
+    finally:
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+        child.close()
+
+
+def test_the_page_without_a_code_asks_for_it_and_a_wrong_code_is_refused(table: Any) -> None:
+    status, _, page = get(table.url + "?lang=en")
+    assert status == 200 and '<label for="code">Access code</label>' in page
+    assert "Anna" not in page  # nothing of the game before the code
+    status, _, page = get(table.url + "?code=000000&lang=de")
+    assert status == 403
+    assert 'role="alert">Dieser Zugangscode ist falsch.' in page
+    assert get(table.url + "events?code=000000")[0] == 403
+
+
+def test_wrong_codes_wait_their_turn_while_the_table_plays_on(table: Any) -> None:
+    # Five wrong codes at once take their slowed-down turns one after another; an entry typed
+    # meanwhile is announced before they are all answered.
+    answers: list[int] = []
+    guesses = [threading.Thread(target=lambda: answers.append(get(
+        table.url + "?code=11111" + str(n))[0])) for n in range(5)]
+    for guess in guesses:
+        guess.start()
+    enter(table, "bonus 300", "Anna draws Bonus 300.")
+    assert len(answers) < 5
+    for guess in guesses:
+        guess.join()
+    assert answers == [403] * 5
+
+
+def test_every_answer_carries_a_strict_content_security_policy(table: Any) -> None:
+    for path in ("", "?code=" + CODE, "?code=1", "live.js", "live.css", "nowhere"):
+        _, headers, _ = get(table.url + path)
+        policy = headers["Content-Security-Policy"]
+        assert "default-src 'none'" in policy and "script-src 'self'" in policy
+        assert "unsafe-inline" not in policy and "frame-ancestors 'none'" in policy
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_a_player_named_script_is_text_on_the_page(tmp_path: Path) -> None:
+    child = start_table(tmp_path, players='<script>alert(1)</script>,"Ben" & Co')
+    try:
+        enter(child, "bonus 300", "draws Bonus 300.")
+        page = get(child.url + "?code=" + CODE)[2]
+        assert page.count("<script") == 1  # the page's own script file, nothing else
+        assert "&lt;script&gt;alert(1)&lt;/script&gt; draws Bonus" in page
+        assert '<th scope="row">&quot;Ben&quot; &amp; Co</th>' in page
+    finally:
+        child.sendline("quit")
+        child.expect_exact("saved")
+        child.close()
+
+
+def test_the_live_view_is_read_only(table: Any, tmp_path: Path) -> None:
+    enter(table, "bonus 300", "Anna draws Bonus 300.")
+    for method in ("POST", "PUT", "DELETE", "PATCH"):
+        assert get(table.url + "?code=" + CODE, method=method)[0] == 405
+    # Entry words in a request do nothing either.
+    get(table.url + "?code=" + CODE + "&entry=undo&line=bank&undo=1")
+    enter(table, "1 5 2 3 4 6", "Anna rolls 1, 5, 2, 3, 4, 6.")
+    journal = sqlite3.connect(tmp_path / "games.sqlite3").execute(
+        "SELECT COUNT(*) FROM journal").fetchone()[0]
+    assert journal == 2
+
+
+def test_a_reconnecting_viewer_gets_every_missed_announcement_once(table: Any) -> None:
+    enter(table, "bonus 300", "Anna draws Bonus 300.")
+    enter(table, "1 5 2 3 4 6", "Anna rolls 1, 5, 2, 3, 4, 6.")
+    first = events(table.url, None, 2)
+    assert [e["id"] for e in first] == [1, 2]
+    # The phone sleeps: three entries and an undo happen without it.
+    enter(table, "1 5", "Anna sets aside 1, 5")
+    enter(table, "bank", "Anna banks 150")
+    enter(table, "stop", "Stop. Ben scores nothing this turn.")
+    enter(table, "undo", "Undone: Ben's card Stop.")
+    caught_up = events(table.url, first[-1]["id"], 4)
+    assert [e["id"] for e in caught_up] == [3, 4, 5, 6]
+    assert caught_up[0]["line"].startswith("Anna sets aside 1, 5")
+    assert caught_up[-1]["line"] == "Undone: Ben's card Stop. Ben's turn, turn total 0."
+    assert caught_up[-1]["takes_back"] == 5  # the page marks the Stop's line as taken back
+    assert [row[:2] for row in caught_up[-1]["rows"]] == [["Anna", "150"], ["Ben", "0"]]
+
+
+def test_a_viewer_that_never_reads_cannot_delay_or_crash_the_game(table: Any) -> None:
+    host, port = re.match(r"http://([^:/]+):(\d+)/", table.url).groups()
+    stuck = []
+    for request in (b"",  # connects and says nothing
+                    f"GET /events?code={CODE} HTTP/1.1\r\n\r\n".encode(),  # never reads
+                    b"\x16\x03\x01\x02\x00" + bytes(range(256)) * 4,  # not HTTP at all
+                    b"GET /" + b"a" * 70000 + b" HTTP/1.1\r\n\r\n"):  # an endless request line
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+        sock.connect((host, int(port)))
+        sock.sendall(request)
+        stuck.append(sock)
+    # A long game's worth of entries: every one is announced; the stuck viewers hold nothing.
+    for turn in range(20):
+        player, bonus = ("Anna", "Ben")[turn % 2], 200 + 100 * (turn % 5)
+        enter(table, f"bonus {bonus}", f"{player} draws Bonus {bonus}.")
+        enter(table, "1 5 2 3 4 6", f"{player} rolls 1, 5, 2, 3, 4, 6.")
+        enter(table, "1 5", f"{player} sets aside 1, 5")
+        enter(table, "bank", f"{player} banks")
+    assert get(table.url + "?code=" + CODE)[0] == 200  # and the others still see the game
+    table.sendline("quit")
+    table.expect(pexpect.EOF)
+    table.close()
+    assert table.exitstatus == 0
+    assert "Traceback" not in table.before
+    for sock in stuck:
+        sock.close()
+
+
+def test_a_bad_share_address_or_code_is_one_sentence(clean_env: dict[str, str],
+                                                     tmp_path: Path) -> None:
+    import subprocess
+
+    from conftest import one_sentence, tutto_command
+
+    for args, sentence in (
+            (["--share", "nowhere:port"], "The address nowhere:port is not one the live view"),
+            (["--share", "--share-code", "a b"], "The access code a b cannot be used")):
+        result = subprocess.run([*tutto_command(), "--lang", "en", "--db",
+                                 str(tmp_path / "g.sqlite3"), "--players", "A,B", *args],
+                                capture_output=True, text=True, env=clean_env, input="")
+        assert one_sentence(result).startswith(sentence)
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = subprocess.run([*tutto_command(), "--lang", "en", "--db",
+                                 str(tmp_path / "g.sqlite3"), "--players", "A,B",
+                                 "--share", f"127.0.0.1:{port}"],
+                                capture_output=True, text=True, env=clean_env, input="")
+        assert one_sentence(result) == (f"The live view cannot start: 127.0.0.1:{port} is "
+                                        "already in use. Give another port with --share.")
+
+
+def test_the_pages_now_says_the_turn_but_not_what_the_scorekeeper_types(table: Any) -> None:
+    """Viewers do not type: the current moment leaves out the scorekeeper's typing hint."""
+    from tutto_a11y.games.tutto.side import SIDE
+    from tutto_a11y.text.i18n import Catalog
+
+    enter(table, "bonus 300", "Anna draws Bonus 300.")
+    page = get(table.url + "?code=" + CODE)[2]
+    catalog = Catalog("en")
+    game = SIDE.new_game(("Anna", "Ben"), SIDE.rules(None, None, ()))
+    game.push(SIDE.at_table(catalog).interpret("bonus 300", game))
+    messages = SIDE.messages(catalog, game)
+    assert "Anna&#x27;s turn, score 0." in page or "Anna's turn, score 0." in page
+    assert messages.hint() not in page

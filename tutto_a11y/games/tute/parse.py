@@ -1,0 +1,151 @@
+"""One typed line as an entry of the match or a command for the loop.
+
+A player is named as typed (any case, no accents needed, a unique beginning is enough); the
+rules get seats and sides. What cannot be an entry at all is refused here with a reason code,
+and the rules refuse what is not allowed now; the messages word both.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Sequence
+
+from tutto_a11y.games.contract import Command, EntryError
+from tutto_a11y.games.tute.rules import (AmbiguousEntry, Cante, CardPoints, Entry, Game,
+                                         IllegalEntry, LastTrick, MalformedEntry, Step, Trump,
+                                         Tute, side_of)
+from tutto_a11y.games.tute.words import (COMMANDS, SUIT_MEANINGS, TUTE_MEANINGS, Vocabulary,
+                                         normalise)
+
+MAX_LINE = 120  # characters; a longer line is a slip (a paste, a stuck key), never an entry
+_NUMBER = re.compile(r"[0-9]+")
+
+
+def check_line(line: str) -> str:
+    """The line without surrounding blanks, or MalformedEntry for what is never an entry."""
+    if len(line) > MAX_LINE:
+        raise MalformedEntry("line-too-long", limit=MAX_LINE)
+    if any(unicodedata.category(ch) in ("Cc", "Cf") and ch != "\t" for ch in line):
+        raise MalformedEntry("control-characters")
+    return line.strip()
+
+
+def interpret(line: str, game: Game, vocabulary: Vocabulary) -> Entry | Command:
+    """What a typed line means at the match's current step."""
+    text = check_line(line)
+    step = game.state.step
+    if not text:
+        raise MalformedEntry("empty-entry", step=step)
+    words = text.replace(",", " ").replace(";", " ").split()
+    if all(_NUMBER.fullmatch(w) for w in words):
+        if step is Step.PLAY:
+            return CardPoints(tuple(_points(w) for w in words))
+        raise IllegalEntry("wrong-step", step=step, entry="CardPoints")
+    if step is Step.LAST:
+        seat = _player(text, game.players, strict=True)
+        if seat is not None:
+            return LastTrick(side_of(seat, len(game.players)))
+    meaning = vocabulary.match(words[0], preferred=_meanings_now(step))
+    rest = words[1:]
+    if meaning in COMMANDS:
+        return Command(meaning, " ".join(rest))
+    if meaning in SUIT_MEANINGS and not rest:
+        return Trump(SUIT_MEANINGS[meaning])
+    if meaning == "cante":
+        seat, suit = _name_and(rest, game, vocabulary, SUIT_MEANINGS, "needs-suit", "cante")
+        return Cante(seat, SUIT_MEANINGS[suit])
+    if meaning == "tute":
+        seat, of = _name_and(rest, game, vocabulary, TUTE_MEANINGS, "needs-tute-kind", "tute")
+        return Tute(seat, TUTE_MEANINGS[of])
+    if meaning == "points":
+        return _card_points(rest, game, vocabulary)
+    if meaning == "last":
+        return LastTrick(side_of(_named(rest, game, "last"), len(game.players)))
+    raise MalformedEntry("unknown-word", word=text)
+
+
+def _meanings_now(step: Step) -> tuple[str, ...]:
+    """The meanings that make sense at this step, used to settle an ambiguous prefix."""
+    now: list[str] = list(COMMANDS)
+    if step is Step.TRUMP:
+        now += list(SUIT_MEANINGS)
+    elif step is Step.PLAY:
+        now += ["cante", "tute", "points"]
+    elif step is Step.LAST:
+        now.append("last")
+    return tuple(now)
+
+
+def _points(word: str) -> int:
+    if len(word) > 4:
+        raise IllegalEntry("points-out-of-range", value=word, limit=120)
+    return int(word)
+
+
+def _card_points(rest: Sequence[str], game: Game, vocabulary: Vocabulary) -> CardPoints:
+    """``points 70 50`` or ``points 70 50 last Ben``."""
+    numbers: list[int] = []
+    i = 0
+    while i < len(rest) and _NUMBER.fullmatch(rest[i]):
+        numbers.append(_points(rest[i]))
+        i += 1
+    if not numbers:
+        raise MalformedEntry("needs-points", sides=len(game.sides))
+    if i == len(rest):
+        return CardPoints(tuple(numbers))
+    if vocabulary.match(rest[i], among=("last",)) != "last":  # pragma: no cover
+        raise MalformedEntry("unknown-word", word=" ".join(rest[i:]))
+    seat = _named(rest[i + 1:], game, "last")
+    return CardPoints(tuple(numbers), side_of(seat, len(game.players)))
+
+
+def _name_and(rest: Sequence[str], game: Game, vocabulary: Vocabulary,
+              meanings: dict, missing: str, what: str) -> tuple[int, str]:
+    """A player and one word of ``meanings`` in either order: ``Anna gold`` or ``gold Anna``."""
+    if not rest:
+        raise MalformedEntry("needs-player", what=what)
+    refusals: list[EntryError] = []
+    for word, name in ((rest[-1], rest[:-1]), (rest[0], rest[1:])):
+        try:
+            meaning = vocabulary.match(word, among=tuple(meanings))
+            return _named(name, game, what), meaning
+        except AmbiguousEntry as refused:
+            refusals.append(refused)
+        except MalformedEntry as refused:
+            if refused.reason != "unknown-word":
+                refusals.append(refused)
+    if refusals:  # the first reading that found its word says what is wrong with the rest
+        raise refusals[0]
+    if _player(" ".join(rest), game.players, strict=False) is not None:
+        raise MalformedEntry(missing, what=what)
+    raise MalformedEntry("no-such-player", word=" ".join(rest))
+
+
+def _named(words: Sequence[str], game: Game, what: str) -> int:
+    """The seat of the player named by ``words``; refused in one sentence if nobody is."""
+    if not words:
+        raise MalformedEntry("needs-player", what=what)
+    typed = " ".join(words)
+    seat = _player(typed, game.players, strict=False)
+    if seat is None:
+        raise MalformedEntry("no-such-player", word=typed)
+    return seat
+
+
+def _player(typed: str, players: Sequence[str], strict: bool) -> int | None:
+    """The seat whose name is typed, or whose name alone begins so (``strict``: no
+    ambiguity refused, just None); AmbiguousEntry when several names begin so."""
+    key = normalise(typed)
+    if not key:
+        return None
+    names = [normalise(p) for p in players]
+    if key in names:
+        return names.index(key)
+    fitting = [seat for seat, name in enumerate(names) if name.startswith(key)]
+    if len(fitting) == 1:
+        return fitting[0]
+    if len(fitting) > 1 and not strict:
+        raise AmbiguousEntry("ambiguous-word", word=typed.strip(),
+                             candidates=tuple(players[s] for s in fitting))
+    return None

@@ -1,0 +1,24 @@
+"""The rules of Tute (RULES-tute.md) as a pure, undoable model of a match.
+
+Nothing here does input or output, prints or translates: the words, the messages, the table
+and the store depend on this package, never the reverse.
+"""
+
+from .entries import Cante, CardPoints, Entry, LastTrick, Trump, Tute, TuteOf, parse_entry
+from .errors import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry
+from .events import CanteRecord, RoundRecord, TuteRecord
+from .game import Game, ReplayError
+from .options import CHOICES, OPTION_NAMES, PRESETS, Rules
+from .rounds import cante_points, games_for, round_points, round_winner
+from .sides import MAX_PLAYERS, MIN_PLAYERS, check_players, seats_of, side_count, side_of
+from .state import State, Step
+from .suits import LAST_TRICK, ROUND_CARD_POINTS, SUITS, Suit
+
+__all__ = [
+    "AmbiguousEntry", "CHOICES", "Cante", "CanteRecord", "CardPoints", "Entry", "EntryError",
+    "Game", "IllegalEntry", "LAST_TRICK", "LastTrick", "MAX_PLAYERS", "MIN_PLAYERS",
+    "MalformedEntry", "OPTION_NAMES", "PRESETS", "ROUND_CARD_POINTS", "ReplayError",
+    "RoundRecord", "Rules", "SUITS", "State", "Step", "Suit", "Trump", "Tute", "TuteOf",
+    "TuteRecord", "cante_points", "check_players", "games_for", "parse_entry", "round_points",
+    "round_winner", "seats_of", "side_count", "side_of",
+]

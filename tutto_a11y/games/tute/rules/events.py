@@ -1,0 +1,85 @@
+"""Events: what an accepted entry made happen, and the record of each finished round.
+
+The rules report events; the messages word them, the sheets and the export read the round
+records. Seats index the players, sides the sides (``sides.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from .entries import TuteOf
+from .suits import Suit
+
+
+@dataclass(frozen=True, slots=True)
+class CanteRecord:
+    seat: int
+    side: int
+    suit: Suit
+    points: int  # 40 in trump, else 20
+
+
+@dataclass(frozen=True, slots=True)
+class TuteRecord:
+    seat: int
+    side: int
+    of: TuteOf
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """One finished round, as the score sheet and the export show it."""
+
+    number: int  # from 1
+    hand: int  # the seat that began it
+    trump: Suit
+    cantes: tuple[CanteRecord, ...]
+    tute: TuteRecord | None
+    card_points: tuple[int, ...] | None  # None after a Tute
+    last_trick: int | None  # the side; None after a Tute
+    round_points: tuple[int, ...] | None  # None after a Tute
+    winner: int | None  # the side; None for a tie under tie=replay
+    games: int  # won games the winner notes for this round
+    tied: bool  # the winner had no more round points than another side
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpSet:
+    round: int
+    hand: int
+    suit: Suit
+
+
+@dataclass(frozen=True, slots=True)
+class CanteMade:
+    cante: CanteRecord
+    side_cantes: int  # the side's cantes this round, this one included
+
+
+@dataclass(frozen=True, slots=True)
+class TuteMade:
+    tute: TuteRecord
+
+
+@dataclass(frozen=True, slots=True)
+class CardPointsTaken:
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOver:
+    record: RoundRecord
+    games: tuple[int, ...]  # won games of every side after this round
+    next_hand: int | None  # who begins the next round; None when the match is over
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOver:
+    winner: int  # the side
+    games: tuple[int, ...]
+    by_tute: bool  # a Tute ended the match at once
+
+
+Event = Union[TrumpSet, CanteMade, TuteMade, CardPointsTaken, RoundOver, MatchOver]

@@ -1,0 +1,46 @@
+"""Players and sides: two or three players play alone, four play as two pairs.
+
+With four, seats 1 and 3 play against seats 2 and 4 (RULES-tute.md 1). The table keeps the
+tally by side; a cante or a Tute is typed with the name of the player who made it, and counts
+for that player's side.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ...contract import MalformedEntry
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+def check_players(names: Sequence[str]) -> tuple[str, ...]:
+    """The seat order (which is the playing order), refusing 1 or more than 4 players."""
+    cleaned = tuple(" ".join(name.split()) for name in names)
+    if len(cleaned) < MIN_PLAYERS:
+        raise MalformedEntry("too-few-players", minimum=MIN_PLAYERS, got=len(cleaned))
+    if len(cleaned) > MAX_PLAYERS:
+        raise MalformedEntry("too-many-players", maximum=MAX_PLAYERS, got=len(cleaned))
+    seen: set[str] = set()
+    for name in cleaned:
+        if not name:
+            raise MalformedEntry("empty-name")
+        if name.casefold() in seen:
+            raise MalformedEntry("duplicate-name", name=name)
+        seen.add(name.casefold())
+    return cleaned
+
+
+def side_count(players: int) -> int:
+    """How many sides: a pair per side with four players, else one player per side."""
+    return 2 if players == 4 else players
+
+
+def side_of(seat: int, players: int) -> int:
+    """The side a seat plays for."""
+    return seat % 2 if players == 4 else seat
+
+
+def seats_of(side: int, players: int) -> tuple[int, ...]:
+    """The seats of a side, in seat order."""
+    return (side, side + 2) if players == 4 else (side,)

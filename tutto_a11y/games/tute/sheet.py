@@ -1,0 +1,126 @@
+"""Tute read back: the score sheet as sentences (``show``), the JSON export of INTERFACE.md and
+the paper sheet of CSV and Markdown.
+
+Every sheet is made from the match replayed through the rules, so it can never disagree with
+what was announced at the table. JSON keys and suit ids stay fixed for scripts; everything else
+is in the catalog's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutto_a11y.games.tute.messages import Messages
+from tutto_a11y.games.tute.rules import Game, RoundRecord
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.names import printable_names
+
+
+def safe_game(game: Game) -> Game:
+    """The match with printable player names, for sheets; the journal itself is untouched."""
+    safe = printable_names(game.players)
+    if safe == game.players:
+        return game
+    shown = Game(safe, game.rules)
+    for entry in game.entries:
+        shown.push(entry)
+    return shown
+
+
+def round_sentence(m: Messages, r: RoundRecord) -> str:
+    """One round as the scorekeeper's sheet says it: trump, cantes, points, who won what."""
+    c = m.c
+    parts = [c.gettext("Round {round}, trump {suit}, {name} began.", round=r.number,
+                       suit=m.suit(r.trump), name=m.name(r.hand))]
+    if r.cantes:
+        parts.append(c.gettext("Cantes: {cantes}.", cantes=", ".join(
+            c.gettext("{name} {points} in {suit}", name=m.name(k.seat), points=k.points,
+                      suit=m.suit(k.suit)) for k in r.cantes)))
+    if r.tute is not None:
+        parts.append(m.tute_sentence(r.tute))
+    if r.card_points is not None and r.last_trick is not None and r.round_points is not None:
+        parts.append(c.gettext("Card points: {points}, last trick {side}.",
+                               points=m.by_side(r.card_points), side=m.side(r.last_trick)))
+        parts.append(c.gettext("Round points: {points}.", points=m.by_side(r.round_points)))
+    if r.winner is None:
+        parts.append(c.gettext("Nobody won a game."))
+    else:
+        parts.append(c.ngettext("{n} game for {side}.", "{n} games for {side}.", r.games,
+                                side=m.side(r.winner)))
+    return " ".join(parts)
+
+
+def show_lines(info: Any, game: Game, c: Catalog, status: str) -> list[str]:
+    """``show``: the match's line, one line per round, the winners and the games won."""
+    game = safe_game(game)
+    m = Messages(c, game)
+    lines = [c.gettext("Game {game}: Tute, {players}. {needed} {status}.", game=info.id,
+                       players=m.join(game.players), needed=m.needed(),
+                       status=status.capitalize())]
+    lines += [round_sentence(m, r) for r in game.rounds()]
+    if game.finished:
+        winners = game.winners
+        lines.append(c.ngettext("Winner: {names}.", "Winners: {names}.", len(winners),
+                                names=m.join([game.players[s] for s in winners])))
+    lines.append(m.scores())
+    return lines
+
+
+def export_json(info: Any, game: Game) -> dict[str, Any]:
+    """The Tute export contract of INTERFACE.md, with ``"game"`` first."""
+    status = "finished" if game.finished else info.status
+    return {
+        "game": "tute",
+        "id": info.id,
+        "lang": info.lang,
+        "rules": game.rules.as_dict(),
+        "status": status,
+        "winners": [game.players[s] for s in game.winners],
+        "sides": [{"players": [game.players[s] for s in seats], "games": game.state.games[i]}
+                  for i, seats in enumerate(game.sides)],
+        "rounds": [_round_json(r) for r in game.rounds()],
+    }
+
+
+def _round_json(r: RoundRecord) -> dict[str, Any]:
+    return {
+        "trump": r.trump.value,
+        "cantes": [{"side": k.side, "suit": k.suit.value, "points": k.points} for k in r.cantes],
+        "tute": None if r.tute is None else {"side": r.tute.side, "of": r.tute.of.value},
+        "card_points": None if r.card_points is None else list(r.card_points),
+        "last_trick": r.last_trick,
+        "round_points": None if r.round_points is None else list(r.round_points),
+        "winner": r.winner,
+        "games": r.games if r.winner is not None else 0,
+    }
+
+
+def sheet_table(game: Game, c: Catalog) -> tuple[list[str], list[list[str]]]:
+    """The paper sheet: one row per round, with every side's games won after it."""
+    game = safe_game(game)
+    m = Messages(c, game)
+    sides = [m.side(i) for i in range(len(game.sides))]
+    header = [c.gettext("Round"), c.gettext("Trump"), c.gettext("Cantes"),
+              c.gettext("Card points"), c.gettext("Last trick"), c.gettext("Round points"),
+              c.gettext("Winner"), c.gettext("Games"), *sides]
+    rows = []
+    games = [0] * len(sides)
+    for r in game.rounds():
+        if r.winner is not None:
+            games[r.winner] += r.games
+        cantes = ", ".join(c.gettext("{name} {points} in {suit}", name=m.name(k.seat),
+                                     points=k.points, suit=m.suit(k.suit)) for k in r.cantes)
+        if r.tute is not None:
+            tute = m.tute_sentence(r.tute).rstrip(".")
+            cantes = f"{cantes}, {tute}" if cantes else tute
+        rows.append([
+            str(r.number), m.suit(r.trump), cantes,
+            "" if r.card_points is None else " ".join(map(str, r.card_points)),
+            "" if r.last_trick is None else m.side(r.last_trick),
+            "" if r.round_points is None else " ".join(map(str, r.round_points)),
+            "" if r.winner is None else m.side(r.winner),
+            str(r.games if r.winner is not None else 0), *(str(g) for g in games)])
+    return header, rows
+
+
+__all__ = ["export_json", "safe_game", "sheet_table", "show_lines"]

@@ -1,0 +1,76 @@
+"""One typed line at a Yatzee table: a roll, a field to write, ``strike FIELD``, or a command.
+
+Human text is checked here once, at the edge; the rules then check the entry against the game.
+Every refusal is an :class:`EntryError` with a reason code that the message layer words.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from tutto_a11y.games.contract import Command
+from tutto_a11y.games.yatzee.rules import (Entry, Field, Game, MalformedEntry, Roll, Strike,
+                                           Write, parse_faces)
+from tutto_a11y.games.yatzee.words import COMMANDS, FIELD_MEANINGS, VERBS, Vocabulary
+
+MAX_LINE = 120  # characters; a longer line is a slip (a paste, a stuck key), never an entry
+_FACES_ONLY = re.compile(r"[0-9][0-9 ,;./-]*")
+
+Action = Entry | Command
+
+
+def check_line(line: str) -> str:
+    """The line without surrounding blanks, or MalformedEntry for what can never be an entry."""
+    if len(line) > MAX_LINE:
+        raise MalformedEntry("line-too-long", limit=MAX_LINE)
+    if any(unicodedata.category(ch) in ("Cc", "Cf") and ch != "\t" for ch in line):
+        raise MalformedEntry("control-characters")
+    return line.strip()
+
+
+def interpret(line: str, game: Game, vocabulary: Vocabulary) -> Action:
+    """What a typed line means now: the six faces, a field (write it), ``strike`` and a field,
+    ``sheet`` with an optional name, or another command."""
+    text = check_line(line)
+    if not text:
+        raise MalformedEntry("empty-entry")
+    if _FACES_ONLY.fullmatch(text):
+        return Roll(parse_faces(text))
+    now = _preferred(game)
+    try:
+        meaning = vocabulary.match(text, preferred=now)
+    except MalformedEntry as whole:
+        head, _, rest = text.partition(" ")
+        if not rest.strip():
+            raise
+        try:
+            verb = vocabulary.match(head, among=(*VERBS, "sheet"), preferred=now)
+        except MalformedEntry:
+            raise whole from None
+        if verb == "sheet":
+            return Command("sheet", rest.strip())
+        field = vocabulary.match(rest, among=FIELD_MEANINGS, preferred=now)
+        return _entry(verb, field)
+    if meaning in COMMANDS:
+        return Command(meaning)
+    if meaning in VERBS:
+        raise MalformedEntry("field-needed", verb=meaning)
+    if meaning in FIELD_MEANINGS:
+        return _entry("write", meaning)
+    raise MalformedEntry("unknown-word", word=text)
+
+
+def _entry(verb: str, meaning: str) -> Entry:
+    field = Field.from_id(meaning.partition(":")[2])
+    return Strike(field) if verb == "strike" else Write(field)
+
+
+def _preferred(game: Game) -> tuple[str, ...]:
+    """What makes sense now, to settle a beginning that fits several words: the commands, and
+    the current player's free fields once there are dice to write."""
+    state = game.state
+    now = [*COMMANDS, *VERBS]
+    if state.rolls and not state.over:
+        now += [f"field:{field.value}" for field in state.free(state.seat)]
+    return tuple(now)

@@ -1,0 +1,77 @@
+"""Entries of Yatzee: a roll's six faces, writing a field, striking a field.
+
+The canonical text (``roll 555231``, ``write house``, ``strike yatzee``) is what a journal
+stores; it is the same in every language, the typed words are translated at the edge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from .errors import MalformedEntry
+from .fields import Field
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The six faces on the table after a roll, kept dice included, in the order typed."""
+
+    faces: tuple[int, ...]
+
+    def text(self) -> str:
+        return "roll " + "".join(map(str, self.faces))
+
+
+@dataclass(frozen=True, slots=True)
+class Write:
+    """End the turn by writing the dice's points in a free field."""
+
+    field: Field
+
+    def text(self) -> str:
+        return f"write {self.field.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Strike:
+    """End the turn by striking a free field: it scores 0."""
+
+    field: Field
+
+    def text(self) -> str:
+        return f"strike {self.field.value}"
+
+
+Entry = Union[Roll, Write, Strike]
+
+
+def parse_faces(text: str) -> tuple[int, ...]:
+    """Faces from ``5 5 5 2 3 1``, ``5,5,5,2,3,1`` or ``555231``; MalformedEntry otherwise."""
+    faces: list[int] = []
+    for ch in text:
+        if ch in " ,;.-/\t":
+            continue
+        if "1" <= ch <= "6":
+            faces.append(ord(ch) - 48)
+        elif ch.isdigit():
+            raise MalformedEntry("face-out-of-range", face=ch)
+        else:
+            raise MalformedEntry("not-faces", text=text)
+    if not faces:
+        raise MalformedEntry("no-faces")
+    return tuple(faces)
+
+
+def parse_entry(text: str) -> Entry:
+    """An entry from its canonical journal text (see :meth:`text` of each entry)."""
+    word, _, rest = text.strip().partition(" ")
+    if word == "roll":
+        return Roll(parse_faces(rest))
+    if word in ("write", "strike"):
+        try:
+            field = Field.from_id(rest.strip())
+        except ValueError:
+            raise MalformedEntry("unknown-field", text=rest) from None
+        return Write(field) if word == "write" else Strike(field)
+    raise MalformedEntry("unknown-entry", text=text)

@@ -1,0 +1,176 @@
+"""Yatzee's side of the table, the store and the live view: the ``GameSide`` of the contract.
+
+Nothing outside ``games/yatzee/`` imports this folder's other modules: the loop, ``games``,
+``show``, ``export``, ``stats`` and the live view reach Yatzee through :data:`SIDE`, found by
+the registry under the name stored as the game's kind.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from tutto_a11y.games.contract import Notice, ReplayError, Standing
+from tutto_a11y.games.yatzee import messages as M
+from tutto_a11y.games.yatzee.at_table import AtTable
+from tutto_a11y.games.yatzee.rules import (MAX_PLAYERS, MIN_PLAYERS, ORDER, ROUNDS, UPPER, Game,
+                                           Rules, check_players)
+from tutto_a11y.games.yatzee.status_line import status_line
+from tutto_a11y.games.yatzee.words import WORDS
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.names import printable_names
+from tutto_a11y.text.output import plain
+
+
+class YatzeeSide:
+    """Yatzee with 6 dice, for 1 to 10 players."""
+
+    name = "yatzee"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    # -- rules and games -----------------------------------------------------------------
+    def rules(self, preset: str | None, target: int | None,
+              options: Sequence[tuple[str, str]]) -> Rules:
+        """The sheet's rules with ``--rule`` options; Yatzee has no target: it ends after 18
+        rounds, so ``--target`` is refused as an option this game does not have."""
+        rules = Rules.preset(preset)
+        if target is not None:
+            return rules.with_option("target", str(target))  # refused: no such option
+        for name, value in options:
+            rules = rules.with_option(name, value)
+        return rules
+
+    def rules_from_dict(self, data: Any) -> Rules:
+        return Rules.from_dict(data)
+
+    def rules_as_dict(self, rules: Rules) -> dict[str, Any]:
+        return rules.as_dict()
+
+    def check_players(self, names: Sequence[str]) -> tuple[str, ...]:
+        return check_players(names)
+
+    def new_game(self, players: tuple[str, ...], rules: Rules) -> Game:
+        return Game(players, rules)
+
+    def replay(self, players: tuple[str, ...], rules: Rules, entries: Sequence[str]) -> Game:
+        """A saved game rebuilt entry by entry; ReplayError names the first line refused."""
+        return Game.replay(players, rules, entries)
+
+    # -- at the table --------------------------------------------------------------------
+    def messages(self, catalog: Catalog, game: Game, verbosity: str = "normal") -> M.Messages:
+        return M.Messages(catalog, game, verbosity)
+
+    def at_table(self, catalog: Catalog) -> AtTable:
+        return AtTable(catalog)
+
+    def typed_words(self, lang: str) -> list[str]:
+        return [w for ws in WORDS.get(lang, WORDS["en"]).values() for w in ws]
+
+    def status_line(self, messages: M.Messages) -> str:
+        return status_line(messages)
+
+    def word_notice(self, notice: Notice[Any, Any], catalog: Catalog,
+                    verbosity: str = "normal") -> str:
+        return M.word_notice(notice, catalog, verbosity)
+
+    def standing(self, players: tuple[str, ...], rules: Rules, state: Any,
+                 catalog: Catalog) -> Standing:
+        """The totals table (player, total, upper sum, bonus, free fields) and who rolls now."""
+        c = catalog
+        game = Game.at(players, rules, state)
+        m = M.Messages(c, game)
+        header = (c.gettext("Player"), c.gettext("Total"), c.gettext("Upper sum"),
+                  c.gettext("Bonus"), c.gettext("Free fields"))
+        rows = tuple((name, str(game.total(i)), str(game.upper(i)), str(game.bonus(i)),
+                      str(len(state.free(i)))) for i, name in enumerate(players))
+        caption = c.gettext("Yatzee, round {round} of {rounds}", round=state.round,
+                            rounds=ROUNDS)
+        now = m.scores() if state.over else m.status(hint=False)
+        return Standing(caption, header, rows, now)
+
+    # -- read back -----------------------------------------------------------------------
+    def show_lines(self, info: Any, game: Game, catalog: Catalog, status: str) -> list[str]:
+        """``show``: the game, every turn in order, then each player's sheet and the totals."""
+        c = catalog
+        game = safe_game(game)
+        m = M.Messages(c, game)
+        lines = [c.gettext("Game {game}: Yatzee for {players}, {rules}. {status}.", game=info.id,
+                           players=m.names(range(len(game.players))), rules=m.rules_part(),
+                           status=status.capitalize())]
+        for number, record in enumerate(game.turn_records(), start=1):
+            name, field = game.players[record.seat], m.field(record.field)
+            if record.struck:
+                lines.append(c.gettext("Turn {number}, {name}: strikes {field} after roll {roll}, "
+                                       "total {total}.", number=number, name=name, field=field,
+                                       roll=len(record.rolls), total=record.total))
+            else:
+                lines.append(c.gettext("Turn {number}, {name}: {points} in {field} after roll "
+                                       "{roll}, total {total}.", number=number, name=name,
+                                       points=record.points, field=field,
+                                       roll=len(record.rolls), total=record.total))
+        if game.finished:
+            winners = game.state.winners
+            lines.append(c.ngettext("Winner: {names}.", "Winners: {names}.", len(winners),
+                                    names=m.names(winners)))
+        lines.extend(m.sheet(seat) for seat in range(len(game.players)))
+        lines.append(m.scores())
+        return lines
+
+    def export_json(self, info: Any, game: Game) -> dict[str, Any]:
+        """The Yatzee export of INTERFACE.md, ``"game"`` first; a free field is null."""
+        state = game.state
+        return {
+            "game": self.name,
+            "id": info.id,
+            "lang": info.lang,
+            "rules": game.rules.as_dict(),
+            "status": "finished" if game.finished else info.status,
+            "winners": [game.players[s] for s in state.winners] if game.finished else [],
+            "players": [{"name": name, "score": game.total(i), "upper": game.upper(i),
+                         "bonus": game.bonus(i),
+                         "fields": {f.value: v for f, v in zip(ORDER, state.sheets[i])}}
+                        for i, name in enumerate(game.players)],
+            "turns": [{"player": game.players[r.seat], "rolls": [list(f) for f in r.rolls],
+                       "field": r.field.value, "struck": r.struck, "points": r.points}
+                      for r in game.turn_records()],
+        }
+
+    def sheet_table(self, game: Game, catalog: Catalog) -> tuple[list[str], list[list[str]]]:
+        """The paper sheet: the fields as rows in the sheet's order with the upper sum and bonus
+        after the upper section and the total last; the players as columns. A free field is an
+        empty cell, a struck one 0."""
+        c = catalog
+        game = safe_game(game)
+        seats = range(len(game.players))
+        sheets = game.state.sheets
+
+        def cell(value: int | None) -> str:
+            return "" if value is None else str(value)
+
+        header = [c.gettext("Field"), *game.players]
+        rows = [[plain(M.field_name(f, c)),
+                 *(cell(sheets[s][i]) for s in seats)] for i, f in enumerate(UPPER)]
+        rows.append([c.gettext("Upper sum"), *(str(game.upper(s)) for s in seats)])
+        rows.append([c.gettext("Bonus"), *(str(game.bonus(s)) for s in seats)])
+        rows += [[plain(M.field_name(f, c)),
+                  *(cell(sheets[s][i]) for s in seats)]
+                 for i, f in enumerate(ORDER) if i >= len(UPPER)]
+        rows.append([c.gettext("Total"), *(str(game.total(s)) for s in seats)])
+        return header, rows
+
+
+def safe_game(game: Game) -> Game:
+    """The game with printable player names, for sheets; the journal itself is untouched."""
+    safe = printable_names(game.players)
+    if safe == game.players:
+        return game
+    shown = Game(safe, game.rules)
+    for entry in game.entries:
+        shown.push(entry)
+    return shown
+
+
+#: What the registry hands out for ``yatzee``.
+SIDE = YatzeeSide()
+
+__all__ = ["ReplayError", "SIDE", "YatzeeSide"]

@@ -1,0 +1,11 @@
+"""The live view: every player follows the game on their own phone, in their own language.
+
+``play --share`` starts a small read-only web server beside the table loop. The loop publishes
+each accepted entry and undo as a :class:`~tutto_a11y.games.contract.Notice` to a
+:class:`feed.Feed` (a listener that only appends, so the table never waits on a viewer); each
+viewer's request words those notices itself in the viewer's language through the game's side.
+
+``address`` reads ``--share`` and makes the access code, ``wording`` asks the game for its
+sentences and score table, ``page`` writes the HTML, ``server`` serves the page and the
+Server-Sent Events stream, and ``static/`` holds the page's own script and style sheet.
+"""

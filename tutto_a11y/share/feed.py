@@ -1,0 +1,79 @@
+"""The listener the table publishes to: an append-only list of notices, numbered from 1.
+
+The table's thread only appends and wakes the waiting viewers; it never takes a lock that a
+viewer could hold, never writes to a socket and never words a sentence. Viewers read the list
+by number from their own threads, so a slow, stuck or hostile viewer cannot delay an entry.
+The number of a notice is the id of its Server-Sent Event: a viewer that lost the connection
+asks for everything after the last number it saw, which gives neither repeats nor gaps.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from tutto_a11y.games.contract import Notice
+
+
+@dataclass(frozen=True)
+class Item:
+    """One published notice with its number; an undo also names the number it took back."""
+
+    number: int
+    notice: Notice[Any, Any]
+    takes_back: int | None = None  # an undo: the announcement it took back (None: from before)
+
+
+class Feed:
+    """Every notice of the shared game, in order; the game's standing before the first one."""
+
+    def __init__(self, kind: str, players: tuple[str, ...], rules: Any, state: Any) -> None:
+        #: The game as it stood when sharing began (the page shows it before any entry).
+        self.start: Notice[Any, Any] = Notice(kind, tuple(players), rules, (), state)
+        self._items: list[Item] = []
+        self._standing: list[int] = []  # numbers of announcements not taken back, in order
+        self._waiters: tuple[threading.Event, ...] = ()
+        self._waiters_lock = threading.Lock()  # taken by viewers only, never by the table
+
+    # -- the table's side: must return at once ---------------------------------------------
+    def hear(self, notice: Notice[Any, Any]) -> None:
+        """Append a notice and wake the viewers (the table loop's thread)."""
+        number = len(self._items) + 1
+        takes_back = None
+        if notice.undone:
+            takes_back = self._standing.pop() if self._standing else None
+        else:
+            self._standing.append(number)
+        self._items.append(Item(number, notice, takes_back))
+        for waiter in self._waiters:  # a tuple swapped whole: safe to read without the lock
+            waiter.set()
+
+    # -- the viewers' side -----------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def item(self, number: int) -> Item:
+        """The notice numbered ``number`` (1 is the first)."""
+        return self._items[number - 1]
+
+    def last(self) -> Notice[Any, Any]:
+        """The latest notice, or the standing when sharing began."""
+        items = self._items
+        return items[-1].notice if items else self.start
+
+    def watch(self) -> threading.Event:
+        """An event set whenever a notice is published, until :meth:`unwatch`."""
+        waiter = threading.Event()
+        with self._waiters_lock:
+            self._waiters = self._waiters + (waiter,)
+        return waiter
+
+    def unwatch(self, waiter: threading.Event) -> None:
+        with self._waiters_lock:
+            self._waiters = tuple(w for w in self._waiters if w is not waiter)
+
+    def wake_all(self) -> None:
+        """Wake every viewer (the server is closing)."""
+        for waiter in self._waiters:
+            waiter.set()

@@ -1,0 +1,122 @@
+"""The page a viewer opens: plain semantic HTML, complete without JavaScript.
+
+Everything the game gives (names, sentences, cells) is escaped here, in one place, so a player
+called ``<script>`` is shown as text. The page is whole on its own: the score table with a
+caption and header cells, the moment now, and the latest announcements in a ``role="log"``
+region; the page's script (``static/live.js``) only appends what happens next. Nothing is
+loaded from outside and nothing is written inline, so the strict Content-Security-Policy holds.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Iterable
+from urllib.parse import urlencode
+
+from tutto_a11y.games.contract import Standing
+from tutto_a11y.share.wording import Worded
+from tutto_a11y.text.i18n import LANGS, Catalog
+
+#: Announcements shown on a page that is (re)loaded; the script appends the later ones.
+LATEST = 200
+LANGUAGE_NAMES = {"de": "Deutsch", "en": "English", "fr": "Français"}
+
+
+def _e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def _head(c: Catalog, title: str) -> str:
+    return ("<!DOCTYPE html>\n"
+            f'<html lang="{_e(c.lang)}">\n<head>\n<meta charset="utf-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>{_e(title)}</title>\n"
+            '<link rel="stylesheet" href="/live.css">\n'
+            '<script src="/live.js" defer></script>\n</head>\n')
+
+
+def _languages(c: Catalog, code: str | None) -> str:
+    """Links to the same page in the other languages, each named in its own language."""
+    links = []
+    for lang in LANGS:
+        query = {"code": code, "lang": lang} if code else {"lang": lang}
+        current = ' aria-current="page"' if lang == c.lang else ""
+        links.append(f'<li><a href="/?{_e(urlencode(query))}" lang="{lang}" hreflang="{lang}"'
+                     f"{current}>{_e(LANGUAGE_NAMES[lang])}</a></li>")
+    label = c.gettext("Language")
+    return f'<nav aria-label="{_e(label)}">\n<ul class="languages">\n' + "\n".join(links) + \
+        "\n</ul>\n</nav>\n"
+
+
+def score_table(standing: Standing) -> str:
+    """The score table: a caption, column headers, and each player's name as a row header."""
+    head = "".join(f'<th scope="col">{_e(cell)}</th>' for cell in standing.header)
+    rows = []
+    for row in standing.rows:
+        first, *rest = row or ("",)
+        cells = "".join(f"<td>{_e(cell)}</td>" for cell in rest)
+        rows.append(f'<tr><th scope="row">{_e(first)}</th>{cells}</tr>')
+    return (f'<table id="scores">\n<caption id="caption">{_e(standing.caption)}</caption>\n'
+            f"<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows) +
+            "\n</tbody>\n</table>\n")
+
+
+def game_page(c: Catalog, title: str, code: str, standing: Standing,
+              latest: Iterable[Worded], last_number: int) -> str:
+    """The live page of a game for a viewer who gave the right code."""
+    items = list(latest)[-LATEST:]
+    taken = {w.takes_back for w in items if w.takes_back is not None}
+    lines = []
+    for w in items:
+        cls = ' class="taken-back"' if w.number in taken else ""
+        lines.append(f'<p id="e{w.number}"{cls}>{_e(w.line)}</p>')
+    empty = ""
+    if not items:  # said beside the log, not in it: the log holds announcements only
+        nothing = c.gettext("No entry yet since the live view began.")
+        empty = f'<p id="e0">{_e(nothing)}</p>\n'
+    page_title = c.gettext("{game}: live view", game=title)
+    now, scores = c.gettext("Now"), c.gettext("Scores")
+    announcements = c.gettext("Announcements")
+    reload = c.gettext("Reload the page to see the latest scores.")
+    return (_head(c, page_title) +
+            "<body>\n"
+            f'<main id="live" data-code="{_e(code)}" data-lang="{_e(c.lang)}" '
+            f'data-last="{last_number}">\n'
+            f"<h1>{_e(page_title)}</h1>\n"
+            f'<h2 id="now-heading">{_e(now)}</h2>\n'
+            f'<p id="now">{_e(standing.now)}</p>\n'
+            f'<h2 id="scores-heading">{_e(scores)}</h2>\n' +
+            score_table(standing) +
+            f'<h2 id="log-heading">{_e(announcements)}</h2>\n' + empty +
+            '<div id="log" role="log" aria-live="polite" aria-labelledby="log-heading">\n' +
+            "\n".join(lines) + "\n</div>\n"
+            f'<p id="connection" class="connection">{_e(reload)}</p>\n'
+            "</main>\n" + _languages(c, code) + "</body>\n</html>\n")
+
+
+def code_page(c: Catalog, title: str, wrong: bool) -> str:
+    """The page that asks for the access code (also after a wrong one)."""
+    page_title = c.gettext("{game}: live view", game=title)
+    problem = ""
+    if wrong:
+        sentence = c.gettext("That access code is wrong. Type it again.")
+        problem = f'<p id="problem" role="alert">{_e(sentence)}</p>\n'
+    label, button = c.gettext("Access code"), c.gettext("Open the live view")
+    ask = c.gettext("Type the access code that the scorekeeper's program printed and said.")
+    return (_head(c, page_title) +
+            "<body>\n<main>\n"
+            f"<h1>{_e(page_title)}</h1>\n" + problem + f"<p>{_e(ask)}</p>\n"
+            '<form method="get" action="/">\n'
+            f'<input type="hidden" name="lang" value="{_e(c.lang)}">\n'
+            f'<label for="code">{_e(label)}</label>\n'
+            '<input id="code" name="code" type="text" inputmode="numeric" autocomplete="off" '
+            'autocapitalize="off" spellcheck="false" required>\n'
+            f'<button type="submit">{_e(button)}</button>\n'
+            "</form>\n</main>\n" + _languages(c, None) + "</body>\n</html>\n")
+
+
+def message_page(c: Catalog, title: str, sentence: str) -> str:
+    """A page of one sentence (the game not started yet, a wrong address)."""
+    page_title = c.gettext("{game}: live view", game=title)
+    return (_head(c, page_title) + "<body>\n<main>\n"
+            f"<h1>{_e(page_title)}</h1>\n<p>{_e(sentence)}</p>\n</main>\n</body>\n</html>\n")

@@ -1,0 +1,290 @@
+"""The small web server of the live view: the page, its two files and the event stream.
+
+Why the standard library's ``ThreadingHTTPServer``: the table may be offline and is set up by
+``scripts/play`` from a plain Python, so the live view adds no dependency; a table has at most a
+few dozen viewers, one thread each, and ``bench/bench_share.py`` shows that twenty of them do
+not slow an entry down. What the library lacks for facing a network is added here: a timeout on
+every socket, a cap on connections, no logging to the table's terminal, no traceback.
+
+It is read-only: only GET (and HEAD) exist, and nothing a request carries reaches the game.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import threading
+import time
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from tutto_a11y.games import registry
+from tutto_a11y.share.address import typed_code
+from tutto_a11y.share.feed import Feed
+from tutto_a11y.share.page import LATEST, code_page, game_page, message_page
+from tutto_a11y.share.wording import Wording
+from tutto_a11y.text.i18n import LANGS, normalise_lang
+
+#: No script or style but the page's own files, nothing from elsewhere, no framing.
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+       "img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # the code is in the address: never pass it on
+    "Cache-Control": "no-store",
+    "X-Frame-Options": "DENY",
+}
+WRONG_CODE_DELAY = 1.0  # seconds per wrong code, one wrong code at a time for everybody
+MAX_CONNECTIONS = 64
+SOCKET_TIMEOUT = 20.0  # a viewer that neither reads nor writes this long is let go
+KEEPALIVE = 15.0  # a comment line this often shows a dead connection and keeps Wi-Fi awake
+STATIC = {"/live.js": "application/javascript; charset=utf-8",
+          "/live.css": "text/css; charset=utf-8"}
+
+
+def viewer_lang(query: dict[str, list[str]], accept: str | None, fallback: str) -> str:
+    """``?lang=``, else the browser's first language we have (Accept-Language), else the
+    table's."""
+    for value in query.get("lang", []):
+        lang = normalise_lang(value)
+        if lang:
+            return lang
+    ranked = []
+    for index, part in enumerate((accept or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        lang = normalise_lang(tag) if tag.strip() != "*" else None
+        if lang and weight > 0:
+            ranked.append((-weight, index, lang))
+    return min(ranked)[2] if ranked else fallback
+
+
+class ShareServer(ThreadingHTTPServer):
+    """The live view's server; :meth:`share` gives it the game once the game is known."""
+
+    daemon_threads = True
+    block_on_close = False  # a stuck viewer must not hold up the end of the program
+    allow_reuse_address = True
+
+    def __init__(self, host: str, port: int, code: str, table_lang: str) -> None:
+        self.code = code
+        self.table_lang = table_lang if table_lang in LANGS else "en"
+        self.feed: Feed | None = None
+        self.wording: Wording | None = None
+        self.title = "Tutto"
+        self.closing = False
+        self._wrong = threading.Lock()  # wrong codes wait their turn here, never the table
+        self._connections = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        if ":" in host:
+            import socket
+
+            self.address_family = socket.AF_INET6
+        super().__init__((host, port), Handler)
+
+    # -- life ------------------------------------------------------------------------------
+    def share(self, feed: Feed) -> None:
+        """Serve this game from now on."""
+        self.title = registry.find(feed.start.game).title
+        self.wording = Wording(feed)
+        self.feed = feed
+
+    def start(self) -> None:
+        threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.2},
+                         name="live view", daemon=True).start()
+
+    def close(self) -> None:
+        """Stop serving; the viewers' streams end."""
+        self.closing = True
+        if self.feed is not None:
+            self.feed.wake_all()
+        self.shutdown()
+        self.server_close()
+
+    @property
+    def port(self) -> int:
+        return self.server_address[1]
+
+    # -- connections -----------------------------------------------------------------------
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """One thread per connection, up to a cap; beyond it a connection is closed at once."""
+        if not self._connections.acquire(blocking=False):
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except Exception:
+            self._connections.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._connections.release()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A viewer's broken connection is its own business: nothing is printed at the table."""
+
+    def right_code(self, given: str) -> bool:
+        """Whether ``given`` is the code; a wrong one costs a second, one at a time."""
+        if hmac.compare_digest(typed_code(given).encode(), self.code.encode()):
+            return True
+        with self._wrong:
+            time.sleep(WRONG_CODE_DELAY)
+        return False
+
+
+class Handler(BaseHTTPRequestHandler):
+    """One viewer's request: the page, a static file, or the event stream."""
+
+    server: ShareServer
+    timeout = SOCKET_TIMEOUT
+    server_version = "tutto-tally"
+    sys_version = ""
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base's name)
+        """Nothing is logged: the table's terminal belongs to the scorekeeper."""
+
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except (OSError, ValueError):
+            self.close_connection = True
+
+    # -- methods ---------------------------------------------------------------------------
+    def do_GET(self) -> None:  # noqa: N802 (the base's name)
+        self._get(head=False)
+
+    def do_HEAD(self) -> None:  # noqa: N802
+        self._get(head=True)
+
+    def _refuse_method(self) -> None:
+        self._send(HTTPStatus.METHOD_NOT_ALLOWED, b"", "text/plain; charset=utf-8",
+                   {"Allow": "GET, HEAD"})
+
+    do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _refuse_method  # read-only
+
+    # -- routes ----------------------------------------------------------------------------
+    def _get(self, head: bool) -> None:
+        url = urlsplit(self.path)
+        query = parse_qs(url.query, max_num_fields=20)
+        server = self.server
+        lang = viewer_lang(query, self.headers.get("Accept-Language"), server.table_lang)
+        if url.path in STATIC:
+            body = resources.files("tutto_a11y.share").joinpath(
+                "static", url.path.lstrip("/")).read_bytes()
+            self._send(HTTPStatus.OK, body, STATIC[url.path], head=head)
+            return
+        if url.path not in ("/", "/events"):
+            self._page(HTTPStatus.NOT_FOUND, message_page(
+                self._c(lang), server.title, self._c(lang).gettext(
+                    "There is no such page. Open the address the scorekeeper's program said.")),
+                head)
+            return
+        code = (query.get("code") or [""])[0]
+        if not code and url.path == "/":
+            self._page(HTTPStatus.OK, code_page(self._c(lang), server.title, wrong=False), head)
+            return
+        if not server.right_code(code):
+            if url.path == "/events":
+                self._send(HTTPStatus.FORBIDDEN, b"", "text/plain; charset=utf-8", head=head)
+            else:
+                self._page(HTTPStatus.FORBIDDEN, code_page(self._c(lang), server.title, True),
+                           head)
+            return
+        if server.feed is None or server.wording is None:
+            self._page(HTTPStatus.SERVICE_UNAVAILABLE, message_page(
+                self._c(lang), server.title, self._c(lang).gettext(
+                    "The game has not started yet. Reload this page in a moment.")), head)
+            return
+        if url.path == "/events":
+            self._events(query, lang, head)
+        else:
+            self._game(lang, typed_code(code), head)
+
+    def _c(self, lang: str) -> Any:
+        wording = self.server.wording
+        if wording is not None:
+            return wording.catalog(lang)
+        from tutto_a11y.text.i18n import Catalog
+
+        return Catalog(lang)
+
+    def _game(self, lang: str, code: str, head: bool) -> None:
+        wording, feed = self.server.wording, self.server.feed
+        assert wording is not None and feed is not None
+        count = len(feed)
+        first = max(1, count - LATEST + 1)
+        latest = [wording.item(n, lang) for n in range(first, count + 1)]
+        standing = latest[-1].standing if latest else wording.start(lang)
+        self._page(HTTPStatus.OK, game_page(wording.catalog(lang), self.server.title, code,
+                                            standing, latest, count), head)
+
+    def _events(self, query: dict[str, list[str]], lang: str, head: bool) -> None:
+        """Server-Sent Events: everything after the last seen number, then each new one."""
+        wording, feed = self.server.wording, self.server.feed
+        assert wording is not None and feed is not None
+        seen = self.headers.get("Last-Event-ID") or (query.get("since") or ["0"])[0]
+        after = int(seen) if seen.strip().isdigit() and len(seen) < 10 else 0
+        after = min(after, len(feed))
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/event-stream; charset=utf-8")
+        for name, value in SECURITY_HEADERS.items():
+            self.send_header(name, value)
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        if head:
+            return
+        waiter = feed.watch()
+        try:
+            self.wfile.write(b"retry: 2000\n\n")
+            self.wfile.flush()
+            while not self.server.closing:
+                waiter.clear()
+                count = len(feed)
+                if after < count:
+                    chunk = b"".join(self._event(wording.item(n, lang))
+                                     for n in range(after + 1, count + 1))
+                    after = count
+                    self.wfile.write(chunk)
+                    self.wfile.flush()
+                elif not waiter.wait(KEEPALIVE):
+                    self.wfile.write(b": still here\n\n")
+                    self.wfile.flush()
+        finally:
+            feed.unwatch(waiter)
+
+    @staticmethod
+    def _event(worded: Any) -> bytes:
+        standing = worded.standing
+        data = json.dumps({"id": worded.number, "line": worded.line,
+                           "takes_back": worded.takes_back, "caption": standing.caption,
+                           "header": list(standing.header),
+                           "rows": [list(r) for r in standing.rows], "now": standing.now},
+                          ensure_ascii=False, separators=(",", ":"))
+        return f"id: {worded.number}\ndata: {data}\n\n".encode()
+
+    # -- sending ---------------------------------------------------------------------------
+    def _page(self, status: HTTPStatus, html: str, head: bool) -> None:
+        self._send(status, html.encode(), "text/html; charset=utf-8", head=head)
+
+    def _send(self, status: HTTPStatus, body: bytes, content_type: str,
+              extra: dict[str, str] | None = None, head: bool = False) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in {**SECURITY_HEADERS, **(extra or {})}.items():
+            self.send_header(name, value)
+        self.end_headers()
+        if not head:
+            self.wfile.write(body)

@@ -1,0 +1,75 @@
+"""A published notice worded for one viewer: its line, the score table and the moment now.
+
+Each viewer's language words the notices itself, through the game's side (``word_notice`` and
+``standing`` of the game contract), so the table words nothing for the live view. What has been
+worded once in a language is kept: twenty viewers in two languages word each notice twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tutto_a11y.games import registry
+from tutto_a11y.games.contract import Notice, Standing
+from tutto_a11y.share.feed import Feed, Item
+from tutto_a11y.text.i18n import Catalog
+
+
+@dataclass(frozen=True)
+class Worded:
+    """One announcement as a viewer reads it, with the standing it left."""
+
+    number: int
+    line: str
+    takes_back: int | None
+    standing: Standing
+
+
+def _side(kind: str) -> Any:
+    """The game's side from the registry (``games/<name>/side.py``)."""
+    return registry.find(kind).side()
+
+
+def standing(notice: Notice[Any, Any], catalog: Catalog) -> Standing:
+    """The score table and the moment a notice left, in the catalog's language."""
+    return _side(notice.game).standing(notice.players, notice.rules, notice.state, catalog)
+
+
+class Wording:
+    """The feed's notices worded per language, each once, kept for every later viewer."""
+
+    def __init__(self, feed: Feed) -> None:
+        self.feed = feed
+        self._kept: dict[tuple[int, str], Worded] = {}
+        self._catalogs: dict[str, Catalog] = {}
+
+    def catalog(self, lang: str) -> Catalog:
+        if lang not in self._catalogs:
+            self._catalogs[lang] = Catalog(lang)
+        return self._catalogs[lang]
+
+    def start(self, lang: str) -> Standing:
+        """The standing when sharing began."""
+        return standing(self.feed.start, self.catalog(lang))
+
+    def now(self, lang: str) -> Standing:
+        """The standing after the latest notice."""
+        count = len(self.feed)
+        return self.item(count, lang).standing if count else self.start(lang)
+
+    def item(self, number: int, lang: str) -> Worded:
+        key = (number, lang)
+        kept = self._kept.get(key)
+        if kept is None:
+            kept = self._word(self.feed.item(number), self.catalog(lang))
+            self._kept[key] = kept  # two threads may word it at once: both are the same
+        return kept
+
+    def _word(self, item: Item, c: Catalog) -> Worded:
+        notice = item.notice
+        side = _side(notice.game)
+        # An undo is said as the table said it (what was taken back, then whose turn); the
+        # page also marks the announcement it took back (``takes_back``).
+        line = side.word_notice(notice, c)
+        return Worded(item.number, line, item.takes_back, standing(notice, c))
