@@ -278,12 +278,130 @@ class GameSide(Protocol):
         ...
 
 
+def check_seats(names: Iterable[str], minimum: int, maximum: int) -> tuple[str, ...]:
+    """The seat order of a game for ``minimum`` to ``maximum`` players: spaces tidied, no
+    empty name, no name twice (compared without case)."""
+    cleaned = tuple(" ".join(name.split()) for name in names)
+    if len(cleaned) < minimum:
+        raise MalformedEntry("too-few-players", minimum=minimum, got=len(cleaned))
+    if len(cleaned) > maximum:
+        raise MalformedEntry("too-many-players", maximum=maximum, got=len(cleaned))
+    seen: set[str] = set()
+    for name in cleaned:
+        if not name:
+            raise MalformedEntry("empty-name")
+        if name.casefold() in seen:
+            raise MalformedEntry("duplicate-name", name=name)
+        seen.add(name.casefold())
+    return cleaned
+
+
+class EntryList(Generic[EntryT, EventT, StateT]):
+    """A game as its list of accepted entries, with the state after each one kept.
+
+    This is the part every game shares: ``push`` checks an entry by the game's own
+    ``_advance`` and keeps the new state, ``pop`` takes the last one back (so ``undo`` works
+    across turns, rounds and the end of the game), ``replay`` rebuilds a saved journal through
+    the same checked path as typing, and ``at`` makes a game standing at a published state for
+    a listener. A game class says only its name, its seats and its four hooks.
+    """
+
+    kind = ""  # the registry's name of the game, as the games file stores it
+    min_players, max_players = 2, 10
+
+    def __init__(self, players: Sequence[str], rules: Any = None) -> None:
+        self.players: tuple[str, ...] = check_seats(players, self.min_players, self.max_players)
+        self.rules: Any = self._default_rules() if rules is None else rules
+        self._entries: list[EntryT] = []
+        self._states: list[StateT] = [self._start(len(self.players))]
+        self._events: list[list[EventT]] = []
+
+    # -- the game's hooks --------------------------------------------------------------------
+    @staticmethod
+    def _default_rules() -> Any:
+        raise NotImplementedError
+
+    def _start(self, players: int) -> StateT:
+        """The state before the first entry."""
+        raise NotImplementedError
+
+    def _advance(self, state: StateT, entry: EntryT) -> tuple[StateT, list[EventT]]:
+        """The state after ``entry`` and what happened; EntryError if it is wrong now."""
+        raise NotImplementedError
+
+    @staticmethod
+    def _parse(text: str) -> EntryT:
+        """A journal line back to its entry; EntryError if it is none."""
+        raise NotImplementedError
+
+    # -- entries -----------------------------------------------------------------------------
+    def push(self, entry: EntryT) -> list[EventT]:
+        """Apply an entry; raises EntryError (and changes nothing) if it is wrong now."""
+        state, events = self._advance(self._states[-1], entry)
+        self._entries.append(entry)
+        self._states.append(state)
+        self._events.append(events)
+        return events
+
+    def pop(self) -> EntryT:
+        """Take back the last accepted entry."""
+        if not self._entries:
+            raise IllegalEntry("nothing-to-undo")
+        self._states.pop()
+        self._events.pop()
+        return self._entries.pop()
+
+    @classmethod
+    def replay(cls, players: Sequence[str], rules: Any, texts: Iterable[str]) -> Any:
+        """Rebuild a game from journal texts, checking each; ReplayError names the bad one."""
+        game = cls(players, rules)
+        for index, text in enumerate(texts, start=1):
+            try:
+                game.push(cls._parse(text))
+            except EntryError as error:
+                raise ReplayError(index, text, error) from None
+        return game
+
+    @classmethod
+    def at(cls, players: Sequence[str], rules: Any, state: StateT,
+           events: Sequence[EventT] = ()) -> Any:
+        """A game standing at ``state``, with ``events`` the last thing that happened.
+
+        It has no entries behind it (nothing to undo): it is what a listener words a notice
+        with, the live game having moved on by then.
+        """
+        game = cls(players, rules)
+        game._states = [state]
+        game._events = [list(events)] if events else []
+        return game
+
+    @property
+    def entries(self) -> tuple[EntryT, ...]:
+        return tuple(self._entries)
+
+    def entry_texts(self) -> list[str]:
+        return [entry.text() for entry in self._entries]  # type: ignore[attr-defined]
+
+    @property
+    def state(self) -> StateT:
+        return self._states[-1]
+
+    @property
+    def last_events(self) -> list[EventT]:
+        """What the last accepted entry made happen (empty at the start)."""
+        return self._events[-1] if self._events else []
+
+    def all_events(self) -> Iterable[EventT]:
+        for events in self._events:
+            yield from events
+
+
 def chance_total(outcomes: Iterable[Chance[Any]]) -> Fraction:
     """The summed probability of chance outcomes: 1 wherever chance decides, else 0."""
     return sum((o.probability for o in outcomes), Fraction(0))
 
 
-__all__ = ["AmbiguousEntry", "Chance", "Command", "EntryError", "GameMessages", "GameSide",
+__all__ = ["AmbiguousEntry", "Chance", "Command", "EntryError", "EntryList", "check_seats", "GameMessages", "GameSide",
            "IllegalEntry", "LINE_REASONS", "Listener", "MalformedEntry", "Notice", "Outcome",
            "PLAYER_REASONS", "ReplayError", "Standing", "TABLE_COMMANDS", "TableGame",
            "Termination", "Word", "chance_total"]

@@ -7,7 +7,8 @@ and the store depend on this package, never the reverse.
 from .entries import Cante, CardPoints, Entry, LastTrick, Trump, Tute, TuteOf, parse_entry
 from .errors import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry
 from .events import CanteRecord, RoundRecord, TuteRecord
-from .game import Game, ReplayError
+from ...contract import ReplayError
+from .game import Game
 from .options import CHOICES, OPTION_NAMES, PRESETS, Rules
 from .rounds import cante_points, games_for, round_points, round_winner
 from .sides import MAX_PLAYERS, MIN_PLAYERS, check_players, seats_of, side_count, side_of

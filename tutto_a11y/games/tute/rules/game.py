@@ -9,82 +9,36 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations
-from typing import Iterable, Sequence
 
-from ...contract import Chance, EntryError, Outcome, ReplayError, Termination
+from ...contract import Chance, EntryError, EntryList, Outcome, ReplayError, Termination
 from .entries import Cante, CardPoints, Entry, LastTrick, Trump, Tute, TuteOf, parse_entry
-from .errors import IllegalEntry
 from .events import Event, RoundRecord
 from .options import Rules
-from .sides import check_players, seats_of, side_count
+from .sides import MAX_PLAYERS, MIN_PLAYERS, seats_of, side_count
 from .state import State, Step, advance
 from .suits import ROUND_CARD_POINTS, SUITS
 
 
-class Game:
+class Game(EntryList[Entry, Event, State]):
     """One match in progress: ``push`` an entry, ``pop`` it again, ask what is expected."""
 
     kind = "tute"  # the registry's name of this game, as the games file stores it
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    rules: Rules
 
-    def __init__(self, players: Sequence[str], rules: Rules | None = None) -> None:
-        self.players: tuple[str, ...] = check_players(players)
-        self.rules: Rules = rules or Rules()
-        self._entries: list[Entry] = []
-        self._states: list[State] = [State.start(len(self.players))]
-        self._events: list[list[Event]] = []
+    @staticmethod
+    def _default_rules() -> Rules:
+        return Rules()
 
-    # -- entries -------------------------------------------------------------------------
-    def push(self, entry: Entry) -> list[Event]:
-        """Apply an entry; raises EntryError (and changes nothing) if it is wrong now."""
-        state, events = advance(self.rules, self._states[-1], entry)
-        self._entries.append(entry)
-        self._states.append(state)
-        self._events.append(events)
-        return events
+    def _start(self, players: int) -> State:
+        return State.start(players)
 
-    def pop(self) -> Entry:
-        """Take back the last accepted entry."""
-        if not self._entries:
-            raise IllegalEntry("nothing-to-undo")
-        self._states.pop()
-        self._events.pop()
-        return self._entries.pop()
+    def _advance(self, state: State, entry: Entry) -> tuple[State, list[Event]]:
+        return advance(self.rules, state, entry)
 
-    @classmethod
-    def replay(cls, players: Sequence[str], rules: Rules | None,
-               texts: Iterable[str]) -> "Game":
-        """Rebuild a match from journal texts, checking each; ReplayError names the bad one."""
-        game = cls(players, rules)
-        for index, text in enumerate(texts, start=1):
-            try:
-                game.push(parse_entry(text))
-            except EntryError as error:
-                raise ReplayError(index, text, error) from None
-        return game
-
-    @classmethod
-    def at(cls, players: Sequence[str], rules: Rules, state: State,
-           events: Sequence[Event] = ()) -> "Game":
-        """A match standing at ``state`` with nothing to undo: what a listener words with."""
-        game = cls(players, rules)
-        game._states = [state]
-        game._events = [list(events)] if events else []
-        return game
-
-    @property
-    def entries(self) -> tuple[Entry, ...]:
-        return tuple(self._entries)
-
-    def entry_texts(self) -> list[str]:
-        return [entry.text() for entry in self._entries]
-
-    @property
-    def state(self) -> State:
-        return self._states[-1]
-
-    @property
-    def last_events(self) -> list[Event]:
-        return self._events[-1] if self._events else []
+    @staticmethod
+    def _parse(text: str) -> Entry:
+        return parse_entry(text)
 
     # -- queries -------------------------------------------------------------------------
     @property

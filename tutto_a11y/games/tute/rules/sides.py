@@ -9,26 +9,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...contract import MalformedEntry
+from ...contract import check_seats
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
 def check_players(names: Sequence[str]) -> tuple[str, ...]:
     """The seat order (which is the playing order), refusing 1 or more than 4 players."""
-    cleaned = tuple(" ".join(name.split()) for name in names)
-    if len(cleaned) < MIN_PLAYERS:
-        raise MalformedEntry("too-few-players", minimum=MIN_PLAYERS, got=len(cleaned))
-    if len(cleaned) > MAX_PLAYERS:
-        raise MalformedEntry("too-many-players", maximum=MAX_PLAYERS, got=len(cleaned))
-    seen: set[str] = set()
-    for name in cleaned:
-        if not name:
-            raise MalformedEntry("empty-name")
-        if name.casefold() in seen:
-            raise MalformedEntry("duplicate-name", name=name)
-        seen.add(name.casefold())
-    return cleaned
+    return check_seats(names, MIN_PLAYERS, MAX_PLAYERS)
 
 
 def side_count(players: int) -> int:

@@ -7,7 +7,8 @@ messages depend on this package, never the reverse.
 from .cards import BONUS_CARDS, CARD_ORDER, DECK_COMPOSITION, DECK_SIZE, Card
 from .entries import Bank, Continue, DrawCard, Entry, Roll, SetAside, parse_entry, parse_faces
 from .errors import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry
-from .game import MAX_PLAYERS, MIN_PLAYERS, Expectation, Game, ReplayError, check_players
+from ...contract import ReplayError
+from .game import MAX_PLAYERS, MIN_PLAYERS, Expectation, Game, check_players
 from .options import CHOICES, OPTION_NAMES, PRESETS, Rules
 from .nodes import chance_outcomes, legal_entries, roll_outcomes
 from .state import State, Step

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from . import dice as D
 from .cards import CARD_ORDER, Card, Deck
 from .entries import Entry, SetAside, parse_entry
-from ...contract import Chance, Outcome, ReplayError, Termination
-from .errors import EntryError, IllegalEntry, MalformedEntry
+from ...contract import Chance, EntryList, Outcome, Termination, check_seats
+from .errors import IllegalEntry
 from .events import Event, GameOver, TurnOver, TurnRecord
 from .nodes import chance_outcomes, legal_entries
 from .odds import niete_chance, street_niete_chance
@@ -44,94 +44,29 @@ class Expectation:
 
 def check_players(names: Sequence[str]) -> tuple[str, ...]:
     """The seat order, refusing too few or too many players, empty or duplicate names."""
-    cleaned = tuple(" ".join(name.split()) for name in names)
-    if len(cleaned) < MIN_PLAYERS:
-        raise MalformedEntry("too-few-players", minimum=MIN_PLAYERS, got=len(cleaned))
-    if len(cleaned) > MAX_PLAYERS:
-        raise MalformedEntry("too-many-players", maximum=MAX_PLAYERS, got=len(cleaned))
-    seen: set[str] = set()
-    for name in cleaned:
-        if not name:
-            raise MalformedEntry("empty-name")
-        if name.casefold() in seen:
-            raise MalformedEntry("duplicate-name", name=name)
-        seen.add(name.casefold())
-    return cleaned
+    return check_seats(names, MIN_PLAYERS, MAX_PLAYERS)
 
 
-class Game:
+class Game(EntryList[Entry, Event, State]):
     """One game in progress: ``push`` an entry, ``pop`` it again, ask what is expected."""
 
     kind = "tutto"  # the registry's name of this game, as the games file stores it
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    rules: Rules
 
-    def __init__(self, players: Sequence[str], rules: Rules | None = None) -> None:
-        self.players: tuple[str, ...] = check_players(players)
-        self.rules: Rules = rules or Rules()
-        self._entries: list[Entry] = []
-        self._states: list[State] = [State.start(len(self.players))]
-        self._events: list[list[Event]] = []
+    @staticmethod
+    def _default_rules() -> Rules:
+        return Rules()
 
-    # -- entries -------------------------------------------------------------------------
-    def push(self, entry: Entry) -> list[Event]:
-        """Apply an entry; raises EntryError (and changes nothing) if it is wrong now."""
-        state, events = advance(self.rules, self._states[-1], entry)
-        self._entries.append(entry)
-        self._states.append(state)
-        self._events.append(events)
-        return events
+    def _start(self, players: int) -> State:
+        return State.start(players)
 
-    def pop(self) -> Entry:
-        """Take back the last accepted entry."""
-        if not self._entries:
-            raise IllegalEntry("nothing-to-undo")
-        self._states.pop()
-        self._events.pop()
-        return self._entries.pop()
+    def _advance(self, state: State, entry: Entry) -> tuple[State, list[Event]]:
+        return advance(self.rules, state, entry)
 
-    @classmethod
-    def replay(cls, players: Sequence[str], rules: Rules | None,
-               texts: Iterable[str]) -> "Game":
-        """Rebuild a game from journal texts, checking each; ReplayError names the bad one."""
-        game = cls(players, rules)
-        for index, text in enumerate(texts, start=1):
-            try:
-                game.push(parse_entry(text))
-            except EntryError as error:
-                raise ReplayError(index, text, error) from None
-        return game
-
-    @classmethod
-    def at(cls, players: Sequence[str], rules: Rules, state: State,
-           events: Sequence[Event] = ()) -> "Game":
-        """A game standing at ``state``, with ``events`` the last thing that happened.
-
-        It has no entries behind it (nothing to undo): it is what a listener words a notice
-        with, the live game having moved on by then.
-        """
-        game = cls(players, rules)
-        game._states = [state]
-        game._events = [list(events)] if events else []
-        return game
-
-    @property
-    def entries(self) -> tuple[Entry, ...]:
-        return tuple(self._entries)
-
-    def entry_texts(self) -> list[str]:
-        return [entry.text() for entry in self._entries]
-
-    @property
-    def state(self) -> State:
-        return self._states[-1]
-
-    @property
-    def last_events(self) -> list[Event]:
-        """What the last accepted entry made happen (empty at the start)."""
-        return self._events[-1] if self._events else []
-
-    def all_events(self) -> Iterable[Event]:
-        for events in self._events:
-            yield from events
+    @staticmethod
+    def _parse(text: str) -> Entry:
+        return parse_entry(text)
 
     # -- queries -------------------------------------------------------------------------
     @property
