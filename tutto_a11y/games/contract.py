@@ -249,8 +249,8 @@ class GameSide(Protocol):
     # -- at the table ----------------------------------------------------------------------
     def messages(self, catalog: Any, game: Any, verbosity: str = "normal") -> GameMessages: ...
     def at_table(self, catalog: Any) -> Any:
-        """The loop's side: ``interpret(line, game) -> entry | Command``, ``important(events)``,
-        ``sentences`` (the leaving sentences of ``session_sentences``)."""
+        """The loop's side: ``interpret(line, game) -> entry | Command`` and
+        ``important(events)`` (what is said to the end, never cut off by the next entry)."""
         ...
     def typed_words(self, lang: str) -> list[str]:
         """Every word of this game in a language, for Tab completion in the terminal."""

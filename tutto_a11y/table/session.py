@@ -42,6 +42,19 @@ class JournalFailed(Exception):
         self.data = data or {}
 
 
+def leaving_sentences(c: Any) -> dict[str, str]:
+    """The loop's own sentences, the same in every game: leaving, and a save that failed."""
+    return {
+        "quit": c.gettext("Game saved. Start tutto-tally again to go on."),
+        "quit-unsaved": c.gettext("Game ended without saving."),
+        "eof": c.gettext("End of input. The game is saved; start tutto-tally again to go on."),
+        "quit-over": c.gettext("The game is over and saved."),
+        "eof-over": c.gettext("End of input. The game is over and saved."),
+        "save-failed": c.gettext("The entry could not be saved, so it was not accepted; the game "
+                                 "stops here as it was last saved."),
+    }
+
+
 class Table:
     """One game at the table: the loop between the scorekeeper's lines and the announcements."""
 
@@ -62,7 +75,7 @@ class Table:
         # The game's own side of the loop (its words, parser, important events), found by
         # its kind: the loop itself knows no game.
         self.rules_of_play = registry.find(game.kind).at_table(messages.c)
-        self.sentences = self.rules_of_play.sentences
+        self.sentences = leaving_sentences(messages.c)
         self.last = ""
 
     def tell(self, text: str, important: bool = False, remember: bool = True) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Sequence
 
 from tutto_a11y.games.contract import Command
-from tutto_a11y.games.tute.messages import session_sentences
 from tutto_a11y.games.tute.parse import interpret
 from tutto_a11y.games.tute.rules import Entry, Game
 from tutto_a11y.games.tute.rules import events as E
@@ -21,7 +20,6 @@ class AtTable:
 
     def __init__(self, catalog: Catalog) -> None:
         self.vocabulary = Vocabulary(catalog.lang)
-        self.sentences = session_sentences(catalog)
 
     def interpret(self, line: str, game: Game) -> Entry | Command:
         """A typed line as an entry of the match or a global command; EntryError if neither."""

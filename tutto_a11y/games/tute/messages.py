@@ -359,19 +359,6 @@ class Messages:
         return self.hint()
 
 
-def session_sentences(c: Catalog) -> dict[str, str]:
-    """Sentences of the loop itself, outside any event (the same as every game's)."""
-    return {
-        "quit": c.gettext("Game saved. Start tutto-tally again to go on."),
-        "quit-unsaved": c.gettext("Game ended without saving."),
-        "eof": c.gettext("End of input. The game is saved; start tutto-tally again to go on."),
-        "quit-over": c.gettext("The game is over and saved."),
-        "eof-over": c.gettext("End of input. The game is over and saved."),
-        "save-failed": c.gettext("The entry could not be saved, so it was not accepted; the game "
-                                 "stops here as it was last saved."),
-    }
-
-
 def word_notice(notice: Notice[Any, State], catalog: Catalog, verbosity: str = "normal") -> str:
     """A published notice as the table said it, in any catalog's language, without the live
     match (which may have moved on since)."""

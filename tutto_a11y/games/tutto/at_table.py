@@ -1,8 +1,8 @@
 """What the table loop needs of Tutto, so that the loop itself knows no game.
 
 The loop (``table/session.py``) finds this through the registry by the game's ``kind``: the
-words and parser of the game's language, the sentences of leaving and saving, and which events
-are important enough to be said to the end.
+words and parser of the game's language, and which events are important enough to be said to
+the end.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Sequence
 
 from tutto_a11y.games.contract import Command
-from tutto_a11y.games.tutto.messages import session_sentences
 from tutto_a11y.games.tutto.parse import interpret
 from tutto_a11y.games.tutto.rules import Entry, Game
 from tutto_a11y.games.tutto.rules import events as E
@@ -26,7 +25,6 @@ class AtTable:
 
     def __init__(self, catalog: Catalog) -> None:
         self.vocabulary = Vocabulary(catalog.lang)
-        self.sentences = session_sentences(catalog)
 
     def interpret(self, line: str, game: Game) -> Entry | Command:
         """A typed line as an entry of this game or a global command; EntryError if neither."""

@@ -594,19 +594,6 @@ class Messages:
         return self.c.gettext("{words} or {last}", words=", ".join(words[:-1]), last=words[-1])
 
 
-def session_sentences(c: Catalog) -> dict[str, str]:
-    """Sentences of the loop itself, outside any event."""
-    return {
-        "quit": c.gettext("Game saved. Start tutto-tally again to go on."),
-        "quit-unsaved": c.gettext("Game ended without saving."),
-        "eof": c.gettext("End of input. The game is saved; start tutto-tally again to go on."),
-        "quit-over": c.gettext("The game is over and saved."),
-        "eof-over": c.gettext("End of input. The game is over and saved."),
-        "save-failed": c.gettext("The entry could not be saved, so it was not accepted; the game "
-                                 "stops here as it was last saved."),
-    }
-
-
 def word_notice(notice: Notice[Event, State], catalog: Catalog,
                 verbosity: str = "normal") -> str:
     """The announcement of an accepted entry from its notice alone, in the catalog's language.

@@ -1,5 +1,5 @@
 """What the table loop needs of Yatzee, so that the loop itself knows no game: the words and
-parser of the table's language, the sentences of leaving, and which events are said to the end.
+parser of the table's language, and which events are said to the end.
 """
 
 from __future__ import annotations
@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Sequence
 
 from tutto_a11y.games.contract import Command
-from tutto_a11y.games.yatzee.messages import session_sentences
 from tutto_a11y.games.yatzee.parse import interpret
 from tutto_a11y.games.yatzee.rules import Entry, Game
 from tutto_a11y.games.yatzee.rules import events as E
@@ -23,7 +22,6 @@ class AtTable:
 
     def __init__(self, catalog: Catalog) -> None:
         self.vocabulary = Vocabulary(catalog.lang)
-        self.sentences = session_sentences(catalog)
 
     def interpret(self, line: str, game: Game) -> Entry | Command:
         """A typed line as an entry of this game or a command; EntryError if neither."""

@@ -445,19 +445,6 @@ class Messages:
         return self.c.gettext("{words} or {last}", words=", ".join(words[:-1]), last=words[-1])
 
 
-def session_sentences(c: Catalog) -> dict[str, str]:
-    """Sentences of the loop itself, outside any event (the same as every game's)."""
-    return {
-        "quit": c.gettext("Game saved. Start tutto-tally again to go on."),
-        "quit-unsaved": c.gettext("Game ended without saving."),
-        "eof": c.gettext("End of input. The game is saved; start tutto-tally again to go on."),
-        "quit-over": c.gettext("The game is over and saved."),
-        "eof-over": c.gettext("End of input. The game is over and saved."),
-        "save-failed": c.gettext("The entry could not be saved, so it was not accepted; the game "
-                                 "stops here as it was last saved."),
-    }
-
-
 def word_notice(notice: Notice[E.Event, State], catalog: Catalog,
                 verbosity: str = "normal") -> str:
     """The line the table said for a notice, from the notice alone, in the catalog's language."""
@@ -468,5 +455,5 @@ def word_notice(notice: Notice[E.Event, State], catalog: Catalog,
     return messages.announce(list(notice.events))
 
 
-__all__ = ["FACE", "LOWER", "Messages", "UPPER", "field_name", "join_names", "session_sentences",
+__all__ = ["FACE", "LOWER", "Messages", "UPPER", "field_name", "join_names",
            "word_notice"]
