@@ -303,7 +303,8 @@ class EntryList(Generic[EntryT, EventT, StateT]):
     ``_advance`` and keeps the new state, ``pop`` takes the last one back (so ``undo`` works
     across turns, rounds and the end of the game), ``replay`` rebuilds a saved journal through
     the same checked path as typing, and ``at`` makes a game standing at a published state for
-    a listener. A game class says only its name, its seats and its four hooks.
+    a listener. A game class names only itself, its seats, its rules and state classes, its
+    rule of advance and its journal parser.
     """
 
     kind = ""  # the registry's name of the game, as the games file stores it
@@ -311,33 +312,31 @@ class EntryList(Generic[EntryT, EventT, StateT]):
 
     def __init__(self, players: Sequence[str], rules: Any = None) -> None:
         self.players: tuple[str, ...] = check_seats(players, self.min_players, self.max_players)
-        self.rules: Any = self._default_rules() if rules is None else rules
+        self.rules: Any = self.rules_type() if rules is None else rules
         self._entries: list[EntryT] = []
-        self._states: list[StateT] = [self._start(len(self.players))]
+        self._states: list[StateT] = [self.state_type.start(len(self.players))]
         self._events: list[list[EventT]] = []
 
-    # -- the game's hooks --------------------------------------------------------------------
+    # -- what each game says of itself -------------------------------------------------------
+    #: The game's rules class: ``rules_type()`` are its default rules.
+    rules_type: Any = None
+    #: The game's state class: ``state_type.start(players)`` is the state before any entry.
+    state_type: Any = None
+
     @staticmethod
-    def _default_rules() -> Any:
-        raise NotImplementedError
-
-    def _start(self, players: int) -> StateT:
-        """The state before the first entry."""
-        raise NotImplementedError
-
-    def _advance(self, state: StateT, entry: EntryT) -> tuple[StateT, list[EventT]]:
+    def advance_rule(rules: Any, state: Any, entry: Any) -> tuple[Any, list[Any]]:
         """The state after ``entry`` and what happened; EntryError if it is wrong now."""
         raise NotImplementedError
 
     @staticmethod
-    def _parse(text: str) -> EntryT:
+    def parse_entry(text: str) -> Any:
         """A journal line back to its entry; EntryError if it is none."""
         raise NotImplementedError
 
     # -- entries -----------------------------------------------------------------------------
     def push(self, entry: EntryT) -> list[EventT]:
         """Apply an entry; raises EntryError (and changes nothing) if it is wrong now."""
-        state, events = self._advance(self._states[-1], entry)
+        state, events = self.advance_rule(self.rules, self._states[-1], entry)
         self._entries.append(entry)
         self._states.append(state)
         self._events.append(events)
@@ -357,7 +356,7 @@ class EntryList(Generic[EntryT, EventT, StateT]):
         game = cls(players, rules)
         for index, text in enumerate(texts, start=1):
             try:
-                game.push(cls._parse(text))
+                game.push(cls.parse_entry(text))
             except EntryError as error:
                 raise ReplayError(index, text, error) from None
         return game

@@ -25,20 +25,9 @@ class Game(EntryList[Entry, Event, State]):
     kind = "tute"  # the registry's name of this game, as the games file stores it
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     rules: Rules
-
-    @staticmethod
-    def _default_rules() -> Rules:
-        return Rules()
-
-    def _start(self, players: int) -> State:
-        return State.start(players)
-
-    def _advance(self, state: State, entry: Entry) -> tuple[State, list[Event]]:
-        return advance(self.rules, state, entry)
-
-    @staticmethod
-    def _parse(text: str) -> Entry:
-        return parse_entry(text)
+    rules_type, state_type = Rules, State
+    advance_rule = staticmethod(advance)
+    parse_entry = staticmethod(parse_entry)
 
     # -- queries -------------------------------------------------------------------------
     @property
