@@ -270,9 +270,11 @@ def duel(targets: list[int]) -> None:
 
     for target in targets:
         begin = time.perf_counter()
-        win = solve(Rules(target=target), progress=lambda line: print("  " + line, flush=True))
+        win, _last = solve(Rules(target=target), progress=lambda sweep, change: print(
+            f"  sweep {sweep}: largest change {change:.2e}", flush=True))
         print(f"target {target}: the first player wins {win[0, 0, 0] * 100:.2f} % "
-              f"(ties count for both; {time.perf_counter() - begin:.0f} s)", flush=True)
+              f"(a tie, a win for both, counts for the second player here; "
+              f"{time.perf_counter() - begin:.0f} s)", flush=True)
 
 
 def main() -> None:

@@ -18,7 +18,7 @@ from tutto_a11y.games.tutto.rules.cards import FULL_DECK
 
 @pytest.fixture(scope="module")
 def target_500() -> np.ndarray:
-    return solve(Rules(target=500))
+    return solve(Rules(target=500))[0]
 
 
 def test_the_last_turn_chances_of_the_duel_are_those_of_the_win_coach():
