@@ -179,7 +179,10 @@ def solve(rules: Rules, tolerance: float = 1e-9,
     is told every tenth sweep, so a long solve can say how far it is."""
     _check(rules)
     n = rules.target // STEP
-    last = last_turn_chances(rules, n + WIDTH)
+    if rules.game_end == "final-round":
+        last = last_turn_chances(rules, n + WIDTH)
+    else:  # game-end=immediate: no last turn to play out
+        last = np.zeros(n + WIDTH)
     win = np.full((2, n, n), 0.5)
     s_, i_, j_ = np.meshgrid(np.arange(2), np.arange(n), np.arange(n), indexing="ij")
     s_, i_, j_ = s_.ravel(), i_.ravel(), j_.ravel()
