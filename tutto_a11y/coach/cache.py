@@ -18,11 +18,12 @@ import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
-import numpy as np
-
-from tutto_a11y.coach.solver import STEP
 from tutto_a11y.games.tutto.rules import Rules
+
+# numpy is imported only to read or write a file: asking whether one exists stays cheap, so
+# ``odds`` in a game without a kept solve never loads it.
 
 
 @dataclass(frozen=True, eq=False)  # compared and hashed by identity: one per file read
@@ -30,8 +31,8 @@ class Solved:
     """A two-player solve: ``win[s, i, j]`` and ``last[m]`` of :func:`duel.solve`."""
 
     rules: Rules
-    win: np.ndarray
-    last: np.ndarray
+    win: Any  # numpy arrays
+    last: Any
 
     @property
     def first_player(self) -> float:
@@ -68,6 +69,8 @@ def path_for(rules: Rules) -> Path:
 
 def write(solved: Solved) -> Path:
     """Keep a solve, atomically: a temporary file in the same folder, then a rename."""
+    import numpy as np
+
     path = path_for(solved.rules)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=".duel-", suffix=".npz", dir=path.parent)
@@ -84,6 +87,11 @@ def write(solved: Solved) -> Path:
     return path
 
 
+def kept(rules: Rules) -> bool:
+    """Whether a file for these rules is there (not yet whether it can be trusted)."""
+    return path_for(rules).is_file()
+
+
 def read(rules: Rules) -> Solved | None:
     """The kept solve of these rules, or None when there is none or it cannot be trusted."""
     path = path_for(rules)
@@ -97,6 +105,10 @@ def read(rules: Rules) -> Solved | None:
 @lru_cache(maxsize=4)
 def _read(rules: Rules, path: str, stamp: int) -> Solved | None:
     """Read once per file version: later ``advice`` in the game costs nothing."""
+    import numpy as np
+
+    from tutto_a11y.coach.solver import STEP
+
     n = rules.target // STEP
     try:
         with np.load(path, allow_pickle=False) as data:
