@@ -266,3 +266,20 @@ def test_a_wrong_duel_question_gets_one_sentence_in_the_language_and_status_2(
     sentence = one_sentence(result)
     assert words in sentence
     assert not (tmp_path / "cache").exists()  # nothing solved, nothing written
+
+
+def test_when_the_first_to_the_target_wins_at_once_the_advice_plays_to_win_near_it(
+        tmp_path, monkeypatch):
+    # game-end=immediate, target 300: with 250 at risk and two dice the points say bank, but
+    # banking leaves Ben the first chance to reach 300; rolling on wins more often.
+    env = _env(tmp_path / "cache", tmp_path / "data")
+    solve = _duel(env, "--target", str(TARGET), "--rule", "game-end=immediate")
+    assert solve.returncode == 0, solve.stderr
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    child = _start(tmp_path, "en", TARGET, "--rule", "game-end=immediate")
+    for line in ("bonus-200", "1 5 5 2 3 4", "1 5 5", "5 2 3", "5"):
+        child.sendline(line)
+    _said(child, "advice", "To win the game: roll. Chance to win: Anna 69 percent, "
+                           "Ben 31 percent.")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
