@@ -254,6 +254,7 @@ def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_a
     (["--duel", "--rule", "x2-scope=card"], "fr", "x2-scope=turn"),
     (["--duel", "--rule", "score-floor=none"], "en", "score-floor=zero"),
     (["--duel", "--target", "75"], "de", "75"),
+    (["--duel", "--target", "20000"], "fr", "10000"),
     (["--card", "x2", "--dice", "6", "--turn-total", "0", "--target", "500", "--format",
       "json"], "en", "--target is only for --duel"),
     (["--card", "x2", "--dice", "6", "--turn-total", "0"], "fr", "ajoutez --format json"),

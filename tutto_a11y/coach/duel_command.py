@@ -19,6 +19,10 @@ from tutto_a11y.settings import Settings, UsageProblem
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.output import echo_wrapped
 
+#: The highest target solved: the standard 6000 already needs about 6 GB of memory, and the
+#: memory grows with the square of the target.
+MOST_TARGET = 10000
+
 
 def percent_said(chance: float, c: Catalog) -> str:
     """A chance as a percentage with two decimals, the decimal mark of the language."""
@@ -39,6 +43,10 @@ def duel_command(settings: Settings, rules: Rules, fmt: str) -> int:
     if not supported(rules):
         raise UsageProblem(c.gettext("The two-player game is solved only with x2-scope=turn, "
                                      "plus-minus=exact-1000-ends-turn and score-floor=zero."))
+    if rules.target > MOST_TARGET:
+        raise UsageProblem(c.gettext("The two-player game is solved for targets up to {most} "
+                                     "points, not {target}.", most=MOST_TARGET,
+                                     target=rules.target))
     from tutto_a11y.coach import cache
 
     to_stderr = fmt == "json"
@@ -58,7 +66,12 @@ def duel_command(settings: Settings, rules: Rules, fmt: str) -> int:
             say(c.gettext("Solving the two-player game: sweep {sweep}, settled to {places} "
                           "decimal places.", sweep=sweep, places=settled_places(change)))
 
-        win, last = solve(rules, progress=progress)
+        try:
+            win, last = solve(rules, progress=progress)
+        except MemoryError:
+            raise UsageProblem(c.gettext("This computer has too little memory to solve the "
+                                         "two-player game to {target} points.",
+                                         target=rules.target)) from None
         solved = cache.Solved(rules, win, last)
         cache.write(solved)
     if fmt == "json":
