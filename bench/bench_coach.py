@@ -207,6 +207,35 @@ def advice_speed(runs: int) -> None:
         print(f"{name}: median {med * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms ({len(samples)})")
 
 
+def duel_advice_speed(runs: int, target: int = 300) -> None:
+    """Two players with the game solved (``coach --duel``, into a private cache folder first):
+    ``advice`` plays to win. Its first answer in a turn values the turn afresh for the new pair
+    of scores; timed against its later answers in the turn and ``status`` (the baseline)."""
+    first_game, first_turn, later, status = [], [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")
+        subprocess.run(_command() + ["coach", "--duel", "--target", str(target)], check=True,
+                       env=_env(tmp), stdout=subprocess.DEVNULL)
+        for run in range(runs):
+            program = Program(tmp, "--target", str(target), "--db", str(Path(tmp) / f"d{run}.db"))
+            for turn in range(8):  # each turn banks 50: every turn meets a new pair of scores
+                program.timed(("200", "300", "400", "500", "600")[turn % 5], "draws")
+                program.timed("5 2 3 4 6 6", "rolls")
+                taken = program.timed("advice", "Chance to win")
+                (first_game if turn == 0 else first_turn).append(taken)
+                later.append(program.timed("advice", "Chance to win"))
+                status.append(program.timed("status", "turn"))
+                program.timed("5", "sets aside")
+                program.timed("bank", "banks")
+            program.close()
+    for name, samples in (("duel advice, first in a game", first_game),
+                          ("duel advice, first in a turn", first_turn),
+                          ("duel advice, again in the turn", later),
+                          ("baseline: status in the same game", status)):
+        med, p90 = median_p90(samples)
+        print(f"{name}: median {med * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms ({len(samples)})")
+
+
 def start_speed(runs: int, before: str | None) -> None:
     """Start to the first prompt, interleaved so that load falls on every variant alike."""
     variants = [("first prompt", [], None), ("first prompt with --coach", ["--coach"], None)]
@@ -270,9 +299,11 @@ def duel(targets: list[int]) -> None:
 
     for target in targets:
         begin = time.perf_counter()
-        win = solve(Rules(target=target), progress=lambda line: print("  " + line, flush=True))
+        win, _last = solve(Rules(target=target), progress=lambda sweep, change: print(
+            f"  sweep {sweep}: largest change {change:.2e}", flush=True))
         print(f"target {target}: the first player wins {win[0, 0, 0] * 100:.2f} % "
-              f"(ties count for both; {time.perf_counter() - begin:.0f} s)", flush=True)
+              f"(a tie, a win for both, counts for the second player here; "
+              f"{time.perf_counter() - begin:.0f} s)", flush=True)
 
 
 def main() -> None:
@@ -280,7 +311,8 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--only", choices=("policies", "speed", "speech", "duel"), default=None)
+    parser.add_argument("--only", choices=("policies", "speed", "speech", "duel", "duel-speed"),
+                        default=None)
     parser.add_argument("--targets", default="500,1000", help="targets of --only duel")
     parser.add_argument("--rate", type=int, default=200, help="eSpeak NG words per minute")
     parser.add_argument("--before", default=None, metavar="CHECKOUT",
@@ -288,6 +320,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.only == "duel":
         duel([int(t) for t in args.targets.split(",")])
+    if args.only == "duel-speed":
+        duel_advice_speed(args.runs)
     if args.only in (None, "speech"):
         speech_length(args.rate)
     if args.only in (None, "speed"):

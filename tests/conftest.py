@@ -15,6 +15,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "testbed"))
 
 
+@pytest.fixture(autouse=True, scope="session")
+def private_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A user cache folder of the tests' own, for the program started by any test too: a
+    two-player solve kept on this computer must not change what the tests hear."""
+    folder = tmp_path_factory.mktemp("cache")
+    os.environ["XDG_CACHE_HOME"] = str(folder)
+    return folder
+
+
 def tutto_command() -> list[str]:
     """How to start the installed program: the console script, else ``python -m``."""
     script = shutil.which("tutto-tally")

@@ -18,7 +18,7 @@ from tutto_a11y.games.tutto.rules.cards import FULL_DECK
 
 @pytest.fixture(scope="module")
 def target_500() -> np.ndarray:
-    return solve(Rules(target=500))
+    return solve(Rules(target=500))[0]
 
 
 def test_the_last_turn_chances_of_the_duel_are_those_of_the_win_coach():
@@ -45,3 +45,14 @@ def test_at_a_small_target_the_second_player_has_the_edge_of_the_final_round(tar
 def test_rules_the_duel_does_not_solve_are_refused():
     with pytest.raises(ValueError):
         solve(Rules(target=500, x2_scope="card"))
+
+
+def test_when_the_first_to_the_target_wins_at_once_the_first_player_gains_the_last_turn(
+        target_500):
+    # game-end=immediate: seat 1 gets no last turn to draw level, so moving first is worth more
+    # than in the final round, and a mover already at 450 wins with any bank of 50.
+    immediate = solve(Rules(target=500, game_end="immediate"))[0]
+    assert immediate[0, 0, 0] > target_500[0, 0, 0] + 0.05
+    final_round = target_500
+    assert immediate[0, 9, 0] > final_round[0, 9, 0]
+    assert ((immediate >= 0) & (immediate <= 1)).all()

@@ -351,7 +351,12 @@ def stats_command(lang: str | None, db: str | None, width: int | None, plain: bo
 @click.option("--rule", "rule_options", cls=TOption, multiple=True, type=Text(),
               metavar=N_("NAME=VALUE"),
               help=N_("Change one rule option, for example x2-scope=card."))
-@click.option("--format", "fmt", cls=TOption, type=OneOf(("json",)), required=True,
+@click.option("--duel", cls=TOption, is_flag=True, default=False,
+              help=N_("Solve the two-player game once and keep it, so that advice and odds "
+                      "say each player's chance to win."))
+@click.option("--target", cls=TOption, type=WholeNumber(50), default=None, metavar=N_("POINTS"),
+              help=N_("With --duel: the target score of the game."))
+@click.option("--format", "fmt", cls=TOption, type=OneOf(("text", "json")), default=None,
               help=N_("The answer's format."))
 def coach_command(lang: str | None, db: str | None, width: int | None, plain: bool,
                   **options: Any) -> int:

@@ -106,10 +106,31 @@ def position_sentence(error: PositionError, c: Catalog) -> str:
 def coach_command(settings: Settings, *, card: str | None, dice: int | None,
                   turn_total: int | None, card_points: int | None, faces: str | None,
                   roll: str | None, deck: str | None, after_tutto: bool, preset: str,
-                  rule_options: Sequence[str], fmt: str) -> int:
-    """Print the choices of the position as JSON. Returns the exit status."""
+                  rule_options: Sequence[str], fmt: str | None, duel: bool = False,
+                  target: int | None = None) -> int:
+    """Print the choices of the position as JSON, or with ``--duel`` solve the two-player
+    game and keep it. Returns the exit status."""
     c = settings.catalog()
     rules = coach_rules(preset, rule_options, c)
+    if duel:
+        given = (card, dice, turn_total, card_points, faces, roll, deck)
+        if after_tutto or any(value is not None for value in given):
+            raise UsageProblem(c.gettext("--duel solves the whole game: give only --target, "
+                                         "--rules, --rule and --format with it."))
+        if target is not None:
+            try:
+                rules = rules.with_option("target", str(target))
+            except EntryError as error:
+                raise UsageProblem(entry_error_sentence(error, c)) from None
+        from tutto_a11y.coach.duel_command import duel_command
+
+        return duel_command(settings, rules, fmt or "text")
+    if target is not None:
+        raise UsageProblem(c.gettext("--target is only for --duel; the choices of a turn do "
+                                     "not depend on the target."))
+    if fmt != "json":
+        raise UsageProblem(c.gettext("The coach answers a position as JSON: add --format "
+                                     "json."))
     if card is not None and card.strip().lower() not in CARD_IDS:
         raise UsageProblem(c.gettext("--card can be {choices}, not {value}.",
                                      choices=", ".join(CARD_IDS),

@@ -11,9 +11,15 @@ is :mod:`winning`'s. All turns of all states are valued at once on numpy arrays 
 in front of the turn-total grid), and each sweep updates the after-Tutto values, the Fireworks
 table and the game values together until nothing changes by more than ``tolerance``.
 
+Under ``game-end=immediate`` the first to reach the target wins at once (the other player
+is below it), so reaching the target is worth 1 for either seat.
+
 Cards after the first come from a full deck's proportions (the tracked deck would multiply
-the states by the decks). Only ``x2-scope=turn`` and ``plus-minus=exact-1000-ends-turn`` are
-solved here; the other rule options are refused.
+the states by the decks). Only ``x2-scope=turn``, ``plus-minus=exact-1000-ends-turn`` and
+``score-floor=zero`` are solved here; the other rule options are refused.
+
+:class:`TurnOfDuel` values the turn of one state with the solved game's values as its bank
+values: the table's win-aware advice in the middle of a turn.
 """
 
 from __future__ import annotations
@@ -40,6 +46,9 @@ class Turns:
         self.k = constants()
         self.after = np.zeros((rows, L))
         self.fire = np.zeros((rows, WIDTH))
+        #: of the last sweep: each card's value by turn total, and the Fireworks tables by dice
+        self.rows: dict[Card, np.ndarray] = {}
+        self.fire_by_dice: list[np.ndarray] = []
 
     def _at(self, u: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
         after = self.after
@@ -78,6 +87,7 @@ class Turns:
                                                 self.after.shape)
         rows[Card.STOP] = np.broadcast_to(lost2, self.after.shape)
         draw = sum(p * rows[card] for p, card in zip(_FULL, CARD_ORDER))
+        self.rows = rows
         self.after = np.maximum(u[:, :L], draw)
         return draw[:, 0]
 
@@ -94,13 +104,50 @@ class Turns:
                 inner = inner + float(chance) * g[n - taken][:, shift:shift + L]
             value[:, :L] = inner
             g.append(value)
+        self.fire_by_dice = g
         return g[6]
 
 
+def supported(rules: Rules) -> bool:
+    """Whether the two-player solve models these rules."""
+    return (rules.x2_scope == "turn" and rules.plus_minus == "exact-1000-ends-turn"
+            and rules.score_floor == "zero")
+
+
 def _check(rules: Rules) -> None:
-    if rules.x2_scope != "turn" or rules.plus_minus != "exact-1000-ends-turn":
-        raise ValueError("the two-player solve needs x2-scope=turn and "
-                         "plus-minus=exact-1000-ends-turn")
+    if not supported(rules):
+        raise ValueError("the two-player solve needs x2-scope=turn, "
+                         "plus-minus=exact-1000-ends-turn and score-floor=zero")
+
+
+def bank_values(rules: Rules, win: np.ndarray, last: np.ndarray, s_: np.ndarray,
+                i_: np.ndarray, j_: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For movers in seats ``s_`` with ``i_`` grid steps against ``j_``: what banking each turn
+    total is worth (by grid index, padding included), a Niete, and a Plus/Minus Tutto, each as
+    the mover's chance to win from the state it leads to. One function for the solve and for
+    the table's turn, so the two cannot value a bank differently."""
+    n = win.shape[1]
+    steps = np.arange(WIDTH)
+    reached = i_[:, None] + steps[None, :]  # the mover's score after banking each total
+    inside = reached < n
+    other = win[1 - s_[:, None], j_[:, None], np.minimum(reached, n - 1)]
+    final_round = rules.game_end == "final-round"
+
+    def ended(seat: np.ndarray, score: np.ndarray, against: np.ndarray) -> np.ndarray:
+        """The mover reached the target: seat 0 leaves seat 1 a last turn (final round)."""
+        if not final_round:
+            return np.ones(np.broadcast(seat, score).shape)
+        gap = np.clip(score - against, 0, len(last) - 1)
+        return np.where(seat == 0, 1.0 - last[gap], 1.0)
+
+    u = np.where(inside, 1.0 - other, ended(s_[:, None], reached, j_[:, None]))
+    lost = 1.0 - win[1 - s_, j_, i_]
+    u[:, 0] = lost
+    penalised = np.where(j_ >= i_, np.maximum(j_ - 1000 // STEP, 0), j_)  # Plus/Minus
+    pm_score = i_ + 1000 // STEP
+    pm = np.where(pm_score < n, 1.0 - win[1 - s_, penalised, np.minimum(pm_score, n - 1)],
+                  ended(s_, pm_score, penalised))
+    return u, lost, pm
 
 
 def last_turn_chances(rules: Rules, most: int, tolerance: float = 1e-12,
@@ -125,33 +172,24 @@ def last_turn_chances(rules: Rules, most: int, tolerance: float = 1e-12,
 
 
 def solve(rules: Rules, tolerance: float = 1e-9,
-          progress: Callable[[str], None] | None = None) -> np.ndarray:
+          progress: Callable[[int, float], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``W[s, i, j]``: the chance that the player in seat ``s`` to move, with ``i`` grid steps
-    of score against the other's ``j`` (both below the target), wins the game."""
+    of score against the other's ``j`` (both below the target), wins the game; and the last
+    turn's chances (:func:`last_turn_chances`) it was solved with. ``progress(sweep, change)``
+    is told every tenth sweep, so a long solve can say how far it is."""
     _check(rules)
     n = rules.target // STEP
-    steps = np.arange(WIDTH)
-    last = last_turn_chances(rules, n + WIDTH)
+    if rules.game_end == "final-round":
+        last = last_turn_chances(rules, n + WIDTH)
+    else:  # game-end=immediate: no last turn to play out
+        last = np.zeros(n + WIDTH)
     win = np.full((2, n, n), 0.5)
     s_, i_, j_ = np.meshgrid(np.arange(2), np.arange(n), np.arange(n), indexing="ij")
     s_, i_, j_ = s_.ravel(), i_.ravel(), j_.ravel()
-    rows = len(s_)
-    turns = Turns(rules, rows)
-    reached = i_[:, None] + steps[None, :]  # the mover's score after banking each total
-    inside = reached < n
-    penalised = np.where(j_ >= i_, np.maximum(j_ - 1000 // STEP, 0), j_)  # Plus/Minus
-    pm_score = i_ + 1000 // STEP
-    start = np.zeros(rows)
+    turns = Turns(rules, len(s_))
+    start = np.zeros(len(s_))
     for sweep in range(100000):
-        other = win[1 - s_[:, None], j_[:, None], np.minimum(reached, n - 1)]
-        ended = np.where(s_[:, None] == 0, 1.0 - last[np.clip(reached - j_[:, None], 0,
-                                                                len(last) - 1)], 1.0)
-        u = np.where(inside, 1.0 - other, ended)
-        lost = 1.0 - win[1 - s_, j_, i_]
-        u[:, 0] = lost
-        pm = np.where(pm_score < n, 1.0 - win[1 - s_, penalised, np.minimum(pm_score, n - 1)],
-                      np.where(s_ == 0, 1.0 - last[np.clip(pm_score - penalised, 0,
-                                                           len(last) - 1)], 1.0))
+        u, lost, pm = bank_values(rules, win, last, s_, i_, j_)
         if sweep == 0:
             turns.after, turns.fire = u[:, :L].copy(), u.copy()
         new = turns.sweep(u, lost, pm)
@@ -159,12 +197,34 @@ def solve(rules: Rules, tolerance: float = 1e-9,
         start = new
         win = new.reshape(2, n, n)
         if progress is not None and sweep % 10 == 0:
-            progress(f"sweep {sweep}: largest change {change:.2e}")
+            progress(sweep, change)
         if change < tolerance and sweep > 2:
             break
-    return win
+    return win, last
+
+
+class TurnOfDuel:
+    """One state's turn valued with the solved game's values as bank values: the after-Tutto
+    values, each card's values and the Fireworks tables, iterated until they settle."""
+
+    def __init__(self, rules: Rules, win: np.ndarray, last: np.ndarray, seat: int, mine: int,
+                 theirs: int, tolerance: float = 1e-10) -> None:
+        one = np.array([seat]), np.array([mine]), np.array([theirs])
+        u, lost, pm = bank_values(rules, win, last, *one)
+        self.u, self.lost, self.pm = u[0], float(lost[0]), float(pm[0])
+        turns = Turns(rules, 1)
+        turns.after, turns.fire = u[:, :L].copy(), u.copy()
+        before = np.zeros(L)
+        for _ in range(10 * L):
+            turns.sweep(u, lost, pm)
+            if float(np.max(np.abs(turns.after[0] - before))) < tolerance:
+                break
+            before = turns.after[0].copy()
+        self.cards = {card: np.asarray(row)[0] for card, row in turns.rows.items()}
+        self.fireworks = [g[0] for g in turns.fire_by_dice]
+        self.start = float(sum(p * self.cards[c][0] for p, c in zip(_FULL, CARD_ORDER)))
 
 
 def first_player_chance(rules: Rules, **kwargs) -> float:
     """The chance that the first player wins a two-player game (ties count as wins)."""
-    return float(solve(rules, **kwargs)[0, 0, 0])
+    return float(solve(rules, **kwargs)[0][0, 0, 0])

@@ -9,9 +9,10 @@ player, with 1000 taken from each other leader, is enough; the second Tutto unde
 Cloverleaf wins at once. The next card after a Tutto comes from the pile as tracked, later ones
 from a full deck's proportions, as for the points.
 
-Left for later (see the README): the same for ``game-end=immediate`` near the target, and for
-the other players of the final round, whose chance also depends on the players after them;
-both need the whole game's value, not one turn's.
+Every other turn of a two-player game, and ``game-end=immediate`` near the target, need the
+whole game's value: :mod:`duel` and :mod:`duelcoach`. Left for later (see the README): the
+players of the final round before the last one in games of three or more, whose chance also
+depends on the players after them.
 """
 
 from __future__ import annotations

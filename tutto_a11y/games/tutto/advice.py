@@ -44,9 +44,11 @@ def natural_alternative(choices: Sequence[Any], habit: tuple[int, ...] | None) -
 class Adviser:
     """Words the coach's choices in one catalog at one verbosity."""
 
-    def __init__(self, catalog: Catalog, verbosity: str = "normal") -> None:
+    def __init__(self, catalog: Catalog, verbosity: str = "normal",
+                 names: Sequence[str] = ()) -> None:
         self.c = catalog
         self.verbosity = verbosity
+        self.names = tuple(names)  # the players, for each one's chance to win
 
     def line(self, rules: Rules, state: State) -> str:
         """The advice for a game state (``advice``, and ``--coach`` after a roll or set-aside)."""
@@ -57,7 +59,9 @@ class Adviser:
 
         position = from_state(state)
         if position is None:
-            return c.gettext("Nothing to decide yet: draw a card.")
+            text = c.gettext("Nothing to decide yet: draw a card.")
+            duel = self.duel(rules, state, None)
+            return text if duel is None else text + " " + self.chances(duel[0])
         try:
             position.check()
         except PositionError:
@@ -68,6 +72,9 @@ class Adviser:
         stakes = stakes_of(rules, state)
         if stakes is not None:  # the game's last turn: play to win, not for points
             return self.to_win(rules, stakes, position)
+        duel = self.duel(rules, state, position)
+        if duel is not None:  # two players, the game solved: play to win the game
+            return self.to_win_game(state, position, *duel)
         from tutto_a11y.coach.choices import coach_for
 
         choices = coach_for(rules).choices(position)
@@ -105,6 +112,42 @@ class Adviser:
             return c.gettext("You have enough to win now: {action}.", action=action)
         return c.gettext("You need {need} to win: {action}. Chance to win: {percent} percent.",
                          need=need, action=action, percent=percent)
+
+    def duel(self, rules: Rules, state: State, position: Any) -> Any | None:
+        """Each seat's chance to win and the mover's choices, from the kept two-player solve;
+        None for other games or when ``coach --duel`` has not solved these rules."""
+        if len(state.scores) != 2 or len(self.names) != 2:
+            return None
+        from tutto_a11y.coach.cache import kept
+
+        if not kept(rules):  # the usual case: answered without loading numpy
+            return None
+        from tutto_a11y.coach.duelcoach import chances
+
+        return chances(rules, state, position)
+
+    def chances(self, by_seat: Sequence[float]) -> str:
+        """"Chance to win: Anna 46 percent, Ben 54 percent." (the two add up to 100)."""
+        c = self.c
+        first = spoken(by_seat[0] * 100)
+        said = [c.gettext("{name} {percent} percent", name=self.names[0], percent=first),
+                c.gettext("{name} {percent} percent", name=self.names[1], percent=100 - first)]
+        return c.gettext("Chance to win: {chances}.", chances=", ".join(said))
+
+    def to_win_game(self, state: State, position: Any, by_seat: Sequence[float],
+                    choices: Sequence[Any]) -> str:
+        """Two players: the choice with the best chance of winning the game, and the chances."""
+        c = self.c
+        if not choices:
+            return c.gettext("Nothing to decide: this roll is a Niete.") + " " + \
+                self.chances(by_seat)
+        best = choices[0]
+        action = self.action(best, position.dice - len(best.set_aside))
+        if self.verbosity == "brief":
+            return c.gettext("Coach, to win: {action}, {percent} percent.", action=action,
+                             percent=spoken(best.expected * 100))
+        return c.gettext("To win the game: {action}.", action=action) + " " + \
+            self.chances(by_seat)
 
     def action(self, choice: Any, dice: int) -> str:
         """The choice as a few words inside a sentence ("set aside 1 and roll")."""

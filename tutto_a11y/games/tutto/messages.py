@@ -455,7 +455,8 @@ class Messages:
         """``advice``: the coach's best choice now (the coach is imported on first use)."""
         from tutto_a11y.games.tutto.advice import Adviser
 
-        return Adviser(self.c, self.verbosity).line(self.game.rules, self.game.state)
+        return Adviser(self.c, self.verbosity, self.game.players).line(self.game.rules,
+                                                                       self.game.state)
 
     def deck(self) -> str:
         left = self.game.deck_left()
@@ -466,6 +467,24 @@ class Messages:
                                "{n} cards left in the deck: {cards}.", total, cards=listed)
 
     def odds(self) -> str:
+        """The risk of a Niete now; in a two-player game whose rules ``coach --duel`` has
+        solved, each player's chance to win too."""
+        text = self.niete_odds()
+        g = self.game
+        if len(g.players) == 2 and not g.finished:
+            from tutto_a11y.games.tutto.advice import Adviser
+
+            from tutto_a11y.coach.position import MAX_TURN_TOTAL, from_state
+
+            adviser = Adviser(self.c, self.verbosity, g.players)
+            position = from_state(g.state)
+            if position is None or position.turn_total <= MAX_TURN_TOTAL:
+                duel = adviser.duel(g.rules, g.state, position)
+                if duel is not None:
+                    text += " " + adviser.chances(duel[0])
+        return text
+
+    def niete_odds(self) -> str:
         g = self.game
         chance: Fraction | None = g.odds()
         if chance is None:

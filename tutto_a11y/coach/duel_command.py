@@ -1,0 +1,89 @@
+"""``tutto-tally coach --duel``: solve the two-player game once and keep it in the cache.
+
+Scripts and patient players start the solve; the table only reads what it left (:mod:`cache`).
+While it runs, one line every ten sweeps says how far the values have settled: append-only
+lines, no redrawn bar, so a screen reader or Braille display follows them. With ``--format
+json`` those lines go to stderr and stdout holds only the JSON answer. When the cache already
+holds these rules, nothing is solved and the answer comes at once.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import click
+
+from tutto_a11y.games.tutto.rules import Rules
+from tutto_a11y.settings import Settings, UsageProblem
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.output import echo_wrapped
+
+#: The highest target solved: the standard 6000 already needs about 6 GB of memory, and the
+#: memory grows with the square of the target.
+MOST_TARGET = 10000
+
+
+def percent_said(chance: float, c: Catalog) -> str:
+    """A chance as a percentage with two decimals, the decimal mark of the language."""
+    text = f"{chance * 100:.2f}"
+    return text if c.lang == "en" else text.replace(".", ",")
+
+
+def settled_places(change: float) -> int:
+    """How many decimal places of every chance no longer change from one sweep to the next."""
+    return 15 if change <= 0 else max(0, math.floor(-math.log10(change)))
+
+
+def duel_command(settings: Settings, rules: Rules, fmt: str) -> int:
+    """Solve (or read) the two-player game of these rules; say the first player's chance."""
+    c = settings.catalog()
+    from tutto_a11y.coach.duel import supported
+
+    if not supported(rules):
+        raise UsageProblem(c.gettext("The two-player game is solved only with x2-scope=turn, "
+                                     "plus-minus=exact-1000-ends-turn and score-floor=zero."))
+    if rules.target > MOST_TARGET:
+        raise UsageProblem(c.gettext("The two-player game is solved for targets up to {most} "
+                                     "points, not {target}.", most=MOST_TARGET,
+                                     target=rules.target))
+    from tutto_a11y.coach import cache
+
+    to_stderr = fmt == "json"
+
+    def say(text: str) -> None:
+        echo_wrapped(text, settings.width, err=to_stderr)
+
+    solved = cache.read(rules)
+    solved_now = solved is None
+    if solved is None:
+        from tutto_a11y.coach.duel import solve
+
+        say(c.gettext("Solving the two-player game to {target} points once; at the standard "
+                      "target this takes minutes.", target=rules.target))
+
+        def progress(sweep: int, change: float) -> None:
+            say(c.gettext("Solving the two-player game: sweep {sweep}, settled to {places} "
+                          "decimal places.", sweep=sweep, places=settled_places(change)))
+
+        try:
+            win, last = solve(rules, progress=progress)
+        except MemoryError:
+            raise UsageProblem(c.gettext("This computer has too little memory to solve the "
+                                         "two-player game to {target} points.",
+                                         target=rules.target)) from None
+        solved = cache.Solved(rules, win, last)
+        cache.write(solved)
+    if fmt == "json":
+        click.echo(json.dumps({"target": rules.target, "rules": rules.as_dict(),
+                               "first_player": round(solved.first_player, 6),
+                               "second_player": round(1 - solved.first_player, 6),
+                               "solved_now": solved_now}))
+        return 0
+    if solved_now:
+        say(c.gettext("Solved and kept: advice and odds now say each player's chance to win "
+                      "in two-player games with these rules."))
+    say(c.gettext("The first player wins {percent} percent of two-player games to {target} "
+                  "points; a tie counts for the second player.",
+                  percent=percent_said(solved.first_player, c), target=rules.target))
+    return 0

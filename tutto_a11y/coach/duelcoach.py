@@ -1,0 +1,133 @@
+"""Two players at the table: each one's chance to win, and advice that plays to win.
+
+Only what ``tutto-tally coach --duel`` left in the cache is used (:mod:`cache`): the table
+never solves the game. At the start of a turn the chance is the solved table's value; in the
+middle of a turn it is the turn's own win-aware value (:class:`duel.TurnOfDuel`: the single-turn
+solve with the game's values as bank values, a few milliseconds, kept for the turn), so the
+advice then maximises the chance to win the game, not the points of the turn.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Callable
+
+import numpy as np
+
+from tutto_a11y.coach.cache import Solved, read
+from tutto_a11y.coach.choices import Choice
+from tutto_a11y.coach.duel import WIDTH, TurnOfDuel, supported
+from tutto_a11y.coach.position import Position
+from tutto_a11y.coach.solver import L, STEP, constants
+from tutto_a11y.coach.winning import WinCoach, stakes_of
+from tutto_a11y.games.tutto.rules import CARD_ORDER, Rules, State, Step
+from tutto_a11y.games.tutto.rules.cards import FULL_DECK
+
+
+class _DeckOfDuel:
+    """After a Tutto: drawing (the next card from this pile) or banking, as chances to win."""
+
+    def __init__(self, turn: TurnOfDuel, pile: tuple[int, ...]) -> None:
+        counts = np.array(pile if sum(pile) else FULL_DECK, dtype=float)
+        share = counts / counts.sum()
+        self.draw = sum(p * turn.cards[card] for p, card in zip(share, CARD_ORDER))
+        self.after = np.maximum(turn.u[:L], self.draw)
+        self.at = self._at(turn.u)
+
+    def _at(self, u: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
+        after = self.after
+
+        def at(totals: np.ndarray) -> np.ndarray:
+            index = (totals // STEP).astype(int)
+            return np.where(index < L, after[np.minimum(index, L - 1)],
+                            u[np.minimum(index, WIDTH - 1)])
+        return at
+
+
+class DuelCoach(WinCoach):
+    """The coach of one turn of a two-player game: every value is the mover's chance to win
+    the game (the win coach's card rules, with the solved game's values as bank values)."""
+
+    def __init__(self, rules: Rules, turn: TurnOfDuel) -> None:
+        self.rules = rules
+        self.stakes = None  # type: ignore[assignment]  # only x2-scope=card reads it
+        self.ref = turn  # type: ignore[assignment]
+        self.turn = turn
+        self.k = constants()
+        self._after: dict[tuple[int, ...], Any] = {}
+        self._cards: dict[tuple, tuple] = {}
+
+    def after(self, pile: tuple[int, ...]) -> _DeckOfDuel:  # type: ignore[override]
+        if pile not in self._after:
+            self._after[pile] = _DeckOfDuel(self.turn, pile)
+        return self._after[pile]
+
+    def bank(self, total: int) -> float:
+        return float(self.turn.u[min(total // STEP, WIDTH - 1)])
+
+    def plus_minus_tutto(self) -> float:
+        return self.turn.pm
+
+
+@lru_cache(maxsize=8)
+def _turn(solved: Solved, seat: int, mine: int, theirs: int) -> TurnOfDuel:
+    """One turn's values, kept: every later ``advice`` of the turn is a lookup."""
+    return TurnOfDuel(solved.rules, solved.win, solved.last, seat, mine, theirs)
+
+
+def solved_for(rules: Rules, state: State) -> Solved | None:
+    """The kept solve for this game, when it is a two-player game the solve models."""
+    if len(state.scores) != 2 or not supported(rules):
+        return None
+    return read(rules)
+
+
+def _steps(solved: Solved, state: State) -> tuple[int, int] | None:
+    """The mover's and the other's score in grid steps, when both are on the solved grid."""
+    n = solved.win.shape[1]
+    mine, theirs = state.scores[state.seat], state.scores[1 - state.seat]
+    if any(s < 0 or s % STEP or s // STEP >= n for s in (mine, theirs)):
+        return None
+    return mine // STEP, theirs // STEP
+
+
+def mover_choices(solved: Solved, state: State, position: Position | None
+                  ) -> tuple[float, list[Choice]] | None:
+    """The mover's chance to win now and the choices with their chances, best first (none at
+    the start of a turn or after a Niete); None when the solve does not cover the moment."""
+    rules = solved.rules
+    if state.step is Step.OVER:
+        return None
+    stakes = stakes_of(rules, state)
+    if stakes is not None:  # the last turn of the final round: the one-turn win coach
+        if position is None:
+            gap = (state.scores[0] - state.scores[1]) // STEP
+            return float(solved.last[min(max(gap, 0), len(solved.last) - 1)]), []
+        if stakes.need <= 0:
+            return 1.0, []
+        coach = WinCoach(rules, stakes)
+        found = coach.choices(position)
+        return (found[0].expected if found else coach.ref.lost), found
+    steps = _steps(solved, state)
+    if steps is None:
+        return None
+    if position is None:
+        return float(solved.win[state.seat, steps[0], steps[1]]), []
+    turn = _turn(solved, state.seat, *steps)
+    found = DuelCoach(rules, turn).choices(position)
+    return (found[0].expected if found else turn.lost), found
+
+
+def chances(rules: Rules, state: State, position: Position | None
+            ) -> tuple[tuple[float, ...], list[Choice]] | None:
+    """Each seat's chance to win now, and the mover's choices; None without a kept solve."""
+    solved = solved_for(rules, state)
+    if solved is None:
+        return None
+    found = mover_choices(solved, state, position)
+    if found is None:
+        return None
+    mover, choices = found
+    by_seat = [1.0 - mover, 1.0 - mover]
+    by_seat[state.seat] = mover
+    return tuple(by_seat), choices
