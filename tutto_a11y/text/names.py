@@ -102,3 +102,10 @@ def join_names(names: Sequence[str], c: Any) -> str:
     if len(names) == 1:
         return names[0]
     return c.gettext("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
+def or_list(words: Sequence[str], c: Any) -> str:
+    """"undo", "undo or quit", "undo, scores or quit": how choices are said."""
+    if len(words) == 1:
+        return words[0]
+    return c.gettext("{words} or {last}", words=", ".join(words[:-1]), last=words[-1])

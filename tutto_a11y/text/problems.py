@@ -6,7 +6,7 @@ leaves as one sentence in the game's language that says what is wrong and what t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import MAX_NAME, terminal_safe
@@ -140,3 +140,28 @@ def speech_problem_sentence(reason: str, c: Catalog) -> str:
         return c.gettext("Speech is off: that voice does not exist; tutto-tally voices lists "
                          "them. The game goes on in text.")
     return c.gettext("Speech is off: the speech engine failed. The game goes on in text.")
+
+
+def line_sentence(error: Any, c: Any, hint: Callable[[], str]) -> str | None:
+    """The sentence for a typed line that is no entry of any game (an empty line, an overlong
+    one, control characters, bytes that are not text, a word that fits several meanings,
+    nothing to undo); None for a game's own refusals. ``hint()`` says what can be typed now."""
+    from tutto_a11y.text.names import or_list
+
+    r, d = error.reason, error.data
+    if r == "ambiguous-word":
+        return c.gettext("{word} could mean {words}: type more letters.", word=d["word"],
+                         words=or_list(d["candidates"], c))
+    if r == "empty-entry":
+        return c.gettext("An empty line means nothing here. {hint}", hint=hint())
+    if r == "line-too-long":
+        return c.gettext("That line is too long: type one entry of at most {limit} "
+                         "characters.", limit=d["limit"])
+    if r == "control-characters":
+        return c.gettext("That line holds control characters, such as arrow keys: type "
+                         "the entry again.")
+    if r == "bad-bytes":
+        return c.gettext("That line could not be read as text: type the entry again.")
+    if r == "nothing-to-undo":
+        return c.gettext("There is nothing to undo: no entry has been made yet.")
+    return None

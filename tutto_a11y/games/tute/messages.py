@@ -15,6 +15,8 @@ from tutto_a11y.games.tute.rules import (Cante, CardPoints, Entry, Game, LastTri
 from tutto_a11y.games.tute.rules import events as E
 from tutto_a11y.games.tute.words import COMMANDS, SPANISH, shown
 from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.names import or_list
+from tutto_a11y.text.problems import line_sentence
 
 VERBOSITIES = ("brief", "normal", "full")
 
@@ -64,9 +66,7 @@ class Messages:
         return self.c.ngettext("One won game wins the match.", "The match goes to {n} won games.", n)
 
     def _or(self, words: Sequence[str]) -> str:
-        if len(words) == 1:
-            return words[0]
-        return self.c.gettext("{words} or {last}", words=", ".join(words[:-1]), last=words[-1])
+        return or_list(words, self.c)
 
     def suit_words(self) -> str:
         lang = self.c.lang
@@ -273,6 +273,9 @@ class Messages:
         """One sentence: what is wrong and what would be valid. Nothing changed."""
         c, d, lang, s = self.c, err.data, self.c.lang, self.game.state
         r = err.reason
+        shared = line_sentence(err, c, self.hint)
+        if shared is not None:
+            return shared
         if r == "points-sum":
             return c.gettext("Card points must add up to 120: these add up to {total}.",
                              total=d["total"])
@@ -310,25 +313,10 @@ class Messages:
         if r in ("unknown-word", "not-faces"):
             return c.gettext("{word} is not an entry here. {hint}", word=d.get("word", ""),
                              hint=self.hint())
-        if r == "ambiguous-word":
-            return c.gettext("{word} could mean {words}: type more letters.", word=d["word"],
-                             words=self._or(d["candidates"]))
-        if r == "empty-entry":
-            return c.gettext("An empty line means nothing here. {hint}", hint=self.hint())
-        if r == "line-too-long":
-            return c.gettext("That line is too long: type one entry of at most {limit} "
-                             "characters.", limit=d["limit"])
-        if r == "control-characters":
-            return c.gettext("That line holds control characters, such as arrow keys: type "
-                             "the entry again.")
-        if r == "bad-bytes":
-            return c.gettext("That line could not be read as text: type the entry again.")
         if r == "game-over":
             return c.gettext("The game is over: type {undo}, {scores} or {quit}.",
                              undo=shown("undo", lang), scores=shown("scores", lang),
                              quit=shown("quit", lang))
-        if r == "nothing-to-undo":
-            return c.gettext("There is nothing to undo: no entry has been made yet.")
         if s.step is Step.OVER:
             return self.hint()
         return c.gettext("That entry is not possible now. {hint}", hint=self.hint())

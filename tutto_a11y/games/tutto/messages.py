@@ -11,6 +11,8 @@ from fractions import Fraction
 from typing import Iterable, Sequence
 
 from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.names import or_list
+from tutto_a11y.text.problems import line_sentence
 from tutto_a11y.games.contract import Command, Notice
 from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Entry, EntryError,
                                           Game, Roll, SetAside, State, Step)
@@ -525,6 +527,9 @@ class Messages:
         c, d, lang = self.c, err.data, self.c.lang
         x = self.game.expect()
         r = err.reason
+        shared = line_sentence(err, c, self.hint)
+        if shared is not None:
+            return shared
         if r == "wrong-dice-count":
             return c.ngettext("Wrong number of faces: type exactly {n} face, one for the die, "
                               "not {got}.",
@@ -537,19 +542,6 @@ class Messages:
                              word=d.get("word") or d.get("text", ""), hint=self.hint())
         if r == "no-faces":
             return c.gettext("Type the faces of the dice, for example 1 5.")
-        if r == "ambiguous-word":
-            return c.gettext("{word} could mean {words}: type more letters.", word=d["word"],
-                             words=self._or(d["candidates"]))
-        if r == "empty-entry":
-            return c.gettext("An empty line means nothing here. {hint}", hint=self.hint())
-        if r == "line-too-long":
-            return c.gettext("That line is too long: type one entry of at most {limit} "
-                             "characters.", limit=d["limit"])
-        if r == "control-characters":
-            return c.gettext("That line holds control characters, such as arrow keys: type "
-                             "the entry again.")
-        if r == "bad-bytes":
-            return c.gettext("That line could not be read as text: type the entry again.")
         if r == "bonus-value":
             return c.gettext("Bonus cards are worth 200, 300, 400, 500 or 600: type {bonus} "
                              "and the value, for example {bonus} 300.",
@@ -589,8 +581,6 @@ class Messages:
             return c.gettext("The game is over: type {undo}, {scores} or {quit}.",
                              undo=shown("undo", lang), scores=shown("scores", lang),
                              quit=shown("quit", lang))
-        if r == "nothing-to-undo":
-            return c.gettext("There is nothing to undo: no entry has been made yet.")
         return c.gettext("That entry is not possible now. {hint}", hint=self.hint())
 
     def _wrong_step(self, step: Step) -> str:
@@ -608,9 +598,7 @@ class Messages:
         return self.hint()
 
     def _or(self, words: Sequence[str]) -> str:
-        if len(words) == 1:
-            return words[0]
-        return self.c.gettext("{words} or {last}", words=", ".join(words[:-1]), last=words[-1])
+        return or_list(words, self.c)
 
 
 def word_notice(notice: Notice[Event, State], catalog: Catalog,

@@ -17,6 +17,8 @@ from tutto_a11y.games.yatzee.rules import events as E
 from tutto_a11y.games.yatzee.rules.state import best_upper
 from tutto_a11y.games.yatzee.words import COMMANDS, field_word, shown
 from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.names import or_list
+from tutto_a11y.text.problems import line_sentence
 from tutto_a11y.text.names import join_names
 from tutto_a11y.text.output import nobreak
 
@@ -353,6 +355,9 @@ class Messages:
     def error(self, err: EntryError) -> str:
         """One sentence: what is wrong and what to do instead. Nothing changed."""
         c, d, r = self.c, err.data, err.reason
+        shared = line_sentence(err, c, self.hint)
+        if shared is not None:
+            return shared
         if r == "not-formed":
             return self._not_formed(d["field"])
         if r == "field-filled":
@@ -388,25 +393,10 @@ class Messages:
         if r == "no-faces":
             return c.gettext("Type the six faces on the table, for example {example}.",
                              example=EXAMPLE_ROLL)
-        if r == "ambiguous-word":
-            return c.gettext("{word} could mean {words}: type more letters.", word=d["word"],
-                             words=self._or(d["candidates"]))
-        if r == "empty-entry":
-            return c.gettext("An empty line means nothing here. {hint}", hint=self.hint())
-        if r == "line-too-long":
-            return c.gettext("That line is too long: type one entry of at most {limit} "
-                             "characters.", limit=d["limit"])
-        if r == "control-characters":
-            return c.gettext("That line holds control characters, such as arrow keys: type "
-                             "the entry again.")
-        if r == "bad-bytes":
-            return c.gettext("That line could not be read as text: type the entry again.")
         if r == "game-over":
             return c.gettext("The game is over: type {undo}, {scores} or {quit}.",
                              undo=self.word("undo"), scores=self.word("scores"),
                              quit=self.word("quit"))
-        if r == "nothing-to-undo":
-            return c.gettext("There is nothing to undo: no entry has been made yet.")
         return c.gettext("That entry is not possible now. {hint}", hint=self.hint())
 
     def _not_formed(self, field: Field) -> str:
@@ -440,9 +430,7 @@ class Messages:
         return sentences.get(field, self.hint())
 
     def _or(self, words: Sequence[str]) -> str:
-        if len(words) == 1:
-            return words[0]
-        return self.c.gettext("{words} or {last}", words=", ".join(words[:-1]), last=words[-1])
+        return or_list(words, self.c)
 
 
 def word_notice(notice: Notice[E.Event, State], catalog: Catalog,
