@@ -19,7 +19,7 @@ This module imports nothing of the project: every game and every room may use it
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
 from fractions import Fraction
 from typing import Any, Generic, Iterable, Protocol, Sequence, TypeVar
@@ -278,6 +278,49 @@ class GameSide(Protocol):
         ...
 
 
+def parse_faces(text: str) -> tuple[int, ...]:
+    """Die faces from ``1 5 5``, ``1,5,5`` or ``155``, for every game played with six-sided
+    dice; MalformedEntry for anything that is not a face. Used for journals and, after word
+    matching, for what people type."""
+    faces: list[int] = []
+    for ch in text:
+        if ch in " ,;.-/\t":
+            continue
+        if "1" <= ch <= "6":
+            faces.append(ord(ch) - 48)
+        elif ch.isdigit():
+            raise MalformedEntry("face-out-of-range", face=ch)
+        else:
+            raise MalformedEntry("not-faces", text=text)
+    if not faces:
+        raise MalformedEntry("no-faces")
+    return tuple(faces)
+
+
+class OptionRules:
+    """Storing and reading back a game's rules: a frozen dataclass of options whose
+    ``with_option(name, value)`` checks one option by its rules-file name."""
+
+    __slots__ = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        """The options by their rules-file names, as stored and exported."""
+        return {f.name.replace("_", "-"): getattr(self, f.name)
+                for f in fields(self)}  # type: ignore[arg-type]
+
+    @classmethod
+    def from_dict(cls, options: Any) -> Any:
+        """Rules from :meth:`as_dict` output (a stored game); MalformedEntry if not acceptable,
+        also for a hand-edited row that is no mapping at all."""
+        if not isinstance(options, dict):
+            raise MalformedEntry("bad-rule-value", option="rules", value=str(options),
+                                 choices=())
+        rules = cls()
+        for name, value in options.items():
+            rules = rules.with_option(str(name), str(value))  # type: ignore[attr-defined]
+        return rules
+
+
 def check_seats(names: Iterable[str], minimum: int, maximum: int) -> tuple[str, ...]:
     """The seat order of a game for ``minimum`` to ``maximum`` players: spaces tidied, no
     empty name, no name twice (compared without case)."""
@@ -400,7 +443,7 @@ def chance_total(outcomes: Iterable[Chance[Any]]) -> Fraction:
     return sum((o.probability for o in outcomes), Fraction(0))
 
 
-__all__ = ["AmbiguousEntry", "Chance", "Command", "EntryError", "EntryList", "check_seats", "GameMessages", "GameSide",
+__all__ = ["AmbiguousEntry", "Chance", "Command", "EntryError", "EntryList", "OptionRules", "check_seats", "parse_faces", "GameMessages", "GameSide",
            "IllegalEntry", "LINE_REASONS", "Listener", "MalformedEntry", "Notice", "Outcome",
            "PLAYER_REASONS", "ReplayError", "Standing", "TABLE_COMMANDS", "TableGame",
            "Termination", "Word", "chance_total"]

@@ -6,10 +6,10 @@ page's reading as the default.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ...contract import MalformedEntry
+from ...contract import MalformedEntry, OptionRules
 
 TIE = ("last-trick", "replay")
 TUTE_WINS = ("match", "round")
@@ -23,7 +23,7 @@ MAX_GAMES = 99  # won games to win a match: more is no evening at a table
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(OptionRules):
     """The options of one match. ``games``: won games needed to win the match."""
 
     games: int = 1
@@ -58,17 +58,6 @@ class Rules:
             return replace(self, games=int(value))
         changed: dict[str, Any] = {_attr(name): value}
         return replace(self, **changed)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The options by their RULES-tute.md names, as stored and exported."""
-        return {f.name.replace("_", "-"): getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, options: dict[str, Any]) -> "Rules":
-        rules = cls()
-        for name, value in options.items():
-            rules = rules.with_option(name, str(value))
-        return rules
 
     @property
     def is_default(self) -> bool:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from .cards import Card
+from ...contract import parse_faces
 from .errors import MalformedEntry
 
 
@@ -61,26 +62,6 @@ class Continue:
 
 
 Entry = Union[DrawCard, Roll, SetAside, Bank, Continue]
-
-
-def parse_faces(text: str) -> tuple[int, ...]:
-    """Faces from ``1 5 5``, ``1,5,5`` or ``155``; MalformedEntry for anything that is not a face.
-
-    Used for journals and, after word matching, for what people type.
-    """
-    faces: list[int] = []
-    for ch in text:
-        if ch in " ,;.-/\t":
-            continue
-        if "1" <= ch <= "6":
-            faces.append(ord(ch) - 48)
-        elif ch.isdigit():
-            raise MalformedEntry("face-out-of-range", face=ch)
-        else:
-            raise MalformedEntry("not-faces", text=text)
-    if not faces:
-        raise MalformedEntry("no-faces")
-    return tuple(faces)
 
 
 def parse_entry(text: str) -> Entry:

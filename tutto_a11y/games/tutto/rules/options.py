@@ -6,9 +6,10 @@ read once when the game starts, stored with the game, and never changes during p
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
+from ...contract import OptionRules
 from .errors import MalformedEntry
 
 GAME_END = ("final-round", "immediate")
@@ -29,7 +30,7 @@ OPTION_NAMES: tuple[str, ...] = ("target", *CHOICES)
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(OptionRules):
     """The rule options of one game. Defaults are the ``standard`` preset."""
 
     target: int = 6000
@@ -70,18 +71,6 @@ class Rules:
             return replace(self, target=number)
         changed: dict[str, Any] = {_attr(name): value}
         return replace(self, **changed)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The options by their RULES.md names, as stored and exported."""
-        return {f.name.replace("_", "-"): getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, options: dict[str, Any]) -> "Rules":
-        """Rules from :meth:`as_dict` output (a stored game)."""
-        rules = cls()
-        for name, value in options.items():
-            rules = rules.with_option(name, str(value))
-        return rules
 
     def preset_name(self) -> str | None:
         """The preset these rules equal, if any (for the start-of-game announcement)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from ...contract import parse_faces
 from .errors import MalformedEntry
 from .fields import Field
 
@@ -44,23 +45,6 @@ class Strike:
 
 
 Entry = Union[Roll, Write, Strike]
-
-
-def parse_faces(text: str) -> tuple[int, ...]:
-    """Faces from ``5 5 5 2 3 1``, ``5,5,5,2,3,1`` or ``555231``; MalformedEntry otherwise."""
-    faces: list[int] = []
-    for ch in text:
-        if ch in " ,;.-/\t":
-            continue
-        if "1" <= ch <= "6":
-            faces.append(ord(ch) - 48)
-        elif ch.isdigit():
-            raise MalformedEntry("face-out-of-range", face=ch)
-        else:
-            raise MalformedEntry("not-faces", text=text)
-    if not faces:
-        raise MalformedEntry("no-faces")
-    return tuple(faces)
 
 
 def parse_entry(text: str) -> Entry:

@@ -6,9 +6,10 @@ those of the rules file, so ``--rule yatzee=fixed-50`` reads as the file does.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
+from ...contract import OptionRules
 from .errors import MalformedEntry
 
 THROW_BONUS = ("on", "off")
@@ -22,7 +23,7 @@ PRESETS: tuple[str, ...] = ("standard",)
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(OptionRules):
     """The rule options of one game; the defaults are the rule sheet's."""
 
     throw_bonus: str = "on"
@@ -64,21 +65,6 @@ class Rules:
             raise MalformedEntry("unknown-rule", option=name, choices=OPTION_NAMES)
         changed: dict[str, Any] = {name.replace("-", "_"): value.strip()}
         return replace(self, **changed)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The options by their rules-file names, as stored and exported."""
-        return {f.name.replace("_", "-"): getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, options: Any) -> "Rules":
-        """Rules from :meth:`as_dict` output (a stored game); MalformedEntry if not acceptable."""
-        if not isinstance(options, dict):
-            raise MalformedEntry("bad-rule-value", option="rules", value=str(options),
-                                 choices=())
-        rules = cls()
-        for name, value in options.items():
-            rules = rules.with_option(str(name), str(value))
-        return rules
 
     def is_standard(self) -> bool:
         return self == Rules()
