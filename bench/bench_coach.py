@@ -294,16 +294,24 @@ def speech_length(rate: int) -> None:
 
 
 def duel(targets: list[int]) -> None:
-    """The first player's chance to win a two-player game, both playing to win."""
+    """The first player's chance to win a two-player game, both playing to win, under either
+    way the game ends, with the time and peak memory of each solve (one core)."""
+    import resource
+
     from tutto_a11y.coach.duel import solve
 
+    begin = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    print(f"baseline: python -c pass {1000 * (time.perf_counter() - begin):.0f} ms", flush=True)
     for target in targets:
-        begin = time.perf_counter()
-        win, _last = solve(Rules(target=target), progress=lambda sweep, change: print(
-            f"  sweep {sweep}: largest change {change:.2e}", flush=True))
-        print(f"target {target}: the first player wins {win[0, 0, 0] * 100:.2f} % "
-              f"(a tie, a win for both, counts for the second player here; "
-              f"{time.perf_counter() - begin:.0f} s)", flush=True)
+        for end in ("final-round", "immediate"):
+            begin = time.perf_counter()
+            win, _last = solve(Rules(target=target, game_end=end), progress=lambda percent: print(
+                f"  {percent} % done after {time.perf_counter() - begin:.0f} s", flush=True))
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+            print(f"target {target}, {end}: the first player wins {win[0, 0, 0] * 100:.2f} % "
+                  f"(a tie counts for the second player; {time.perf_counter() - begin:.0f} s, "
+                  f"peak memory so far {peak} MB)", flush=True)
 
 
 def main() -> None:

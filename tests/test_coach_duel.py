@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tutto_a11y.coach.duel import last_turn_chances, solve
+from tutto_a11y.coach.duel import WIDTH, Turns, bank_values, last_turn_chances, solve
 from tutto_a11y.coach.winning import Stakes, WinReference
 from tutto_a11y.games.tutto.rules import Rules
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK
@@ -27,6 +27,33 @@ def test_the_last_turn_chances_of_the_duel_are_those_of_the_win_coach():
     for need in (1, 5, 17, 40, 41, 60):
         one_turn = WinReference(Rules(), Stakes(50 * need, need <= 40))
         assert chances[need] == pytest.approx(float(full @ one_turn.draw_values[:, 0]), abs=1e-9)
+
+
+def _by_plain_sweeps(rules: Rules) -> np.ndarray:
+    """A second way to the same values: every state's turn on the full turn-total grid, all
+    swept together until nothing moves (no layers, no short grids, no warm starts)."""
+    n = rules.target // 50
+    last = last_turn_chances(rules, n + WIDTH) if rules.game_end == "final-round" else \
+        np.zeros(n + WIDTH)
+    win = np.full((2, n, n), 0.5)
+    s_, i_, j_ = (a.ravel() for a in np.meshgrid(np.arange(2), np.arange(n), np.arange(n),
+                                                 indexing="ij"))
+    turns = Turns(rules, len(s_))
+    for sweep in range(2000):
+        u, lost, pm = bank_values(rules, win, last, s_, i_, j_)
+        if sweep == 0:
+            turns.start(u)
+        new = turns.sweep(u, lost, pm).reshape(2, n, n)
+        if float(np.max(np.abs(new - win))) < 1e-12:
+            break
+        win = new
+    return new
+
+
+@pytest.mark.parametrize("game_end", ["final-round", "immediate"])
+def test_the_layered_solve_finds_the_values_of_sweeping_every_state_together(game_end):
+    rules = Rules(target=300, game_end=game_end)
+    assert np.abs(solve(rules)[0] - _by_plain_sweeps(rules)).max() < 1e-8
 
 
 def test_every_value_is_a_chance_and_more_score_is_never_worse(target_500):

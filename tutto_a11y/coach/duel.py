@@ -6,16 +6,19 @@ problem of :mod:`solver` with another measure: banking ``t`` is worth the chance
 from the state it leads to (the other player moves next), a Niete or a Stop the chance from the
 state as it is, a Plus/Minus Tutto the chance after 1000 for the mover and 1000 off the other
 player if that one leads or ties, the Cloverleaf a win. When seat 0 reaches the target, seat 1
-takes the last turn of the final round and needs to draw level (ties win for both): that turn
-is :mod:`winning`'s. All turns of all states are valued at once on numpy arrays (a batch axis
-in front of the turn-total grid), and each sweep updates the after-Tutto values, the Fireworks
-table and the game values together until nothing changes by more than ``tolerance``.
+takes the last turn of the final round and needs to draw level (tied top scores all win; in
+these figures a tie counts for seat 1, so the two chances add up to 1): that turn is
+:mod:`winning`'s. The turns of many states are valued at once on numpy arrays (a batch axis in
+front of the turn-total grid); each sweep updates the after-Tutto values, the Fireworks table
+and the game values together, one layer of states (the same sum of both scores) at a time,
+until nothing changes by more than ``tolerance``.
 
 Under ``game-end=immediate`` the first to reach the target wins at once (the other player
 is below it), so reaching the target is worth 1 for either seat.
 
-Cards after the first come from a full deck's proportions (the tracked deck would multiply
-the states by the decks). Only ``x2-scope=turn``, ``plus-minus=exact-1000-ends-turn`` and
+Cards after the first come from a full deck's proportions: the state is both scores, whose
+turn and the turn (as the issue defines it); the tracked deck would multiply the states by the
+decks (a 56-card deck has millions of partly drawn piles). Only ``x2-scope=turn``, ``plus-minus=exact-1000-ends-turn`` and
 ``score-floor=zero`` are solved here; the other rule options are refused.
 
 :class:`TurnOfDuel` values the turn of one state with the solved game's values as its bank
@@ -39,48 +42,75 @@ _FULL = np.array(FULL_DECK, dtype=float) / sum(FULL_DECK)
 
 class Turns:
     """Many turns at once: row ``r`` is valued with its own bank values ``u[r]`` (by turn total),
-    its Niete value ``lost[r]`` and its Plus/Minus Tutto value ``pm[r]``."""
+    its Niete value ``lost[r]`` and its Plus/Minus Tutto value ``pm[r]``.
 
-    def __init__(self, rules: Rules, rows: int) -> None:
+    ``length`` turn totals are valued (the full grid of :mod:`solver` unless told); a longer
+    total is worth banking, ``u`` at the last column. A short grid is exact for a row that
+    wins the game by banking any longer total: every value there is 1, whatever the play."""
+
+    def __init__(self, rules: Rules, rows: int, length: int = L) -> None:
         self.rules = rules
         self.k = constants()
-        self.after = np.zeros((rows, L))
-        self.fire = np.zeros((rows, WIDTH))
+        self.length = length
+        self.width = length + PAD
+        self.after = np.zeros((rows, length))
+        self.fire = np.zeros((rows, self.width))
+        self.cold = np.ones(rows, dtype=bool)  # no table to begin from: start from "always bank"
         #: of the last sweep: each card's value by turn total, and the Fireworks tables by dice
         self.rows: dict[Card, np.ndarray] = {}
         self.fire_by_dice: list[np.ndarray] = []
 
+    def start(self, u: np.ndarray) -> None:
+        """Begin the cold rows from "always bank" (u: bank values on this grid, padding
+        included)."""
+        self.after[self.cold] = u[self.cold, :self.length]
+        self.fire[self.cold] = u[self.cold]
+
+    def warm(self, rows: np.ndarray, other: "Turns", other_rows: np.ndarray) -> None:
+        """Begin rows ``rows`` from the tables of ``other``'s rows ``other_rows``: a
+        neighbouring state's turn, close to this one's, so fewer sweeps are needed. A shorter
+        table is continued with 1, which is what every total past the target is worth."""
+        cut = min(self.length, other.length)
+        self.after[rows, :cut] = other.after[other_rows, :cut]
+        self.after[rows, cut:] = 1.0
+        cut = min(self.width, other.width)
+        self.fire[rows, :cut] = other.fire[other_rows, :cut]
+        self.fire[rows, cut:] = 1.0
+        self.cold[rows] = False
+
     def _at(self, u: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
-        after = self.after
+        after, length, width = self.after, self.length, self.width
 
         def at(totals: np.ndarray) -> np.ndarray:
             index = (totals // STEP).astype(int)
-            inside = after[:, np.minimum(index, L - 1)]
-            beyond = u[:, np.minimum(index, WIDTH - 1)]
-            return np.where(index < L, inside, beyond)
+            inside = after[:, np.minimum(index, length - 1)]
+            beyond = u[:, np.minimum(index, width - 1)]
+            return np.where(index < length, inside, beyond)
         return at
 
     def sweep(self, u: np.ndarray, lost: np.ndarray, pm: np.ndarray) -> np.ndarray:
         """One update of every row's after-Tutto and Fireworks values; the value of each row's
         turn from its start (the first card drawn from a full deck's proportions)."""
-        k, rules = self.k, self.rules
+        k, rules, length = self.k, self.rules, self.length
+        grid = T[:self.width]
         lost2 = lost[:, None]
         at = self._at(u)
         rows: dict[Card, np.ndarray] = {}
         for card in CARD_ORDER:
             if card.bonus:
-                values, _ = play_card(u, at(T + card.bonus), lost2)
-                rows[card] = values[6][:, :L]
+                values, _ = play_card(u, at(grid + card.bonus), lost2, length)
+                rows[card] = values[6][:, :length]
             elif card is Card.X2:
-                values, _ = play_card(u, at(2 * T), lost2)
-                rows[card] = values[6][:, :L]
+                values, _ = play_card(u, at(2 * grid), lost2, length)
+                rows[card] = values[6][:, :length]
         self.fire = self._fireworks(u)
-        rows[Card.FIREWORKS] = self.fire[:, :L]
+        rows[Card.FIREWORKS] = self.fire[:, :length]
         q, s = k.plus_minus[6], k.street[6]
         rows[Card.PLUS_MINUS] = np.broadcast_to((q * pm + (1 - q) * lost)[:, None],
                                                 self.after.shape)
-        end = at(T[:L] + 2000) if rules.street_after == "may-continue" else \
-            u[:, np.minimum((T[:L] + 2000) // STEP, WIDTH - 1).astype(int)]
+        street = grid[:length] + 2000
+        end = at(street) if rules.street_after == "may-continue" else \
+            u[:, np.minimum(street // STEP, self.width - 1).astype(int)]
         rows[Card.STREET] = s * end + (1 - s) * lost2
         twice = q * q
         rows[Card.CLOVERLEAF] = np.broadcast_to((twice + (1 - twice) * lost)[:, None],
@@ -88,21 +118,22 @@ class Turns:
         rows[Card.STOP] = np.broadcast_to(lost2, self.after.shape)
         draw = sum(p * rows[card] for p, card in zip(_FULL, CARD_ORDER))
         self.rows = rows
-        self.after = np.maximum(u[:, :L], draw)
+        self.after = np.maximum(u[:, :length], draw)
         return draw[:, 0]
 
     def _fireworks(self, u: np.ndarray) -> np.ndarray:
         """One pass of the Fireworks table: a Niete banks the turn total, a Tutto rolls six
         again (the previous pass's six-dice values stand for the next stretch)."""
+        length = self.length
         g = [self.fire]
         for n in range(1, 7):
             value = u.copy()
-            inner = u[:, :L] * (1.0 - sum(float(c) for c, _o in offers(n)))
+            inner = u[:, :length] * (1.0 - sum(float(c) for c, _o in offers(n)))
             for chance, offer in offers(n):
                 taken, points = max(offer)
                 shift = points // STEP
-                inner = inner + float(chance) * g[n - taken][:, shift:shift + L]
-            value[:, :L] = inner
+                inner = inner + float(chance) * g[n - taken][:, shift:shift + length]
+            value[:, :length] = inner
             g.append(value)
         self.fire_by_dice = g
         return g[6]
@@ -150,56 +181,107 @@ def bank_values(rules: Rules, win: np.ndarray, last: np.ndarray, s_: np.ndarray,
     return u, lost, pm
 
 
-def last_turn_chances(rules: Rules, most: int, tolerance: float = 1e-12,
-                      progress: Callable[[str], None] | None = None) -> np.ndarray:
+def _settle(rules: Rules, win: np.ndarray, last: np.ndarray,
+            batches: list[tuple[np.ndarray, np.ndarray, np.ndarray, Turns]],
+            tolerance: float) -> int:
+    """Sweep the turns of one layer of states until their values and after-Tutto tables
+    change by less than ``tolerance``; each batch reads the values the one before it wrote
+    (Gauss-Seidel). Returns the number of sweeps."""
+    for sweep in range(1, 10 * L):
+        change = 0.0
+        for s_, i_, j_, turns in batches:
+            u, lost, pm = bank_values(rules, win, last, s_, i_, j_)
+            u = u[:, :turns.width]
+            if sweep == 1:
+                turns.start(u)
+            before = turns.after
+            new = turns.sweep(u, lost, pm)
+            change = max(change, float(np.max(np.abs(new - win[s_, i_, j_]))),
+                         float(np.max(np.abs(turns.after - before))))
+            win[s_, i_, j_] = new
+        if change < tolerance:
+            return sweep
+    return sweep
+
+
+def last_turn_chances(rules: Rules, most: int, tolerance: float = 1e-12) -> np.ndarray:
     """``chance[m]``: seat 1 wins the game's last turn needing ``m`` grid steps (m >= 1);
-    a Plus/Minus Tutto wins when it can close a gap of 2000 (m <= 40)."""
+    a Plus/Minus Tutto wins when it can close a gap of 2000 (m <= 40). A tie wins.
+
+    The needs are valued in batches of neighbours on a grid as long as the largest need of
+    the batch (every longer turn total wins anyway), so small needs cost little."""
     needs = np.arange(most + 1)
-    u = (np.arange(WIDTH)[None, :] >= needs[:, None]).astype(float)
-    lost = (needs <= 0).astype(float)
-    pm = (needs <= 2000 // STEP).astype(float)
-    turns = Turns(rules, len(needs))
-    turns.fire = u.copy()
-    turns.after = u[:, :L].copy()
-    start = np.zeros(len(needs))
-    for sweep in range(10 * L):
-        new = turns.sweep(u, lost, pm)
-        change = float(np.max(np.abs(new - start)))
-        start = new
-        if change < tolerance and sweep > 2:
-            break
-    return start
+    chance = np.zeros(most + 1)
+    # One turn of seat 1 against a seat-0 score of m steps, seat 1 at 0: "win" holds the
+    # answers, read back by bank_values only through the Niete (a need of 0 wins).
+    for first in range(0, most + 1, 32):
+        batch = needs[first:first + 32]
+        length = int(min(L, max(1, batch.max())))
+        u = (np.arange(length + PAD)[None, :] >= batch[:, None]).astype(float)
+        lost = (batch <= 0).astype(float)
+        pm = (batch <= 2000 // STEP).astype(float)
+        turns = Turns(rules, len(batch), length)
+        turns.start(u)
+        start = np.zeros(len(batch))
+        for _sweep in range(10 * L):
+            before = turns.after
+            new = turns.sweep(u, lost, pm)
+            change = max(float(np.max(np.abs(new - start))),
+                         float(np.max(np.abs(turns.after - before))))
+            start = new
+            if change < tolerance:
+                break
+        chance[first:first + 32] = start
+    return chance
 
 
-def solve(rules: Rules, tolerance: float = 1e-9,
-          progress: Callable[[int, float], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+def solve(rules: Rules, tolerance: float = 1e-10,
+          progress: Callable[[int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``W[s, i, j]``: the chance that the player in seat ``s`` to move, with ``i`` grid steps
     of score against the other's ``j`` (both below the target), wins the game; and the last
-    turn's chances (:func:`last_turn_chances`) it was solved with. ``progress(sweep, change)``
-    is told every tenth sweep, so a long solve can say how far it is."""
+    turn's chances (:func:`last_turn_chances`) it was solved with. A tie counts for seat 1.
+
+    The sum of both scores never falls (a bank adds, a Plus/Minus Tutto adds 1000 and takes
+    at most 1000), so the states are solved layer by layer from the highest sum down: a layer
+    needs only the layers above it, and only its own Nieten and Plus/Minus swaps are
+    iterated. A row that wins by banking any total past the target (seat 1, or either seat
+    under ``game-end=immediate``) is valued on a grid that ends there. ``progress(percent)``
+    is told at every tenth of the work, so a long solve can say how far it is."""
     _check(rules)
     n = rules.target // STEP
-    if rules.game_end == "final-round":
+    final_round = rules.game_end == "final-round"
+    if final_round:
         last = last_turn_chances(rules, n + WIDTH)
     else:  # game-end=immediate: no last turn to play out
         last = np.zeros(n + WIDTH)
-    win = np.full((2, n, n), 0.5)
-    s_, i_, j_ = np.meshgrid(np.arange(2), np.arange(n), np.arange(n), indexing="ij")
-    s_, i_, j_ = s_.ravel(), i_.ravel(), j_.ravel()
-    turns = Turns(rules, len(s_))
-    start = np.zeros(len(s_))
-    for sweep in range(100000):
-        u, lost, pm = bank_values(rules, win, last, s_, i_, j_)
-        if sweep == 0:
-            turns.after, turns.fire = u[:, :L].copy(), u.copy()
-        new = turns.sweep(u, lost, pm)
-        change = float(np.max(np.abs(new - start)))
-        start = new
-        win = new.reshape(2, n, n)
-        if progress is not None and sweep % 10 == 0:
-            progress(sweep, change)
-        if change < tolerance and sweep > 2:
-            break
+    win = np.zeros((2, n, n))
+
+    def length(seat: int, lowest: int) -> int:
+        short = seat == 1 or not final_round
+        return int(min(L, max(1, n - lowest))) if short else L
+
+    levels = [np.arange(max(0, level - n + 1), min(level, n - 1) + 1)
+              for level in range(2 * n - 2, -1, -1)]
+    work = [sum(len(i) * length(seat, int(i.min())) for seat in (0, 1)) for i in levels]
+    everything, done, told = sum(work), 0, 0
+    previous: list[tuple[np.ndarray, np.ndarray, np.ndarray, Turns]] | None = None
+    for level, i_, cost in zip(range(2 * n - 2, -1, -1), levels, work):
+        j_ = level - i_
+        batches = [(np.full(len(i_), seat), i_, j_,
+                    Turns(rules, len(i_), length(seat, int(i_.min())))) for seat in (0, 1)]
+        if previous is not None:
+            for (s_, _i, _j, turns), (_s, before_i, _bj, before) in zip(batches, previous):
+                # The state with the other player 50 points further on: its turn is close.
+                here = np.nonzero(np.isin(i_, before_i) & (j_ + 1 < n))[0]
+                turns.warm(here, before, np.searchsorted(before_i, i_[here]))
+                win[s_[here], i_[here], j_[here]] = win[s_[here], i_[here], j_[here] + 1]
+        _settle(rules, win, last, batches, tolerance)
+        previous = batches
+        done += cost
+        percent = 100 * done // everything
+        if progress is not None and percent // 10 > told // 10:
+            told = percent
+            progress(percent)
     return win, last
 
 
@@ -213,7 +295,7 @@ class TurnOfDuel:
         u, lost, pm = bank_values(rules, win, last, *one)
         self.u, self.lost, self.pm = u[0], float(lost[0]), float(pm[0])
         turns = Turns(rules, 1)
-        turns.after, turns.fire = u[:, :L].copy(), u.copy()
+        turns.start(u)
         before = np.zeros(L)
         for _ in range(10 * L):
             turns.sweep(u, lost, pm)
@@ -226,5 +308,5 @@ class TurnOfDuel:
 
 
 def first_player_chance(rules: Rules, **kwargs) -> float:
-    """The chance that the first player wins a two-player game (ties count as wins)."""
+    """The chance that the first player wins a two-player game (a tie counts for seat 1)."""
     return float(solve(rules, **kwargs)[0][0, 0, 0])

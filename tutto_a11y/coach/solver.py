@@ -43,8 +43,8 @@ def _offer_arrays(dice: int) -> tuple[tuple[float, tuple[tuple[int, int], ...]],
                  for chance, offer in offers(dice))
 
 
-def play_card(bank: np.ndarray, tutto: np.ndarray,
-              niete: float = 0.0) -> tuple[list[np.ndarray], list[np.ndarray]]:
+def play_card(bank: np.ndarray, tutto: np.ndarray, niete: float | np.ndarray = 0.0,
+              length: int = L) -> tuple[list[np.ndarray], list[np.ndarray]]:
     """Value a card where the player may bank before a Tutto (Bonus, x2).
 
     ``bank`` and ``tutto`` hold, for every grid index of the points made so far (last axis,
@@ -54,20 +54,26 @@ def play_card(bank: np.ndarray, tutto: np.ndarray,
     of rolling them (for six dice, the start of the card, rolling is the only choice).
     Beyond the grid the padding says "bank". ``niete`` is what a Niete is worth: 0 points,
     or, when the coach plays to win, the chance of winning with the score as it stands.
+    ``length`` is how many turn totals are valued (the arrays hold ``length + PAD``): the
+    two-player solve values a short grid where every longer total wins anyway.
     """
     values: list[np.ndarray] = [tutto]
-    rolls: list[np.ndarray] = [tutto[..., :L]]
+    rolls: list[np.ndarray] = [tutto[..., :length]]
+    shape = np.broadcast_shapes(bank.shape[:-1], tutto.shape[:-1]) + (length,)
+    best = np.empty(shape)  # one scratch array: the two-player solve calls this very often
     for n in range(1, 7):
-        rolled = np.full(bank.shape[:-1] + (L,), niete * niete_chance(n))
+        rolled = np.zeros(shape)
+        rolled += niete * niete_chance(n)
         for chance, offer in _offer_arrays(n):
-            best = None
-            for k, shift in offer:
-                option = values[n - k][..., shift:shift + L]
-                best = option if best is None else np.maximum(best, option)
-            rolled += chance * best
+            (k, shift), *others = offer
+            np.multiply(values[n - k][..., shift:shift + length], 1.0, out=best)
+            for k, shift in others:
+                np.maximum(best, values[n - k][..., shift:shift + length], out=best)
+            best *= chance
+            rolled += best
         rolls.append(rolled)
         value = bank.copy()
-        value[..., :L] = np.maximum(bank[..., :L], rolled) if n < 6 else rolled
+        value[..., :length] = np.maximum(bank[..., :length], rolled) if n < 6 else rolled
         values.append(value)
     return values, rolls
 
