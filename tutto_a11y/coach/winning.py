@@ -9,10 +9,16 @@ player, with 1000 taken from each other leader, is enough; the second Tutto unde
 Cloverleaf wins at once. The next card after a Tutto comes from the pile as tracked, later ones
 from a full deck's proportions, as for the points.
 
-Every other turn of a two-player game, and ``game-end=immediate`` near the target, need the
-whole game's value: :mod:`duel` and :mod:`duelcoach`. Left for later (see the README): the
-players of the final round before the last one in games of three or more, whose chance also
-depends on the players after them.
+The players of the final round before the last one, in games of three or more, play against
+those still to come: banking a total is worth the chance that none of them then beats the new
+score (:class:`LeadStakes`). Each later player is taken to play the last turn's best for the
+score to beat, with the chances :func:`duel.last_turn_chances` gives (kept in the user cache
+folder, :mod:`cache`); a tie counts for the later player, as in the two-player figures. Not
+followed further: a later player's Plus/Minus Tutto that does not win (it takes 1000 off the
+leader, which can let an earlier player back in front), and a later player other than the last
+also aiming beyond the score to beat. Every other turn of a two-player game, and
+``game-end=immediate`` near the target, need the whole game's value: :mod:`duel` and
+:mod:`duelcoach`.
 """
 
 from __future__ import annotations
@@ -26,8 +32,8 @@ import numpy as np
 from tutto_a11y.coach.choices import Coach
 from tutto_a11y.coach.position import Position
 from tutto_a11y.coach.rolls import offers
-from tutto_a11y.coach.solver import CAP, L, PAD, STEP, T, constants, play_card
-from tutto_a11y.games.tutto.rules import CARD_ORDER, Card, Rules, State
+from tutto_a11y.coach.solver import L, PAD, STEP, T, constants, play_card
+from tutto_a11y.games.tutto.rules import CARD_ORDER, Card, Rules, State, Step
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK
 
 _CARD_INDEX = {card: i for i, card in enumerate(CARD_ORDER)}
@@ -40,6 +46,78 @@ class Stakes:
 
     need: int
     plus_minus_wins: bool
+
+    def bank_values(self) -> tuple[np.ndarray, float, float]:
+        """Banking each grid total, a Niete and a Plus/Minus Tutto, as chances to win."""
+        return _wins(self.need), float(self.need <= 0), float(self.plus_minus_wins)
+
+
+@dataclass(frozen=True)
+class LeadStakes:
+    """A turn of the final round with players still to come: ``need`` points to draw level
+    with the best of those who have played; ``bank`` the chance to win after banking each
+    grid total (padding included), ``niete`` after a Niete or Stop, ``plus_minus`` after a
+    Plus/Minus Tutto."""
+
+    need: int
+    bank: tuple[float, ...]
+    niete: float
+    plus_minus: float
+
+    def bank_values(self) -> tuple[np.ndarray, float, float]:
+        return np.array(self.bank), self.niete, self.plus_minus
+
+
+def _after_plus_minus(rules: Rules, scores: tuple[int, ...], seat: int) -> list[int]:
+    """Every score after ``seat``'s Plus/Minus Tutto: 1000 for the roller, 1000 off every other
+    leader unless the roller leads alone (RULES.md)."""
+    top = max(scores)
+    leaders = [i for i, s in enumerate(scores) if s == top]
+    penalised = leaders != [seat]
+    after = []
+    for i, score in enumerate(scores):
+        if i == seat:
+            score += 1000
+        elif penalised and score == top:
+            score = max(0, score - 1000) if rules.score_floor == "zero" else score - 1000
+        after.append(score)
+    return after
+
+
+def others_still_to_play(rules: Rules, state: State) -> bool:
+    """Whether this is a final-round turn with players still to come (three or more)."""
+    return (rules.game_end == "final-round" and state.final_round
+            and state.seat < len(state.scores) - 1 and state.step is not Step.OVER
+            and not any(s % STEP for s in state.scores))
+
+
+def lead_stakes_of(rules: Rules, state: State, last: np.ndarray) -> LeadStakes | None:
+    """The stakes of a final-round turn with players still to come, from ``last[m]``: the chance
+    that a player needing ``m`` grid steps in the last turn gets them (ties included)."""
+    if not others_still_to_play(rules, state):
+        return None
+    players, seat = len(state.scores), state.seat
+
+    def chance(scores: list[int]) -> float:
+        """The mover's chance to win when the turn ends with these scores."""
+        mine = scores[seat]
+        if any(scores[i] > mine for i in range(seat)) or \
+                any(scores[i] >= mine for i in range(seat + 1, players)):
+            return 0.0
+        result = 1.0
+        for later in range(seat + 1, players):
+            result *= 1.0 - float(last[min((mine - scores[later]) // STEP, len(last) - 1)])
+        return result
+
+    scores = list(state.scores)
+    bank = []
+    for steps in range(L + PAD):
+        ended = list(scores)
+        ended[seat] += steps * STEP
+        bank.append(chance(ended))
+    need = max(scores[:seat] or [0]) - scores[seat]
+    return LeadStakes(need, tuple(bank), chance(scores),
+                      chance(_after_plus_minus(rules, state.scores, seat)))
 
 
 def stakes_of(rules: Rules, state: State) -> Stakes | None:
@@ -67,23 +145,28 @@ def _wins(need: int) -> np.ndarray:
     return (T >= need).astype(float)
 
 
-def _lookup(h: np.ndarray, need: int) -> Callable[[np.ndarray], np.ndarray]:
-    """The after-Tutto chance ``h`` at any grid totals (beyond the grid: banking wins)."""
+def _lookup(h: np.ndarray, u: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
+    """The after-Tutto chance ``h`` at any grid totals (beyond the grid: banking, ``u``)."""
     def at(totals: np.ndarray) -> np.ndarray:
         index = (totals // STEP).astype(int)
-        return np.where(index < L, h[np.minimum(index, L - 1)], float(need <= CAP))
+        return np.where(index < L, h[np.minimum(index, L - 1)],
+                        u[np.minimum(index, L + PAD - 1)])
     return at
+
+
+def _bank_at(u: np.ndarray, totals: np.ndarray) -> np.ndarray:
+    """Banking at any totals: ``u`` on the grid, its last value beyond."""
+    return u[np.minimum(totals // STEP, L + PAD - 1).astype(int)]
 
 
 class WinReference:
     """The chance of winning with each card drawn at every turn total; later draws from a
     full deck's proportions (value iteration over the after-Tutto choice, as for points)."""
 
-    def __init__(self, rules: Rules, stakes: Stakes) -> None:
+    def __init__(self, rules: Rules, stakes: Stakes | LeadStakes) -> None:
         self.rules, self.stakes = rules, stakes
         self.k = constants()
-        self.u = _wins(stakes.need)
-        self.lost = float(stakes.need <= 0)
+        self.u, self.lost, self.pm = stakes.bank_values()
         self.fireworks = self._fireworks()
         after = self.u[:L].copy()
         full = np.array(FULL_DECK, dtype=float) / sum(FULL_DECK)
@@ -102,7 +185,7 @@ class WinReference:
             g = [g6]
             for n in range(1, 7):
                 value = np.full(L + PAD, 0.0)
-                value[:] = self.u  # beyond the grid: won
+                value[:] = self.u  # beyond the grid: banked
                 inner = self.u[:L] * (1.0 - sum(float(c) for c, _o in offers(n)))
                 for chance, offer in offers(n):
                     k, points = max(offer)
@@ -117,9 +200,8 @@ class WinReference:
 
     def card_values(self, after: np.ndarray) -> np.ndarray:
         rules, k, lost, u = self.rules, self.k, self.lost, self.u
-        at = _lookup(after, self.stakes.need)
+        at = _lookup(after, u)
         rows = np.full((len(CARD_ORDER), L), lost)
-        pm_win = float(self.stakes.plus_minus_wins)
         for card in CARD_ORDER:
             row = rows[_CARD_INDEX[card]]
             if card is Card.FIREWORKS:
@@ -129,7 +211,7 @@ class WinReference:
                 row[:] = twice + (1 - twice) * lost
             elif card is Card.PLUS_MINUS:
                 # adds-1000-may-continue is valued as banking right after the Tutto
-                row[:] = k.plus_minus[6] * pm_win + (1 - k.plus_minus[6]) * lost
+                row[:] = k.plus_minus[6] * self.pm + (1 - k.plus_minus[6]) * lost
             elif card is Card.STREET:
                 totals = T[:L] + 2000
                 end = u[np.minimum(totals // STEP, L + PAD - 1).astype(int)] \
@@ -144,14 +226,14 @@ class WinReference:
                     row[:] = values[6][:L]
                 else:
                     base = T[:L, None]
-                    bank = (base + T[None, :] >= self.stakes.need).astype(float)
+                    bank = _bank_at(u, base + T[None, :])
                     values, _ = play_card(bank, at(base + 2 * T[None, :]), lost)
                     row[:] = values[6][:, 0]
         return rows
 
 
 @lru_cache(maxsize=16)
-def win_reference(rules: Rules, stakes: Stakes) -> WinReference:
+def win_reference(rules: Rules, stakes: Stakes | LeadStakes) -> WinReference:
     return WinReference(rules, stakes)
 
 
@@ -162,13 +244,13 @@ class WinDeckValues:
         counts = np.array(pile if sum(pile) else FULL_DECK, dtype=float)
         self.draw = (counts / counts.sum()) @ ref.draw_values
         self.after = np.maximum(ref.u[:L], self.draw)
-        self.at = _lookup(self.after, ref.stakes.need)
+        self.at = _lookup(self.after, ref.u)
 
 
 class WinCoach(Coach):
     """The coach of the game's last turn: every value is the chance of winning."""
 
-    def __init__(self, rules: Rules, stakes: Stakes) -> None:
+    def __init__(self, rules: Rules, stakes: Stakes | LeadStakes) -> None:
         self.rules = rules
         self.stakes = stakes
         self.ref = win_reference(rules, stakes)  # type: ignore[assignment]
@@ -186,7 +268,7 @@ class WinCoach(Coach):
         if key not in self._cards:
             at, u, lost = self.after(pile).at, self.ref.u, self.ref.lost
             if card is Card.X2 and self.rules.x2_scope == "card":
-                bank = (base + T >= self.stakes.need).astype(float)
+                bank = _bank_at(self.ref.u, base + T)
                 self._cards[key] = play_card(bank, at(base + 2 * T), lost)
             elif card is Card.X2:
                 self._cards[key] = play_card(u, at(2 * T), lost)
@@ -195,10 +277,10 @@ class WinCoach(Coach):
         return self._cards[key]
 
     def bank(self, total: int) -> float:
-        return float(total >= self.stakes.need)
+        return float(_bank_at(self.ref.u, np.array(total)))
 
     def plus_minus_tutto(self) -> float:
-        return float(self.stakes.plus_minus_wins)
+        return float(self.ref.pm)
 
     def roll_value(self, p: Position, dice: int, total: int, made: int) -> float:
         card, k, lost = p.card, self.k, self.ref.lost
@@ -207,7 +289,7 @@ class WinCoach(Coach):
             return chance + (1 - chance) * lost
         if card is Card.FIREWORKS:
             index = total // STEP
-            return float(self.ref.fireworks[dice][index]) if index < L else 1.0
+            return float(self.ref.fireworks[dice][min(index, L + PAD - 1)])
         if card is Card.PLUS_MINUS:
             end = self._plus_minus_end(p)
             return k.plus_minus[dice] * end + (1 - k.plus_minus[dice]) * lost

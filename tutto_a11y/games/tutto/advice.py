@@ -72,6 +72,9 @@ class Adviser:
         stakes = stakes_of(rules, state)
         if stakes is not None:  # the game's last turn: play to win, not for points
             return self.to_win(rules, stakes, position)
+        lead = self.lead(rules, state)
+        if lead is not None:  # the final round with players still to come: play to win
+            return self.to_lead(rules, lead, position)
         duel = self.duel(rules, state, position)
         if duel is not None:  # two players, the game solved: play to win the game
             return self.to_win_game(state, position, *duel)
@@ -112,6 +115,36 @@ class Adviser:
             return c.gettext("You have enough to win now: {action}.", action=action)
         return c.gettext("You need {need} to win: {action}. Chance to win: {percent} percent.",
                          need=need, action=action, percent=percent)
+
+    def lead(self, rules: Rules, state: State) -> Any | None:
+        """The stakes of a final-round turn with players still to come, or None."""
+        from tutto_a11y.coach.winning import lead_stakes_of, others_still_to_play
+
+        if not others_still_to_play(rules, state):
+            return None
+        from tutto_a11y.coach.cache import last_turn
+
+        return lead_stakes_of(rules, state, last_turn(rules))
+
+    def to_lead(self, rules: Rules, stakes: Any, position: Any) -> str:
+        """A final-round turn with players still to come: the best chance of winning against
+        the score to beat now and what the later players may still make."""
+        from tutto_a11y.coach.winning import WinCoach
+
+        c = self.c
+        choices = WinCoach(rules, stakes).choices(position)
+        if not choices:
+            return c.gettext("Nothing to decide: this roll is a Niete.")
+        best = choices[0]
+        action = self.action(best, position.dice - len(best.set_aside))
+        need = stakes.need - position.turn_total
+        percent = spoken(best.expected * 100)
+        if need <= 0:
+            return c.gettext("You lead, and others still play: {action}. Chance to win: "
+                             "{percent} percent.", action=action, percent=percent)
+        return c.gettext("You need {need} for the lead, and others still play: {action}. "
+                         "Chance to win: {percent} percent.", need=need, action=action,
+                         percent=percent)
 
     def duel(self, rules: Rules, state: State, position: Any) -> Any | None:
         """Each seat's chance to win and the mover's choices, from the kept two-player solve;

@@ -1,0 +1,170 @@
+"""The final round with players still to come (three or more players): the coach plays to win.
+
+A player of the final round before the last one wins if nobody after beats the new score, so
+banking is worth the chance that every later player misses it. The figure is checked against a
+Monte Carlo of the rules engine, both players doing what the coach says, and through the real
+program in three languages.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tutto_a11y.cli import cli
+from tutto_a11y.coach.cache import last_turn
+from tutto_a11y.coach.choices import coach_for
+from tutto_a11y.coach.position import from_state
+from tutto_a11y.coach.winning import WinCoach, lead_stakes_of, stakes_of
+from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Game, Roll, Rules,
+                                          SetAside, State, Step)
+from tutto_a11y.games.tutto.rules.cards import FULL_DECK, Deck
+
+STANDARD = Rules()
+
+
+@pytest.fixture(scope="module")
+def last() -> object:
+    return last_turn(STANDARD)
+
+
+def _middle_turn(scores: tuple[int, int, int], card: Card, **changes: object) -> State:
+    """Ben's turn in the final round, Anna (who reached the target) before him, Cleo after."""
+    game = Game(["Anna", "Ben", "Cleo"], STANDARD)
+    game._states[-1] = game.state._replace(scores=scores, final_round=True, seat=1)
+    game.push(DrawCard(card))
+    return game.state._replace(**changes)
+
+
+def test_a_player_with_others_still_to_come_plays_to_win_not_for_points(last):
+    # Ben needs 1100 to draw level with Anna: banking 600 is good points and never wins.
+    state = _middle_turn((6100, 5000, 4000), Card.BONUS_300, dice=2, turn_total=600,
+                         step=Step.ROLL_OR_BANK)
+    stakes = lead_stakes_of(STANDARD, state, last)
+    assert stakes is not None and stakes.need == 1100
+    for_points = coach_for(STANDARD).choices(from_state(state))[0]
+    to_win = WinCoach(STANDARD, stakes).choices(from_state(state))[0]
+    assert (for_points.then, to_win.then) == ("bank", "roll")
+
+
+def test_banking_is_worth_the_chance_that_no_later_player_beats_the_new_score(last):
+    state = _middle_turn((6100, 5000, 4000), Card.BONUS_300)
+    stakes = lead_stakes_of(STANDARD, state, last)
+    assert stakes is not None
+    assert stakes.bank[0] == stakes.niete == 0.0  # 5000 loses to Anna's 6100
+    assert stakes.bank[21] == 0.0  # 6050: still behind Anna
+    # 6100 draws level with Anna (a tie with an earlier player counts for Ben): Cleo needs 2100.
+    assert stakes.bank[22] == pytest.approx(1 - float(last[42]))
+    assert stakes.bank[30] > stakes.bank[22]  # a bigger lead is harder for Cleo to beat
+    assert stakes_of(STANDARD, state) is None  # not the last turn of the game
+
+
+def test_the_last_player_and_the_rounds_before_the_final_one_are_not_lead_stakes(last):
+    assert lead_stakes_of(STANDARD, _middle_turn((6100, 5000, 4000), Card.X2)._replace(
+        seat=2), last) is None
+    assert lead_stakes_of(STANDARD, _middle_turn((5100, 5000, 4000), Card.X2)._replace(
+        final_round=False), last) is None
+
+
+def test_the_chance_to_win_agrees_with_a_monte_carlo_of_the_rules_engine(last):
+    """A second method: Ben's and Cleo's turns through the rules engine, every card from a full
+    deck's proportions as the coach assumes, both doing what the coach says. Cleo at 5900 wins
+    with any Plus/Minus Tutto that could cost Ben the game, so the figure is exact here."""
+    start = _middle_turn((6100, 5000, 5900), Card.BONUS_300)
+    [first] = WinCoach(STANDARD, lead_stakes_of(STANDARD, start, last)).choices(
+        from_state(start))
+    cards, weights = zip(*Deck.as_dict(FULL_DECK).items())
+    rng = random.Random(2611)
+    memo: dict[tuple, tuple[tuple[int, ...], str]] = {}
+
+    def best(s: State) -> tuple[tuple[int, ...], str]:
+        key = (s.scores, s.seat, s.step, s.card, s.dice, s.turn_total, tuple(sorted(s.roll)),
+               s.aside, s.tuttos)
+        if key not in memo:
+            stakes = stakes_of(STANDARD, s) or lead_stakes_of(STANDARD, s, last)
+            assert stakes is not None
+            if getattr(stakes, "need", 1) <= 0 and s.seat == 2:
+                memo[key] = ((), "bank")  # Cleo has enough: any way on wins
+            else:
+                choice = WinCoach(STANDARD, stakes).choices(from_state(s))[0]
+                memo[key] = (tuple(choice.set_aside), choice.then)
+        return memo[key]
+
+    def play() -> tuple[int, ...]:
+        game = Game(["Anna", "Ben", "Cleo"], STANDARD)
+        game._states[-1] = start
+        while not game.finished:
+            s = game.state
+            if s.step is Step.CARD:
+                game._states[-1] = s._replace(deck=FULL_DECK)
+                game.push(DrawCard(rng.choices(cards, weights)[0]))
+                continue
+            if s.step is Step.ROLL:
+                game.push(Roll(tuple(rng.randint(1, 6) for _ in range(s.dice))))
+                continue
+            s = s._replace(deck=FULL_DECK)
+            faces, then = best(s)
+            if s.step is Step.SET_ASIDE:
+                game.push(SetAside(faces))
+                if game.state.step not in (Step.ROLL_OR_BANK, Step.CARD_OR_BANK):
+                    continue
+            game.push(Bank() if then == "bank" else Continue())
+        return game.state.winners
+
+    games = 6000
+    won = sum(1 in w and 2 not in w for w in (play() for _ in range(games))) / games
+    p = first.expected
+    assert abs(won - p) <= 2.58 * (p * (1 - p) / games) ** 0.5, (won, p)  # 99 % interval
+
+
+@pytest.mark.parametrize("lang, word, sentence", [
+    ("en", "advice", "You need 1000 for the lead, and others still play: set aside 1 and roll. "
+                     "Chance to win: {p} percent."),
+    ("de", "tipp", "Du brauchst 1000 für die Führung, und andere spielen noch: 1 herauslegen "
+                   "und würfeln. Siegchance: {p} Prozent."),
+    ("fr", "avis", "Il vous faut 1000 pour mener, et d'autres jouent encore: mettez 1 de côté "
+                   "et relancez. Chance de gagner: {p} pour cent."),
+])
+def test_in_the_final_round_advice_plays_to_win_against_the_players_still_to_come(
+        lang, word, sentence, tmp_path: Path):
+    # Anna banks 1000 and reaches the target 300; Ben plays, then Cleo, the last.
+    result = CliRunner().invoke(
+        cli, ["--plain", "--no-speech", "--db", str(tmp_path / "g.db"), "--players",
+              "Anna,Ben,Cleo", "--lang", lang, "--target", "300"],
+        input=f"300\n1 1 1 2 3 4\n1 1 1\nbank\n500\n1 1 2 2 3 5\n{word}\n",
+        env={"TUTTO_SPEECH": None, "TUTTO_COACH": None,
+             "XDG_CACHE_HOME": str(tmp_path / "cache")})
+    assert result.exit_code == 0 and "Traceback" not in result.output, result.output
+    said = [line for line in result.output.splitlines() if "1000" in line]
+    assert any(line.startswith(sentence.split("{p}")[0]) and line.endswith(
+        sentence.split("{p}")[1]) for line in said), said
+
+
+def test_the_later_players_chances_are_worked_out_once_and_kept_in_the_cache_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    import numpy as np
+
+    from tutto_a11y.coach import cache, duel
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    rules = Rules(street_after="ends-turn")  # rules no other test has kept in this process
+    cache.last_turn.cache_clear()
+    worked_out = cache.last_turn(rules)
+    [kept] = list(tmp_path.rglob("last-turn-*.npz"))
+    assert cache.last_turn(Rules(target=9000, street_after="ends-turn")) is not None
+    assert list(tmp_path.rglob("last-turn-*.npz")) == [kept]  # one file for every target
+
+    def never(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("worked out again")
+
+    cache.last_turn.cache_clear()
+    with monkeypatch.context() as m:  # read back from the file, not worked out again
+        m.setattr(duel, "last_turn_chances", never)
+        assert np.array_equal(cache.last_turn(rules), worked_out)
+    kept.write_bytes(b"not a numpy file")  # damaged: worked out again, never trusted
+    cache.last_turn.cache_clear()
+    assert np.array_equal(cache.last_turn(rules), worked_out)
+    cache.last_turn.cache_clear()
