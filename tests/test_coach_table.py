@@ -234,10 +234,11 @@ def test_the_coach_option_says_the_advice_after_every_roll_and_set_aside(tmp_pat
     assert not any("on average" in line for line in quiet)
 
 
-def test_brief_coaching_is_a_few_words(tmp_path):
+def test_brief_coaching_is_a_few_words_with_the_value_to_the_nearest_ten(tmp_path):
+    # 375.85 on average: normal advice says 376, brief advice 380, which is shorter to hear.
     lines = _play(["--coach", "--verbosity", "brief", "--lang", "de"], "300\n1 1 2 2 3 5\n",
                   tmp_path)
-    assert "1, 1, 2, 2, 3, 5. Rat: 1, würfeln, 376." in lines
+    assert "1, 1, 2, 2, 3, 5. Rat: 1, würfeln, 380." in lines
 
 
 def test_the_coach_on_screen_in_a_real_terminal_wraps_at_the_width(tmp_path):

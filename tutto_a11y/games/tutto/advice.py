@@ -4,7 +4,8 @@ natural alternative.
 The choices come from :mod:`tutto_a11y.coach.choices`, the same function that answers
 ``tutto-tally coach --format json``, so what is said and what a script reads always agree. The
 coach (and numpy with it) is imported on the first ``advice``, never when a game starts.
-Values are rounded to whole points for speech; ``brief`` says the best choice only, in few words.
+Values are rounded to whole points for speech; ``brief`` says the best choice only, in few words,
+with the value to the nearest ten.
 """
 
 from __future__ import annotations
@@ -21,6 +22,12 @@ def spoken(expected: float) -> int:
     """A value as said: the JSON's 0.01 figure rounded half up to whole points, so what is said
     is always what the JSON shows, rounded (342.5 is said 343)."""
     return math.floor(round(expected, 2) + 0.5)
+
+
+def spoken_briefly(expected: float) -> int:
+    """A value as said in brief mode: to the nearest ten (half up), so "380" and not "376",
+    which in German is three words shorter; the JSON and normal advice keep the exact figure."""
+    return 10 * math.floor(round(expected, 2) / 10 + 0.5)
 
 
 def faces_said(faces: Sequence[int]) -> str:
@@ -247,7 +254,7 @@ class Adviser:
                           faces=faces, value=value)
 
     def brief(self, choice: Any, dice: int) -> str:
-        c, value = self.c, spoken(choice.expected)
+        c, value = self.c, spoken_briefly(choice.expected)
         faces = faces_said(choice.set_aside)
         then = choice.then
         if not choice.set_aside:
