@@ -236,6 +236,35 @@ def duel_advice_speed(runs: int, target: int = 300) -> None:
         print(f"{name}: median {med * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms ({len(samples)})")
 
 
+def final_round_speed(runs: int) -> None:
+    """Three players, the final round at target 300, Ben before Cleo: ``advice`` plays to win
+    against the player still to come. The very first answer on a machine works out the later
+    players' chances (kept in a private cache folder here); timed against later answers and
+    ``status`` (the baseline)."""
+    first_machine, first_game, later, status = [], [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")
+        for run in range(runs):
+            program = Program(tmp, "--players", "Anna,Ben,Cleo", "--target", "300",
+                              "--db", str(Path(tmp) / f"f{run}.db"))
+            for line, answer in (("300", "draws"), ("1 1 1 2 3 4", "rolls"),
+                                 ("1 1 1", "sets aside"), ("bank", "Final round"),
+                                 ("500", "draws"), ("1 1 2 2 3 5", "rolls")):
+                program.timed(line, answer)
+            taken = program.timed("advice", "Chance to win")
+            (first_machine if run == 0 else first_game).append(taken)
+            for _ in range(3):
+                later.append(program.timed("advice", "Chance to win"))
+                status.append(program.timed("status", "turn"))
+            program.close()
+    for name, samples in (("final-round advice, first on this machine", first_machine),
+                          ("final-round advice, first in a game", first_game),
+                          ("final-round advice, again in the turn", later),
+                          ("baseline: status in the same game", status)):
+        med, p90 = median_p90(samples)
+        print(f"{name}: median {med * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms ({len(samples)})")
+
+
 def start_speed(runs: int, before: str | None) -> None:
     """Start to the first prompt, interleaved so that load falls on every variant alike."""
     variants = [("first prompt", [], None), ("first prompt with --coach", ["--coach"], None)]
@@ -319,8 +348,8 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--only", choices=("policies", "speed", "speech", "duel", "duel-speed"),
-                        default=None)
+    parser.add_argument("--only", choices=("policies", "speed", "speech", "duel", "duel-speed",
+                                           "final-round-speed"), default=None)
     parser.add_argument("--targets", default="500,1000", help="targets of --only duel")
     parser.add_argument("--rate", type=int, default=200, help="eSpeak NG words per minute")
     parser.add_argument("--before", default=None, metavar="CHECKOUT",
@@ -330,6 +359,8 @@ def main() -> None:
         duel([int(t) for t in args.targets.split(",")])
     if args.only == "duel-speed":
         duel_advice_speed(args.runs)
+    if args.only == "final-round-speed":
+        final_round_speed(args.runs)
     if args.only in (None, "speech"):
         speech_length(args.rate)
     if args.only in (None, "speed"):
