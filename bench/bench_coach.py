@@ -335,8 +335,10 @@ def duel(targets: list[int]) -> None:
     for target in targets:
         for end in ("final-round", "immediate"):
             begin = time.perf_counter()
-            win, _last = solve(Rules(target=target, game_end=end), progress=lambda percent: print(
-                f"  {percent} % done after {time.perf_counter() - begin:.0f} s", flush=True))
+            win, _last = solve(Rules(target=target, game_end=end),
+                               progress=lambda percent, begin=begin: print(
+                                   f"  {percent} % done after "
+                                   f"{time.perf_counter() - begin:.0f} s", flush=True))
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
             print(f"target {target}, {end}: the first player wins {win[0, 0, 0] * 100:.2f} % "
                   f"(a tie counts for the second player; {time.perf_counter() - begin:.0f} s, "

@@ -66,7 +66,7 @@ class Turns:
         self.after[self.cold] = u[self.cold, :self.length]
         self.fire[self.cold] = u[self.cold]
 
-    def warm(self, rows: np.ndarray, other: "Turns", other_rows: np.ndarray) -> None:
+    def warm(self, rows: np.ndarray, other: Turns, other_rows: np.ndarray) -> None:
         """Begin rows ``rows`` from the tables of ``other``'s rows ``other_rows``: a
         neighbouring state's turn, close to this one's, so fewer sweeps are needed. A shorter
         table is continued with 1, which is what every total past the target is worth."""
