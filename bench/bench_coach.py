@@ -179,6 +179,13 @@ class Program:
         self.proc.communicate(timeout=30)
 
 
+def report(rows: tuple[tuple[str, list[float]], ...]) -> None:
+    """One line per timed thing: median and p90 in milliseconds, and how many samples."""
+    for name, samples in rows:
+        med, p90 = median_p90(samples)
+        print(f"{name}: median {med * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms ({len(samples)})")
+
+
 def advice_speed(runs: int) -> None:
     first, later, status = [], [], []
     rng = random.Random(3)
@@ -201,10 +208,8 @@ def advice_speed(runs: int) -> None:
                 program.timed(rng.choice(["200", "300", "600"]), "draws")
                 program.timed("1 5 2 3 4 6", "rolls")
             program.close()
-    for name, samples in (("advice, first in a game", first), ("advice, afterwards", later),
-                          ("baseline: status in the same game", status)):
-        med, p90 = median_p90(samples)
-        print(f"{name}: median {med * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms ({len(samples)})")
+    report((("advice, first in a game", first), ("advice, afterwards", later),
+            ("baseline: status in the same game", status)))
 
 
 def duel_advice_speed(runs: int, target: int = 300) -> None:
@@ -228,12 +233,10 @@ def duel_advice_speed(runs: int, target: int = 300) -> None:
                 program.timed("5", "sets aside")
                 program.timed("bank", "banks")
             program.close()
-    for name, samples in (("duel advice, first in a game", first_game),
-                          ("duel advice, first in a turn", first_turn),
-                          ("duel advice, again in the turn", later),
-                          ("baseline: status in the same game", status)):
-        med, p90 = median_p90(samples)
-        print(f"{name}: median {med * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms ({len(samples)})")
+    report((("duel advice, first in a game", first_game),
+            ("duel advice, first in a turn", first_turn),
+            ("duel advice, again in the turn", later),
+            ("baseline: status in the same game", status)))
 
 
 def final_round_speed(runs: int) -> None:
@@ -257,12 +260,10 @@ def final_round_speed(runs: int) -> None:
                 later.append(program.timed("advice", "Chance to win"))
                 status.append(program.timed("status", "turn"))
             program.close()
-    for name, samples in (("final-round advice, first on this machine", first_machine),
-                          ("final-round advice, first in a game", first_game),
-                          ("final-round advice, again in the turn", later),
-                          ("baseline: status in the same game", status)):
-        med, p90 = median_p90(samples)
-        print(f"{name}: median {med * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms ({len(samples)})")
+    report((("final-round advice, first on this machine", first_machine),
+            ("final-round advice, first in a game", first_game),
+            ("final-round advice, again in the turn", later),
+            ("baseline: status in the same game", status)))
 
 
 def start_speed(runs: int, before: str | None) -> None:

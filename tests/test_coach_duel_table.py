@@ -206,43 +206,28 @@ def test_brief_advice_says_the_move_to_win_and_its_chance_in_few_words(kept, tmp
 def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_advised(kept):
     """A second method: whole games through the rules engine, each card drawn from a full
     deck's proportions as the solve assumes, both players doing what ``advice`` would say."""
+    from simulator import play_as_advised
+
     from tutto_a11y.coach import cache
     from tutto_a11y.coach.duelcoach import mover_choices
     from tutto_a11y.coach.position import from_state
-    from tutto_a11y.games.tutto.rules import (Bank, Continue, DrawCard, Game, Roll, Rules,
-                                              SetAside, Step)
-    from tutto_a11y.games.tutto.rules.cards import FULL_DECK, Deck
+    from tutto_a11y.games.tutto.rules import Game, Rules, State
 
     solved = cache.read(Rules(target=TARGET))
     assert solved is not None
-    cards, weights = zip(*Deck.as_dict(FULL_DECK).items())
     rng = random.Random(2026)
     memo: dict[tuple, tuple[tuple[int, ...], str]] = {}
 
+    def best(s: State) -> tuple[tuple[int, ...], str]:
+        key = (s.scores, s.seat, s.step, s.card, s.dice, s.turn_total, s.card_base,
+               tuple(sorted(s.roll)), s.aside, s.tuttos)
+        if key not in memo:
+            choice = mover_choices(solved, s, from_state(s))[1][0]
+            memo[key] = (tuple(choice.set_aside), choice.then)
+        return memo[key]
+
     def play() -> tuple[int, ...]:
-        game = Game(["Anna", "Ben"], solved.rules)
-        while not game.finished:
-            s = game.state
-            if s.step is Step.CARD:
-                game._states[-1] = s._replace(deck=FULL_DECK)
-                game.push(DrawCard(rng.choices(cards, weights)[0]))
-                continue
-            if s.step is Step.ROLL:
-                game.push(Roll(tuple(rng.randint(1, 6) for _ in range(s.dice))))
-                continue
-            s = s._replace(deck=FULL_DECK)
-            key = (s.scores, s.seat, s.step, s.card, s.dice, s.turn_total, s.card_base,
-                   tuple(sorted(s.roll)), s.aside, s.tuttos)
-            if key not in memo:
-                best = mover_choices(solved, s, from_state(s))[1][0]
-                memo[key] = (tuple(best.set_aside), best.then)
-            faces, then = memo[key]
-            if s.step is Step.SET_ASIDE:
-                game.push(SetAside(faces))
-                if game.state.step not in (Step.ROLL_OR_BANK, Step.CARD_OR_BANK):
-                    continue
-            game.push(Bank() if then == "bank" else Continue())
-        return game.state.winners
+        return play_as_advised(Game(["Anna", "Ben"], solved.rules), best, rng)
 
     games = 8000
     won = sum(play() == (0,) for _ in range(games)) / games  # a tie counts for seat 1

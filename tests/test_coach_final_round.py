@@ -13,15 +13,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from simulator import play_as_advised
 
 from tutto_a11y.cli import cli
 from tutto_a11y.coach.cache import last_turn
 from tutto_a11y.coach.choices import coach_for
 from tutto_a11y.coach.position import from_state
 from tutto_a11y.coach.winning import WinCoach, lead_stakes_of, stakes_of
-from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Game, Roll, Rules,
-                                          SetAside, State, Step)
-from tutto_a11y.games.tutto.rules.cards import FULL_DECK, Deck
+from tutto_a11y.games.tutto.rules import Card, DrawCard, Game, Rules, State, Step
 
 STANDARD = Rules()
 
@@ -76,7 +75,6 @@ def test_the_chance_to_win_agrees_with_a_monte_carlo_of_the_rules_engine(last):
     start = _middle_turn((6100, 5000, 5900), Card.BONUS_300)
     [first] = WinCoach(STANDARD, lead_stakes_of(STANDARD, start, last)).choices(
         from_state(start))
-    cards, weights = zip(*Deck.as_dict(FULL_DECK).items())
     rng = random.Random(2611)
     memo: dict[tuple, tuple[tuple[int, ...], str]] = {}
 
@@ -96,23 +94,7 @@ def test_the_chance_to_win_agrees_with_a_monte_carlo_of_the_rules_engine(last):
     def play() -> tuple[int, ...]:
         game = Game(["Anna", "Ben", "Cleo"], STANDARD)
         game._states[-1] = start
-        while not game.finished:
-            s = game.state
-            if s.step is Step.CARD:
-                game._states[-1] = s._replace(deck=FULL_DECK)
-                game.push(DrawCard(rng.choices(cards, weights)[0]))
-                continue
-            if s.step is Step.ROLL:
-                game.push(Roll(tuple(rng.randint(1, 6) for _ in range(s.dice))))
-                continue
-            s = s._replace(deck=FULL_DECK)
-            faces, then = best(s)
-            if s.step is Step.SET_ASIDE:
-                game.push(SetAside(faces))
-                if game.state.step not in (Step.ROLL_OR_BANK, Step.CARD_OR_BANK):
-                    continue
-            game.push(Bank() if then == "bank" else Continue())
-        return game.state.winners
+        return play_as_advised(game, best, rng)
 
     games = 6000
     won = sum(1 in w and 2 not in w for w in (play() for _ in range(games))) / games

@@ -81,7 +81,7 @@ class Adviser:
             return self.to_win(rules, stakes, position)
         lead = self.lead(rules, state)
         if lead is not None:  # the final round with players still to come: play to win
-            return self.to_lead(rules, lead, position)
+            return self.to_win(rules, lead, position, others_to_come=True)
         duel = self.duel(rules, state, position)
         if duel is not None:  # two players, the game solved: play to win the game
             return self.to_win_game(state, position, *duel)
@@ -104,12 +104,14 @@ class Adviser:
             text += " " + self.alternative(other, position.dice - len(other.set_aside))
         return text
 
-    def to_win(self, rules: Rules, stakes: Any, position: Any) -> str:
-        """The last turn of the final round: the choice with the best chance of winning."""
+    def to_win(self, rules: Rules, stakes: Any, position: Any, others_to_come: bool = False
+               ) -> str:
+        """The final round: the choice with the best chance of winning, in the last turn of
+        the game or (``others_to_come``) against the players still to come."""
         from tutto_a11y.coach.winning import WinCoach
 
         c = self.c
-        if stakes.need <= 0:
+        if stakes.need <= 0 and not others_to_come:
             return c.gettext("You win whatever happens now.")
         choices = WinCoach(rules, stakes).choices(position)
         if not choices:
@@ -117,7 +119,14 @@ class Adviser:
         best = choices[0]
         action = self.action(best, position.dice - len(best.set_aside))
         need = stakes.need - position.turn_total
-        percent = round(best.expected * 100)
+        percent = spoken(best.expected * 100)
+        if others_to_come and need <= 0:
+            return c.gettext("You lead, and others still play: {action}. Chance to win: "
+                             "{percent} percent.", action=action, percent=percent)
+        if others_to_come:
+            return c.gettext("You need {need} for the lead, and others still play: {action}. "
+                             "Chance to win: {percent} percent.", need=need, action=action,
+                             percent=percent)
         if need <= 0:
             return c.gettext("You have enough to win now: {action}.", action=action)
         return c.gettext("You need {need} to win: {action}. Chance to win: {percent} percent.",
@@ -132,26 +141,6 @@ class Adviser:
         from tutto_a11y.coach.cache import last_turn
 
         return lead_stakes_of(rules, state, last_turn(rules))
-
-    def to_lead(self, rules: Rules, stakes: Any, position: Any) -> str:
-        """A final-round turn with players still to come: the best chance of winning against
-        the score to beat now and what the later players may still make."""
-        from tutto_a11y.coach.winning import WinCoach
-
-        c = self.c
-        choices = WinCoach(rules, stakes).choices(position)
-        if not choices:
-            return c.gettext("Nothing to decide: this roll is a Niete.")
-        best = choices[0]
-        action = self.action(best, position.dice - len(best.set_aside))
-        need = stakes.need - position.turn_total
-        percent = spoken(best.expected * 100)
-        if need <= 0:
-            return c.gettext("You lead, and others still play: {action}. Chance to win: "
-                             "{percent} percent.", action=action, percent=percent)
-        return c.gettext("You need {need} for the lead, and others still play: {action}. "
-                         "Chance to win: {percent} percent.", need=need, action=action,
-                         percent=percent)
 
     def duel(self, rules: Rules, state: State, position: Any) -> Any | None:
         """Each seat's chance to win and the mover's choices, from the kept two-player solve;
