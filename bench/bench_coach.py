@@ -32,7 +32,7 @@ from timing import median_p90  # noqa: E402  (bench/timing.py)
 from tutto_a11y.coach.choices import coach_for  # noqa: E402
 from tutto_a11y.coach.position import from_state  # noqa: E402
 from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Game, Roll,  # noqa: E402
-                                          Rules, SetAside, Step)
+                                          Rules, SetAside, State, Step)
 from tutto_a11y.games.tutto.rules import dice as D  # noqa: E402
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK, Deck  # noqa: E402
 
@@ -177,6 +177,41 @@ class Program:
         self.proc.stdin.write("quit\n")
         self.proc.stdin.flush()
         self.proc.communicate(timeout=30)
+
+
+def duel_check(targets: list[int], games: int, seed: int) -> None:
+    """A second method for the kept two-player solves: ``games`` whole games through the rules
+    engine, both players doing what ``advice`` says, against the solved first-player chance
+    (run ``tutto-tally coach --duel --target N`` first)."""
+    from tutto_a11y.coach import cache
+    from tutto_a11y.coach.duelcoach import mover_choices
+    from tutto_a11y.games.tutto.simulator import play_as_advised
+
+    for target in targets:
+        solved = cache.read(Rules(target=target))
+        if solved is None:
+            print(f"target {target}: no kept solve; run tutto-tally coach --duel --target "
+                  f"{target} first")
+            continue
+        rng = random.Random(seed)
+        memo: dict[tuple, tuple[tuple[int, ...], str]] = {}
+
+        def best(s: State, solved: cache.Solved = solved,
+                 memo: dict = memo) -> tuple[tuple[int, ...], str]:
+            key = (s.scores, s.seat, s.step, s.card, s.dice, s.turn_total, s.card_base,
+                   tuple(sorted(s.roll)), s.aside, s.tuttos)
+            if key not in memo:
+                choice = mover_choices(solved, s, from_state(s))[1][0]
+                memo[key] = (tuple(choice.set_aside), choice.then)
+            return memo[key]
+
+        begin = time.perf_counter()
+        won = sum(play_as_advised(Game(["Anna", "Ben"], solved.rules), best, rng) == (0,)
+                  for _ in range(games)) / games  # a tie counts for the second player
+        half = 1.96 * sqrt(won * (1 - won) / games)
+        print(f"target {target}: {games} games played as advised, the first player won "
+              f"{won * 100:.2f} % ± {half * 100:.2f} (95 %); solved {solved.first_player * 100:.2f}"
+              f" % ({time.perf_counter() - begin:.0f} s)", flush=True)
 
 
 def report(rows: tuple[tuple[str, list[float]], ...]) -> None:
@@ -352,7 +387,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--only", choices=("policies", "speed", "speech", "duel", "duel-speed",
-                                           "final-round-speed"), default=None)
+                                           "final-round-speed", "duel-check"), default=None)
+    parser.add_argument("--games", type=int, default=2000, help="games of --only duel-check")
     parser.add_argument("--targets", default="500,1000", help="targets of --only duel")
     parser.add_argument("--rate", type=int, default=200, help="eSpeak NG words per minute")
     parser.add_argument("--before", default=None, metavar="CHECKOUT",
@@ -362,6 +398,8 @@ def main() -> None:
         duel([int(t) for t in args.targets.split(",")])
     if args.only == "duel-speed":
         duel_advice_speed(args.runs)
+    if args.only == "duel-check":
+        duel_check([int(t) for t in args.targets.split(",")], args.games, args.seed)
     if args.only == "final-round-speed":
         final_round_speed(args.runs)
     if args.only in (None, "speech"):

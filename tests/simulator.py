@@ -9,13 +9,12 @@ independently of the rules code, so the tests can check the contract's legal ent
 
 from __future__ import annotations
 
-import random
 from itertools import product
-from typing import Callable, Sequence
+from typing import Sequence
 
-from tutto_a11y.games.tutto.rules import Card, Game, State, Step, parse_entry
-from tutto_a11y.games.tutto.simulator import (CARD_WORDS, Simulator, long_game, random_game,  # noqa: F401
-                                              typed)
+from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry
+from tutto_a11y.games.tutto.simulator import (CARD_WORDS, Simulator, long_game,  # noqa: F401
+                                              play_as_advised, random_game, typed)
 
 SCORING_SINGLES = (1, 5)
 
@@ -139,30 +138,3 @@ def _draw_rest_of_deck(game: Game) -> None:
             zero_turn(game, [enders[0] if enders else cards[0]])
     raise AssertionError("the deck could not be drawn to the end of a round")
 
-
-def play_as_advised(game: Game, best: Callable[[State], tuple[tuple[int, ...], str]],
-                    rng: random.Random) -> tuple[int, ...]:
-    """Play ``game`` to its end through the rules engine: every card drawn from a full deck's
-    proportions (as the coach's solves assume), random dice, and at every decision what
-    ``best(state)`` says (the faces to set aside, then "bank" or another way on). Returns the
-    winners. A second method for the coach's chances to win: a Monte Carlo of its own play."""
-    from tutto_a11y.games.tutto.rules import Bank, Continue, DrawCard, Roll, SetAside
-    from tutto_a11y.games.tutto.rules.cards import FULL_DECK, Deck
-
-    cards, weights = zip(*Deck.as_dict(FULL_DECK).items())
-    while not game.finished:
-        s = game.state
-        if s.step is Step.CARD:
-            game._states[-1] = s._replace(deck=FULL_DECK)
-            game.push(DrawCard(rng.choices(cards, weights)[0]))
-            continue
-        if s.step is Step.ROLL:
-            game.push(Roll(tuple(rng.randint(1, 6) for _ in range(s.dice))))
-            continue
-        faces, then = best(s._replace(deck=FULL_DECK))
-        if s.step is Step.SET_ASIDE:
-            game.push(SetAside(faces))
-            if game.state.step not in (Step.ROLL_OR_BANK, Step.CARD_OR_BANK):
-                continue
-        game.push(Bank() if then == "bank" else Continue())
-    return game.state.winners

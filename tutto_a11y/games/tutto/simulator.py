@@ -13,9 +13,11 @@ game is reproduced from its seed.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Callable, Sequence
 
-from .rules import Bank, Card, Continue, DrawCard, Entry, Game, Roll, Rules, SetAside, Step
+from .rules import (Bank, Card, Continue, DrawCard, Entry, Game, Roll, Rules, SetAside, State,
+                    Step)
+from .rules.cards import FULL_DECK, Deck
 
 
 class Simulator:
@@ -106,3 +108,28 @@ def typed(entry: Entry) -> str:
         return "bank"
     assert isinstance(entry, Continue)
     return "continue"
+
+
+def play_as_advised(game: Game, best: Callable[[State], tuple[tuple[int, ...], str]],
+                    rng: random.Random) -> tuple[int, ...]:
+    """Play ``game`` to its end through the rules engine: every card drawn from a full deck's
+    proportions (as the coach's solves assume), random dice, and at every decision what
+    ``best(state)`` says (the faces to set aside, then "bank" or another way on). Returns the
+    winners. A second method for the coach's chances to win: a Monte Carlo of its own play."""
+    cards, weights = zip(*Deck.as_dict(FULL_DECK).items())
+    while not game.finished:
+        s = game.state
+        if s.step is Step.CARD:
+            game._states[-1] = s._replace(deck=FULL_DECK)
+            game.push(DrawCard(rng.choices(cards, weights)[0]))
+            continue
+        if s.step is Step.ROLL:
+            game.push(Roll(tuple(rng.randint(1, 6) for _ in range(s.dice))))
+            continue
+        faces, then = best(s._replace(deck=FULL_DECK))
+        if s.step is Step.SET_ASIDE:
+            game.push(SetAside(faces))
+            if game.state.step not in (Step.ROLL_OR_BANK, Step.CARD_OR_BANK):
+                continue
+        game.push(Bank() if then == "bank" else Continue())
+    return game.state.winners
