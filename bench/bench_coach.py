@@ -185,7 +185,7 @@ def duel_check(targets: list[int], games: int, seed: int) -> None:
     (run ``tutto-tally coach --duel --target N`` first)."""
     from tutto_a11y.coach import cache
     from tutto_a11y.coach.duelcoach import mover_choices
-    from tutto_a11y.games.tutto.simulator import play_as_advised
+    from tutto_a11y.games.tutto.simulator import play_as_advised, remembered
 
     for target in targets:
         solved = cache.read(Rules(target=target))
@@ -194,17 +194,7 @@ def duel_check(targets: list[int], games: int, seed: int) -> None:
                   f"{target} first")
             continue
         rng = random.Random(seed)
-        memo: dict[tuple, tuple[tuple[int, ...], str]] = {}
-
-        def best(s: State, solved: cache.Solved = solved,
-                 memo: dict = memo) -> tuple[tuple[int, ...], str]:
-            key = (s.scores, s.seat, s.step, s.card, s.dice, s.turn_total, s.card_base,
-                   tuple(sorted(s.roll)), s.aside, s.tuttos)
-            if key not in memo:
-                choice = mover_choices(solved, s, from_state(s))[1][0]
-                memo[key] = (tuple(choice.set_aside), choice.then)
-            return memo[key]
-
+        best = remembered(lambda s, solved=solved: mover_choices(solved, s, from_state(s))[1][0])
         begin = time.perf_counter()
         won = sum(play_as_advised(Game(["Anna", "Ben"], solved.rules), best, rng) == (0,)
                   for _ in range(games)) / games  # a tie counts for the second player

@@ -14,7 +14,8 @@ from typing import Sequence
 
 from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry
 from tutto_a11y.games.tutto.simulator import (CARD_WORDS, Simulator, long_game,  # noqa: F401
-                                              play_as_advised, random_game, typed)
+                                              play_as_advised, random_game, remembered,
+                                              typed)
 
 SCORING_SINGLES = (1, 5)
 

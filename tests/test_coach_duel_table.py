@@ -206,25 +206,17 @@ def test_brief_advice_says_the_move_to_win_and_its_chance_in_few_words(kept, tmp
 def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_advised(kept):
     """A second method: whole games through the rules engine, each card drawn from a full
     deck's proportions as the solve assumes, both players doing what ``advice`` would say."""
-    from simulator import play_as_advised
+    from simulator import play_as_advised, remembered
 
     from tutto_a11y.coach import cache
     from tutto_a11y.coach.duelcoach import mover_choices
     from tutto_a11y.coach.position import from_state
-    from tutto_a11y.games.tutto.rules import Game, Rules, State
+    from tutto_a11y.games.tutto.rules import Game, Rules
 
     solved = cache.read(Rules(target=TARGET))
     assert solved is not None
     rng = random.Random(2026)
-    memo: dict[tuple, tuple[tuple[int, ...], str]] = {}
-
-    def best(s: State) -> tuple[tuple[int, ...], str]:
-        key = (s.scores, s.seat, s.step, s.card, s.dice, s.turn_total, s.card_base,
-               tuple(sorted(s.roll)), s.aside, s.tuttos)
-        if key not in memo:
-            choice = mover_choices(solved, s, from_state(s))[1][0]
-            memo[key] = (tuple(choice.set_aside), choice.then)
-        return memo[key]
+    best = remembered(lambda s: mover_choices(solved, s, from_state(s))[1][0])
 
     def play() -> tuple[int, ...]:
         return play_as_advised(Game(["Anna", "Ben"], solved.rules), best, rng)

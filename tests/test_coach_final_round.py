@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from simulator import play_as_advised
+from simulator import play_as_advised, remembered
 
 from tutto_a11y.cli import cli
 from tutto_a11y.coach.cache import last_turn
-from tutto_a11y.coach.choices import coach_for
+from tutto_a11y.coach.choices import Choice, coach_for
 from tutto_a11y.coach.position import from_state
 from tutto_a11y.coach.winning import WinCoach, lead_stakes_of, stakes_of
 from tutto_a11y.games.tutto.rules import Card, DrawCard, Game, Rules, State, Step
@@ -76,20 +76,15 @@ def test_the_chance_to_win_agrees_with_a_monte_carlo_of_the_rules_engine(last):
     [first] = WinCoach(STANDARD, lead_stakes_of(STANDARD, start, last)).choices(
         from_state(start))
     rng = random.Random(2611)
-    memo: dict[tuple, tuple[tuple[int, ...], str]] = {}
 
-    def best(s: State) -> tuple[tuple[int, ...], str]:
-        key = (s.scores, s.seat, s.step, s.card, s.dice, s.turn_total, tuple(sorted(s.roll)),
-               s.aside, s.tuttos)
-        if key not in memo:
-            stakes = stakes_of(STANDARD, s) or lead_stakes_of(STANDARD, s, last)
-            assert stakes is not None
-            if getattr(stakes, "need", 1) <= 0 and s.seat == 2:
-                memo[key] = ((), "bank")  # Cleo has enough: any way on wins
-            else:
-                choice = WinCoach(STANDARD, stakes).choices(from_state(s))[0]
-                memo[key] = (tuple(choice.set_aside), choice.then)
-        return memo[key]
+    def choose(s: State) -> Choice:
+        stakes = stakes_of(STANDARD, s) or lead_stakes_of(STANDARD, s, last)
+        assert stakes is not None
+        if s.seat == 2 and stakes.need <= 0:
+            return Choice((), "bank", 1.0)  # Cleo has enough: any way on wins
+        return WinCoach(STANDARD, stakes).choices(from_state(s))[0]
+
+    best = remembered(choose)
 
     def play() -> tuple[int, ...]:
         game = Game(["Anna", "Ben", "Cleo"], STANDARD)

@@ -13,7 +13,7 @@ game is reproduced from its seed.
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from typing import Callable, Protocol, Sequence
 
 from .rules import (Bank, Card, Continue, DrawCard, Entry, Game, Roll, Rules, SetAside, State,
                     Step)
@@ -108,6 +108,29 @@ def typed(entry: Entry) -> str:
         return "bank"
     assert isinstance(entry, Continue)
     return "continue"
+
+
+class Advised(Protocol):
+    """What a coach's choice says to do: the faces to set aside, then bank or another way on."""
+
+    set_aside: tuple[int, ...]
+    then: str
+
+
+def remembered(choose: Callable[[State], Advised]) -> Callable[[State], tuple[tuple[int, ...],
+                                                                            str]]:
+    """``choose`` asked once per distinct decision (scores, seat, card, dice, turn total, roll
+    and set-aside): a Monte Carlo meets the same decisions again and again."""
+    memo: dict[tuple, tuple[tuple[int, ...], str]] = {}
+
+    def best(s: State) -> tuple[tuple[int, ...], str]:
+        key = (s.scores, s.seat, s.step, s.card, s.dice, s.turn_total, s.card_base,
+               tuple(sorted(s.roll)), s.aside, s.tuttos)
+        if key not in memo:
+            choice = choose(s)
+            memo[key] = (tuple(choice.set_aside), choice.then)
+        return memo[key]
+    return best
 
 
 def play_as_advised(game: Game, best: Callable[[State], tuple[tuple[int, ...], str]],
