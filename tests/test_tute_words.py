@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from tutto_a11y.games.contract import LINE_REASONS, Command, EntryError
-from tutto_a11y.games.tute.at_table import AtTable
+from tutto_a11y.games.contract import AtTable
+from tutto_a11y.games.tute.at_table import at_table
 from tutto_a11y.games.tute.messages import Messages
 from tutto_a11y.games.tute.rules import (Cante, CardPoints, Game, LastTrick, Rules, Suit, Trump,
                                          Tute, TuteOf, parse_entry)
@@ -22,7 +23,7 @@ def table(lang: str, players: tuple[str, ...] = ("Anna", "Ben", "Cleo", "Dora"),
     game = Game(players, Rules(games=5))
     for text in texts:
         game.push(parse_entry(text))
-    return game, AtTable(Catalog(lang))
+    return game, at_table(Catalog(lang))
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import Enum
 from fractions import Fraction
-from typing import Any, Generic, Iterable, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Generic, Iterable, Protocol, Sequence, TypeVar
 
 
 class EntryError(ValueError):
@@ -158,6 +158,25 @@ class Listener(Protocol):
     """Anything the table loop publishes to; it must not block the loop."""
 
     def hear(self, notice: Notice[Any, Any]) -> None: ...
+
+
+class AtTable:
+    """What the table loop needs of a game in one language: its words, its parser (a typed
+    line as an entry of the game or a table command; EntryError if neither) and which events
+    are important enough to be said to the end, never cut off by the next entry. Each game's
+    ``at_table.py`` names its own three."""
+
+    def __init__(self, vocabulary: Any, interpret: Callable[[str, Any, Any], Any],
+                 important: tuple[type, ...]) -> None:
+        self.vocabulary = vocabulary
+        self._interpret = interpret
+        self._important = important
+
+    def interpret(self, line: str, game: Any) -> Any:
+        return self._interpret(line, game, self.vocabulary)
+
+    def important(self, events: Sequence[Any]) -> bool:
+        return any(isinstance(event, self._important) for event in events)
 
 
 class TableGame(Protocol[EntryT, EventT, StateT]):

@@ -39,12 +39,6 @@ class GameKind:
             raise LookupError(f"{self.name} is not available yet")
         return import_module(f"tutto_a11y.games.{self.package}.side").SIDE
 
-    def at_table(self, catalog: Any) -> Any:
-        """The game's side of the table loop (its ``at_table.AtTable``) in a catalog's language:
-        words, parser, the sentences of leaving, which events are important."""
-        if self.package is None:
-            raise LookupError(f"{self.name} is not available yet")
-        return import_module(f"tutto_a11y.games.{self.package}.at_table").AtTable(catalog)
 
 
 #: Every game by name, in the order they are offered.

@@ -74,7 +74,7 @@ class Table:
         self.speaker = speaker
         # The game's own side of the loop (its words, parser, important events), found by
         # its kind: the loop itself knows no game.
-        self.rules_of_play = registry.find(game.kind).at_table(messages.c)
+        self.rules_of_play = registry.find(game.kind).side().at_table(messages.c)
         self.sentences = leaving_sentences(messages.c)
         self.last = ""
 

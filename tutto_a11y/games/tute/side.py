@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from tutto_a11y.games.contract import EntryError, Notice, ReplayError, Standing
+from tutto_a11y.games.contract import AtTable, EntryError, Notice, ReplayError, Standing
 from tutto_a11y.games.tute import sheet
-from tutto_a11y.games.tute.at_table import AtTable
+from tutto_a11y.games.tute import at_table as table_side
 from tutto_a11y.games.tute.messages import Messages, word_notice
 from tutto_a11y.games.tute.rules import (MAX_PLAYERS, MIN_PLAYERS, Game, MalformedEntry, Rules,
                                          State, check_players, seats_of, side_count)
@@ -59,7 +59,7 @@ class TuteSide:
         return Messages(catalog, game, verbosity)
 
     def at_table(self, catalog: Catalog) -> AtTable:
-        return AtTable(catalog)
+        return table_side.at_table(catalog)
 
     def typed_words(self, lang: str) -> list[str]:
         return all_words(lang)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from tutto_a11y.games.contract import Notice, Standing
+from tutto_a11y.games.contract import AtTable, Notice, Standing
 from tutto_a11y.games.tutto import sheet
-from tutto_a11y.games.tutto.at_table import AtTable
+from tutto_a11y.games.tutto import at_table as table_side
 from tutto_a11y.games.tutto.messages import Messages, word_notice
 from tutto_a11y.games.tutto.rules import MAX_PLAYERS, MIN_PLAYERS, Game, Rules, check_players
 from tutto_a11y.games.tutto.status_line import status_line
@@ -64,7 +64,7 @@ class TuttoSide:
 
     @staticmethod
     def at_table(catalog: Catalog) -> AtTable:
-        return AtTable(catalog)
+        return table_side.at_table(catalog)
 
     @staticmethod
     def typed_words(lang: str) -> list[str]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from tutto_a11y.games.contract import Notice, ReplayError, Standing
+from tutto_a11y.games.contract import AtTable, Notice, ReplayError, Standing
 from tutto_a11y.games.yatzee import messages as M
-from tutto_a11y.games.yatzee.at_table import AtTable
+from tutto_a11y.games.yatzee import at_table as table_side
 from tutto_a11y.games.yatzee.rules import (MAX_PLAYERS, MIN_PLAYERS, ORDER, ROUNDS, UPPER, Game,
                                            Rules, check_players)
 from tutto_a11y.games.yatzee.status_line import status_line
@@ -61,7 +61,7 @@ class YatzeeSide:
         return M.Messages(catalog, game, verbosity)
 
     def at_table(self, catalog: Catalog) -> AtTable:
-        return AtTable(catalog)
+        return table_side.at_table(catalog)
 
     def typed_words(self, lang: str) -> list[str]:
         return [w for ws in WORDS.get(lang, WORDS["en"]).values() for w in ws]
