@@ -373,11 +373,16 @@ class EntryList(Generic[EntryT, EventT, StateT]):
     min_players, max_players = 2, 10
 
     def __init__(self, players: Sequence[str], rules: Any = None) -> None:
-        self.players: tuple[str, ...] = check_seats(players, self.min_players, self.max_players)
+        self.players: tuple[str, ...] = self.check_players(players)
         self.rules: Any = self.rules_type() if rules is None else rules
         self._entries: list[EntryT] = []
         self._states: list[StateT] = [self.state_type.start(len(self.players))]
         self._events: list[list[EventT]] = []
+
+    @classmethod
+    def check_players(cls, names: Iterable[str]) -> tuple[str, ...]:
+        """The seat order, refusing too few or too many players, empty or duplicate names."""
+        return check_seats(names, cls.min_players, cls.max_players)
 
     # -- what each game says of itself -------------------------------------------------------
     #: The game's rules class: ``rules_type()`` are its default rules.

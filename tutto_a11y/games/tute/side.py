@@ -13,7 +13,7 @@ from tutto_a11y.games.tute import sheet
 from tutto_a11y.games.tute import at_table as table_side
 from tutto_a11y.games.tute.messages import Messages, word_notice
 from tutto_a11y.games.tute.rules import (MAX_PLAYERS, MIN_PLAYERS, Game, MalformedEntry, Rules,
-                                         State, check_players, seats_of, side_count)
+                                         State, seats_of, side_count)
 from tutto_a11y.games.tute.words import all_words
 from tutto_a11y.text.i18n import Catalog
 
@@ -46,7 +46,7 @@ class TuteSide:
         return rules.as_dict()
 
     def check_players(self, names: Sequence[str]) -> tuple[str, ...]:
-        return check_players(names)
+        return Game.check_players(names)
 
     def new_game(self, players: tuple[str, ...], rules: Rules) -> Game:
         return Game(players, rules)

@@ -13,7 +13,7 @@ from tutto_a11y.games.contract import AtTable, Notice, Standing
 from tutto_a11y.games.tutto import sheet
 from tutto_a11y.games.tutto import at_table as table_side
 from tutto_a11y.games.tutto.messages import Messages, word_notice
-from tutto_a11y.games.tutto.rules import MAX_PLAYERS, MIN_PLAYERS, Game, Rules, check_players
+from tutto_a11y.games.tutto.rules import MAX_PLAYERS, MIN_PLAYERS, Game, Rules
 from tutto_a11y.games.tutto.status_line import status_line
 from tutto_a11y.games.tutto.words import WORDS
 from tutto_a11y.text.i18n import Catalog
@@ -47,7 +47,7 @@ class TuttoSide:
 
     @staticmethod
     def check_players(names: Sequence[str]) -> tuple[str, ...]:
-        return check_players(names)
+        return Game.check_players(names)
 
     @staticmethod
     def new_game(players: tuple[str, ...], rules: Rules) -> Game:

@@ -13,7 +13,7 @@ from tutto_a11y.games.contract import AtTable, Notice, ReplayError, Standing
 from tutto_a11y.games.yatzee import messages as M
 from tutto_a11y.games.yatzee import at_table as table_side
 from tutto_a11y.games.yatzee.rules import (MAX_PLAYERS, MIN_PLAYERS, ORDER, ROUNDS, UPPER, Game,
-                                           Rules, check_players)
+                                           Rules)
 from tutto_a11y.games.yatzee.status_line import status_line
 from tutto_a11y.games.yatzee.words import WORDS
 from tutto_a11y.text.i18n import Catalog
@@ -47,7 +47,7 @@ class YatzeeSide:
         return rules.as_dict()
 
     def check_players(self, names: Sequence[str]) -> tuple[str, ...]:
-        return check_players(names)
+        return Game.check_players(names)
 
     def new_game(self, players: tuple[str, ...], rules: Rules) -> Game:
         return Game(players, rules)

@@ -11,7 +11,7 @@ from ...contract import ReplayError
 from .game import Game
 from .options import CHOICES, OPTION_NAMES, PRESETS, Rules
 from .rounds import cante_points, games_for, round_points, round_winner
-from .sides import MAX_PLAYERS, MIN_PLAYERS, check_players, seats_of, side_count, side_of
+from .sides import MAX_PLAYERS, MIN_PLAYERS, seats_of, side_count, side_of
 from .state import State, Step
 from .suits import LAST_TRICK, ROUND_CARD_POINTS, SUITS, Suit
 
@@ -20,6 +20,6 @@ __all__ = [
     "Game", "IllegalEntry", "LAST_TRICK", "LastTrick", "MAX_PLAYERS", "MIN_PLAYERS",
     "MalformedEntry", "OPTION_NAMES", "PRESETS", "ROUND_CARD_POINTS", "ReplayError",
     "RoundRecord", "Rules", "SUITS", "State", "Step", "Suit", "Trump", "Tute", "TuteOf",
-    "TuteRecord", "cante_points", "check_players", "games_for", "parse_entry", "round_points",
+    "TuteRecord", "cante_points", "games_for", "parse_entry", "round_points",
     "round_winner", "seats_of", "side_count", "side_of",
 ]

@@ -7,16 +7,7 @@ for that player's side.
 
 from __future__ import annotations
 
-from typing import Sequence
-
-from ...contract import check_seats
-
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-
-
-def check_players(names: Sequence[str]) -> tuple[str, ...]:
-    """The seat order (which is the playing order), refusing 1 or more than 4 players."""
-    return check_seats(names, MIN_PLAYERS, MAX_PLAYERS)
 
 
 def side_count(players: int) -> int:

@@ -8,7 +8,7 @@ from .cards import BONUS_CARDS, CARD_ORDER, DECK_COMPOSITION, DECK_SIZE, Card
 from .entries import Bank, Continue, DrawCard, Entry, Roll, SetAside, parse_entry, parse_faces
 from .errors import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry
 from ...contract import ReplayError
-from .game import MAX_PLAYERS, MIN_PLAYERS, Expectation, Game, check_players
+from .game import MAX_PLAYERS, MIN_PLAYERS, Expectation, Game
 from .options import CHOICES, OPTION_NAMES, PRESETS, Rules
 from .nodes import chance_outcomes, legal_entries, roll_outcomes
 from .state import State, Step
@@ -17,6 +17,6 @@ __all__ = [
     "AmbiguousEntry", "BONUS_CARDS", "Bank", "CARD_ORDER", "CHOICES", "Card", "Continue", "DECK_COMPOSITION",
     "DECK_SIZE", "DrawCard", "Entry", "EntryError", "Expectation", "Game", "IllegalEntry",
     "MAX_PLAYERS", "MIN_PLAYERS", "MalformedEntry", "OPTION_NAMES", "PRESETS", "ReplayError",
-    "Roll", "Rules", "SetAside", "State", "Step", "chance_outcomes", "check_players", "legal_entries", "parse_entry", "parse_faces",
+    "Roll", "Rules", "SetAside", "State", "Step", "chance_outcomes", "legal_entries", "parse_entry", "parse_faces",
     "roll_outcomes",
 ]

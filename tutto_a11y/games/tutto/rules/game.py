@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 from . import dice as D
 from .cards import CARD_ORDER, Card, Deck
 from .entries import Entry, SetAside, parse_entry
-from ...contract import Chance, EntryList, Outcome, Termination, check_seats
+from ...contract import Chance, EntryList, Outcome, Termination
 from .errors import IllegalEntry
 from .events import Event, GameOver, TurnOver, TurnRecord
 from .nodes import chance_outcomes, legal_entries
@@ -40,11 +39,6 @@ class Expectation:
     cards: tuple[Card, ...]  # the cards that can be drawn now (still in the deck)
     best: tuple[int, ...]  # what "all" sets aside now
     carried: bool  # a card is expected to continue a turn after a Tutto
-
-
-def check_players(names: Sequence[str]) -> tuple[str, ...]:
-    """The seat order, refusing too few or too many players, empty or duplicate names."""
-    return check_seats(names, MIN_PLAYERS, MAX_PLAYERS)
 
 
 class Game(EntryList[Entry, Event, State]):

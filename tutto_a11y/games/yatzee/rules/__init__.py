@@ -7,7 +7,7 @@ messages depend on this package, never the reverse.
 from .entries import Entry, Roll, Strike, Write, parse_entry, parse_faces
 from .errors import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry
 from .fields import FACE, LOWER, ORDER, UPPER, Field
-from .game import MAX_PLAYERS, MIN_PLAYERS, Game, check_players
+from .game import MAX_PLAYERS, MIN_PLAYERS, Game
 from .options import CHOICES, OPTION_NAMES, PRESETS, Rules
 from .scoring import combination_points, field_points, fits
 from .state import MAX_ROLLS, ROUNDS, State
@@ -15,5 +15,5 @@ from .state import MAX_ROLLS, ROUNDS, State
 __all__ = ["AmbiguousEntry", "CHOICES", "Entry", "EntryError", "FACE", "Field", "Game",
            "IllegalEntry", "LOWER", "MAX_PLAYERS", "MAX_ROLLS", "MIN_PLAYERS", "MalformedEntry",
            "OPTION_NAMES", "ORDER", "PRESETS", "ROUNDS", "Roll", "Rules", "State", "Strike",
-           "UPPER", "Write", "check_players", "combination_points", "field_points", "fits",
+           "UPPER", "Write", "combination_points", "field_points", "fits",
            "parse_entry", "parse_faces"]

@@ -7,9 +7,8 @@ typing, which is how a damaged journal is caught rather than trusted.
 
 from __future__ import annotations
 
-from typing import Sequence
 
-from ...contract import Chance, EntryList, Outcome, Termination, check_seats
+from ...contract import Chance, EntryList, Outcome, Termination
 from .entries import Entry, parse_entry
 from .events import Event, GameOver, TurnOver, TurnRecord
 from .fields import Field
@@ -19,11 +18,6 @@ from .scoring import fits
 from .state import State, advance, bonus, total, upper_sum
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 10
-
-
-def check_players(names: Sequence[str]) -> tuple[str, ...]:
-    """The seat order, refusing too few or too many players, empty or duplicate names."""
-    return check_seats(names, MIN_PLAYERS, MAX_PLAYERS)
 
 
 class Game(EntryList[Entry, Event, State]):
