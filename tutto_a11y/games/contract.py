@@ -19,6 +19,7 @@ This module imports nothing of the project: every game and every room may use it
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, fields
 from enum import Enum
 from fractions import Fraction
@@ -297,6 +298,19 @@ class GameSide(Protocol):
         ...
 
 
+MAX_LINE = 120  # characters; a longer line is a slip (a paste, a stuck key), never an entry
+
+
+def check_line(line: str) -> str:
+    """A typed line without surrounding blanks, or MalformedEntry for what can never be an
+    entry of any game: too long, or with control characters."""
+    if len(line) > MAX_LINE:
+        raise MalformedEntry("line-too-long", limit=MAX_LINE)
+    if any(unicodedata.category(ch) in ("Cc", "Cf") and ch != "\t" for ch in line):
+        raise MalformedEntry("control-characters")
+    return line.strip()
+
+
 def parse_faces(text: str) -> tuple[int, ...]:
     """Die faces from ``1 5 5``, ``1,5,5`` or ``155``, for every game played with six-sided
     dice; MalformedEntry for anything that is not a face. Used for journals and, after word
@@ -467,7 +481,7 @@ def chance_total(outcomes: Iterable[Chance[Any]]) -> Fraction:
     return sum((o.probability for o in outcomes), Fraction(0))
 
 
-__all__ = ["AmbiguousEntry", "Chance", "Command", "EntryError", "EntryList", "OptionRules", "check_seats", "parse_faces", "GameMessages", "GameSide",
+__all__ = ["AmbiguousEntry", "AtTable", "Chance", "Command", "EntryError", "EntryList", "MAX_LINE", "OptionRules", "check_line", "check_seats", "parse_faces", "GameMessages", "GameSide",
            "IllegalEntry", "LINE_REASONS", "Listener", "MalformedEntry", "Notice", "Outcome",
            "PLAYER_REASONS", "ReplayError", "Standing", "TABLE_COMMANDS", "TableGame",
            "Termination", "Word", "chance_total"]

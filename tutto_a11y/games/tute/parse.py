@@ -8,27 +8,16 @@ and the rules refuse what is not allowed now; the messages word both.
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Sequence
 
-from tutto_a11y.games.contract import Command, EntryError
+from tutto_a11y.games.contract import Command, EntryError, check_line
 from tutto_a11y.games.tute.rules import (AmbiguousEntry, Cante, CardPoints, Entry, Game,
                                          IllegalEntry, LastTrick, MalformedEntry, Step, Trump,
                                          Tute, side_of)
 from tutto_a11y.games.tute.words import (COMMANDS, SUIT_MEANINGS, TUTE_MEANINGS, Vocabulary,
                                          normalise)
 
-MAX_LINE = 120  # characters; a longer line is a slip (a paste, a stuck key), never an entry
 _NUMBER = re.compile(r"[0-9]+")
-
-
-def check_line(line: str) -> str:
-    """The line without surrounding blanks, or MalformedEntry for what is never an entry."""
-    if len(line) > MAX_LINE:
-        raise MalformedEntry("line-too-long", limit=MAX_LINE)
-    if any(unicodedata.category(ch) in ("Cc", "Cf") and ch != "\t" for ch in line):
-        raise MalformedEntry("control-characters")
-    return line.strip()
 
 
 def interpret(line: str, game: Game, vocabulary: Vocabulary) -> Entry | Command:

@@ -7,14 +7,12 @@ Every refusal is an :class:`EntryError` with a reason code, which the message la
 from __future__ import annotations
 
 import re
-import unicodedata
 
-from tutto_a11y.games.contract import Command
+from tutto_a11y.games.contract import Command, check_line
 from tutto_a11y.games.tutto.rules import (BONUS_CARDS, Bank, Card, Continue, DrawCard, Entry, Game, IllegalEntry,
                     MalformedEntry, Roll, SetAside, Step, parse_faces)
 from tutto_a11y.games.tutto.words import COMMANDS, Vocabulary
 
-MAX_LINE = 120  # characters; a longer line is a slip (a paste, a stuck key), never an entry
 _FACES_ONLY = re.compile(r"[0-9][0-9 ,;./-]*")
 _WORD_AND_NUMBER = re.compile(r"(.*?[^\W\d_].*?)\s*([0-9]+)")
 _CARD_STEPS = (Step.CARD, Step.CARD_OR_BANK)
@@ -27,15 +25,6 @@ _BONUS = {card.bonus: card for card in BONUS_CARDS}
 
 
 Action = Entry | Command
-
-
-def check_line(line: str) -> str:
-    """The line without surrounding blanks, or MalformedEntry for what can never be an entry."""
-    if len(line) > MAX_LINE:
-        raise MalformedEntry("line-too-long", limit=MAX_LINE)
-    if any(unicodedata.category(ch) in ("Cc", "Cf") and ch != "\t" for ch in line):
-        raise MalformedEntry("control-characters")
-    return line.strip()
 
 
 def interpret(line: str, game: Game, vocabulary: Vocabulary) -> Action:

@@ -7,26 +7,15 @@ Every refusal is an :class:`EntryError` with a reason code that the message laye
 from __future__ import annotations
 
 import re
-import unicodedata
 
-from tutto_a11y.games.contract import Command
+from tutto_a11y.games.contract import Command, check_line
 from tutto_a11y.games.yatzee.rules import (Entry, Field, Game, MalformedEntry, Roll, Strike,
                                            Write, parse_faces)
 from tutto_a11y.games.yatzee.words import COMMANDS, FIELD_MEANINGS, VERBS, Vocabulary
 
-MAX_LINE = 120  # characters; a longer line is a slip (a paste, a stuck key), never an entry
 _FACES_ONLY = re.compile(r"[0-9][0-9 ,;./-]*")
 
 Action = Entry | Command
-
-
-def check_line(line: str) -> str:
-    """The line without surrounding blanks, or MalformedEntry for what can never be an entry."""
-    if len(line) > MAX_LINE:
-        raise MalformedEntry("line-too-long", limit=MAX_LINE)
-    if any(unicodedata.category(ch) in ("Cc", "Cf") and ch != "\t" for ch in line):
-        raise MalformedEntry("control-characters")
-    return line.strip()
 
 
 def interpret(line: str, game: Game, vocabulary: Vocabulary) -> Action:
