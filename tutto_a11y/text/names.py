@@ -97,6 +97,18 @@ def printable_names(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(safe)
 
 
+def with_printable_names(game: Any) -> Any:
+    """The game (any game of the contract) with printable player names, for sheets and
+    exports: rebuilt from its entries under the cleaned names; the journal is untouched."""
+    safe = printable_names(game.players)
+    if safe == game.players:
+        return game
+    shown = type(game)(safe, game.rules)
+    for entry in game.entries:
+        shown.push(entry)
+    return shown
+
+
 def join_names(names: Sequence[str], c: Any) -> str:
     """"Anna", "Anna and Ben", "Anna, Ben and Cleo": how a list of people is said."""
     if len(names) == 1:

@@ -13,18 +13,7 @@ from typing import Any
 from tutto_a11y.games.tute.messages import Messages
 from tutto_a11y.games.tute.rules import Game, RoundRecord
 from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.text.names import printable_names
-
-
-def safe_game(game: Game) -> Game:
-    """The match with printable player names, for sheets; the journal itself is untouched."""
-    safe = printable_names(game.players)
-    if safe == game.players:
-        return game
-    shown = Game(safe, game.rules)
-    for entry in game.entries:
-        shown.push(entry)
-    return shown
+from tutto_a11y.text.names import with_printable_names
 
 
 def round_sentence(m: Messages, r: RoundRecord) -> str:
@@ -52,7 +41,7 @@ def round_sentence(m: Messages, r: RoundRecord) -> str:
 
 def show_lines(info: Any, game: Game, c: Catalog, status: str) -> list[str]:
     """``show``: the match's line, one line per round, the winners and the games won."""
-    game = safe_game(game)
+    game = with_printable_names(game)
     m = Messages(c, game)
     lines = [c.gettext("Game {game}: Tute, {players}. {needed} {status}.", game=info.id,
                        players=m.join(game.players), needed=m.needed(),
@@ -97,7 +86,7 @@ def _round_json(r: RoundRecord) -> dict[str, Any]:
 
 def sheet_table(game: Game, c: Catalog) -> tuple[list[str], list[list[str]]]:
     """The paper sheet: one row per round, with every side's games won after it."""
-    game = safe_game(game)
+    game = with_printable_names(game)
     m = Messages(c, game)
     sides = [m.side(i) for i in range(len(game.sides))]
     header = [c.gettext("Round"), c.gettext("Trump"), c.gettext("Cantes"),
@@ -123,4 +112,4 @@ def sheet_table(game: Game, c: Catalog) -> tuple[list[str], list[list[str]]]:
     return header, rows
 
 
-__all__ = ["export_json", "safe_game", "sheet_table", "show_lines"]
+__all__ = ["export_json", "sheet_table", "show_lines"]

@@ -14,7 +14,7 @@ from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import Game
 from tutto_a11y.games.tutto.rules.events import TurnOutcome, TurnRecord
 from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.text.names import printable_names
+from tutto_a11y.text.names import with_printable_names
 
 
 def outcome_word(outcome: TurnOutcome, c: Catalog) -> str:
@@ -27,20 +27,9 @@ def outcome_word(outcome: TurnOutcome, c: Catalog) -> str:
     }[outcome]
 
 
-def safe_game(game: Game) -> Game:
-    """The game with printable player names, for sheets; the journal itself is untouched."""
-    safe = printable_names(game.players)
-    if safe == game.players:
-        return game
-    shown = Game(safe, game.rules)
-    for entry in game.entries:
-        shown.push(entry)
-    return shown
-
-
 def show_lines(info: Any, game: Game, c: Catalog, status: str) -> list[str]:
     """``show``: the game's line, one line per turn, the winners and the standing."""
-    game = safe_game(game)
+    game = with_printable_names(game)
     m = Messages(c, game)
     lines = [c.gettext("Game {game}: {players}. Target {target}, {rules}. {status}.",
                        game=info.id, players=m.names(range(len(game.players))),
@@ -84,7 +73,7 @@ def _turn_json(game: Game, record: TurnRecord) -> dict[str, Any]:
 
 def sheet_table(game: Game, c: Catalog) -> tuple[list[str], list[list[str]]]:
     """The paper score sheet: one row per turn, with every player's score after it."""
-    game = safe_game(game)
+    game = with_printable_names(game)
     m = Messages(c, game)
     header = [c.gettext("Turn"), c.gettext("Player"), c.gettext("Cards"), c.gettext("Outcome"),
               c.gettext("Points"), *game.players]

@@ -17,7 +17,7 @@ from tutto_a11y.games.yatzee.rules import (MAX_PLAYERS, MIN_PLAYERS, ORDER, ROUN
 from tutto_a11y.games.yatzee.status_line import status_line
 from tutto_a11y.games.yatzee.words import WORDS
 from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.text.names import printable_names
+from tutto_a11y.text.names import with_printable_names
 from tutto_a11y.text.output import plain
 
 
@@ -92,7 +92,7 @@ class YatzeeSide:
     def show_lines(self, info: Any, game: Game, catalog: Catalog, status: str) -> list[str]:
         """``show``: the game, every turn in order, then each player's sheet and the totals."""
         c = catalog
-        game = safe_game(game)
+        game = with_printable_names(game)
         m = M.Messages(c, game)
         lines = [c.gettext("Game {game}: Yatzee for {players}, {rules}. {status}.", game=info.id,
                            players=m.names(range(len(game.players))), rules=m.rules_part(),
@@ -140,7 +140,7 @@ class YatzeeSide:
         after the upper section and the total last; the players as columns. A free field is an
         empty cell, a struck one 0."""
         c = catalog
-        game = safe_game(game)
+        game = with_printable_names(game)
         seats = range(len(game.players))
         sheets = game.state.sheets
 
@@ -157,17 +157,6 @@ class YatzeeSide:
                  for i, f in enumerate(ORDER) if i >= len(UPPER)]
         rows.append([c.gettext("Total"), *(str(game.total(s)) for s in seats)])
         return header, rows
-
-
-def safe_game(game: Game) -> Game:
-    """The game with printable player names, for sheets; the journal itself is untouched."""
-    safe = printable_names(game.players)
-    if safe == game.players:
-        return game
-    shown = Game(safe, game.rules)
-    for entry in game.entries:
-        shown.push(entry)
-    return shown
 
 
 #: What the registry hands out for ``yatzee``.
