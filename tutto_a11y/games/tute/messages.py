@@ -15,7 +15,7 @@ from tutto_a11y.games.tute.rules import (Cante, CardPoints, Entry, Game, LastTri
 from tutto_a11y.games.tute.rules import events as E
 from tutto_a11y.games.tute.words import COMMANDS, SPANISH, shown
 from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.text.names import or_list
+from tutto_a11y.text.names import join_names, or_list
 from tutto_a11y.text.problems import line_sentence
 
 VERBOSITIES = ("brief", "normal", "full")
@@ -34,11 +34,8 @@ class Messages:
         return self.game.players[seat]
 
     def join(self, names: Sequence[str]) -> str:
-        """"Anna", "Anna and Cleo", "Anna, Ben and Cleo"."""
-        if len(names) == 1:
-            return names[0]
-        return self.c.gettext("{names} and {last}", names=", ".join(names[:-1]),
-                              last=names[-1])
+        """"Anna", "Anna and Cleo", "Anna, Ben and Cleo": said as in every game."""
+        return join_names(names, self.c)
 
     def side(self, side: int) -> str:
         """A side by its players: "Anna", or "Anna and Cleo" at four."""
