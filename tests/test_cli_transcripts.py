@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pexpect
 import pytest
 
-from conftest import spawn_tutto
 from scripts import GAME_ONE, GAME_TWO, lines
 import transcript
-from transcript import golden, run_script, steps
+from transcript import golden, run_script, replay_in_terminal
 
 LANGS = ("en", "de", "fr")
 
@@ -83,18 +81,5 @@ def test_a_screen_reader_user_in_a_real_terminal_hears_the_same_game(lang: str,
                                                                    tmp_path: Path) -> None:
     typed = lines(GAME_ONE, lang)
     transcript = golden(f"game_one_{lang}.txt", run_script(typed, lang, tmp_path / "g.db"))
-    opening, script = steps(transcript, typed)
-    child = spawn_tutto(["--lang", lang, "--plain", "--players", "Anna,Ben,Cleo", "--target",
-                         "4000", "--db", str(tmp_path / "pty.db")])
-    for line in opening:
-        child.expect_exact(line)
-    for step in script:
-        child.expect_exact(step.prompt)
-        child.sendline(step.typed)
-        for line in step.said:
-            if step is script[-1] and line == step.said[-1]:
-                child.sendeof()  # the transcript's input ends at the game-over prompt
-            child.expect_exact(line)
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    replay_in_terminal(["--lang", lang, "--plain", "--players", "Anna,Ben,Cleo", "--target",
+                         "4000", "--db", str(tmp_path / "pty.db")], transcript, typed)

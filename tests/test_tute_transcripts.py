@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pexpect
 import pytest
 from click.testing import CliRunner
 
-from conftest import spawn_tutto
-from transcript import golden, steps
+from transcript import golden, replay_in_terminal
 from tutto_a11y.cli import cli
 
 LANGS = ("en", "de", "fr")
@@ -126,18 +124,5 @@ def test_a_screen_reader_user_in_a_real_terminal_hears_the_same_tute_match(
     typed = lines(MATCH, lang)
     transcript = golden(f"tute_match_{lang}.txt", run(typed, lang, tmp_path / "g.db",
                                                       "Anna,Ben,Cleo", "--rule", "games=3"))
-    opening, script = steps(transcript, typed)
-    child = spawn_tutto(["--game", "tute", "--lang", lang, "--plain", "--players",
-                         "Anna,Ben,Cleo", "--rule", "games=3", "--db", str(tmp_path / "p.db")])
-    for line in opening:
-        child.expect_exact(line)
-    for step in script:
-        child.expect_exact(step.prompt)
-        child.sendline(step.typed)
-        for line in step.said:
-            if step is script[-1] and line == step.said[-1]:
-                child.sendeof()
-            child.expect_exact(line)
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    replay_in_terminal(["--game", "tute", "--lang", lang, "--plain", "--players",
+                         "Anna,Ben,Cleo", "--rule", "games=3", "--db", str(tmp_path / "p.db")], transcript, typed)

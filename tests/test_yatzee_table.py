@@ -13,9 +13,9 @@ import pexpect
 import pytest
 from click.testing import CliRunner
 
-from conftest import spawn_tutto, tutto_command
+from conftest import tutto_command
 from test_width import screen_lines
-from transcript import golden, steps
+from transcript import golden, replay_in_terminal
 from tutto_a11y.cli import cli
 from yatzee_scripts import FRENCH_SOLO, GERMAN_THREE, lines
 
@@ -71,21 +71,8 @@ def test_a_screen_reader_user_in_a_real_terminal_hears_the_same_german_game(
     typed = lines(GERMAN_THREE)
     transcript = golden("yatzee_three_de.txt",
                         run_yatzee(typed, "de", tmp_path / "g.db", "Anna,Ben,Cleo"))
-    opening, script = steps(transcript, typed)
-    child = spawn_tutto(["--game", "yatzee", "--lang", "de", "--plain", "--players",
-                         "Anna,Ben,Cleo", "--db", str(tmp_path / "pty.db")])
-    for line in opening:
-        child.expect_exact(line)
-    for step in script:
-        child.expect_exact(step.prompt)
-        child.sendline(step.typed)
-        for line in step.said:
-            if step is script[-1] and line == step.said[-1]:
-                child.sendeof()
-            child.expect_exact(line)
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    replay_in_terminal(["--game", "yatzee", "--lang", "de", "--plain", "--players",
+                         "Anna,Ben,Cleo", "--db", str(tmp_path / "pty.db")], transcript, typed)
 
 
 # -- at the table: fits, sheet, refusals ---------------------------------------------------

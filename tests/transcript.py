@@ -77,3 +77,25 @@ def steps(transcript: str, typed: list[str]) -> tuple[list[str], list[Step]]:
         i += 1
     assert k == len(typed), f"only {k} of {len(typed)} typed lines found in the transcript"
     return opening, result
+
+
+def replay_in_terminal(args: list[str], transcript: str, typed: list[str]) -> None:
+    """Type ``typed`` into the real program in a pseudo-terminal started with ``args`` and
+    expect every line of the transcript at its place: what a screen reader user hears."""
+    import pexpect
+    from conftest import spawn_tutto
+
+    opening, script = steps(transcript, typed)
+    child = spawn_tutto(args)
+    for line in opening:
+        child.expect_exact(line)
+    for step in script:
+        child.expect_exact(step.prompt)
+        child.sendline(step.typed)
+        for line in step.said:
+            if step is script[-1] and line == step.said[-1]:
+                child.sendeof()  # the transcript's input ends at the last prompt
+            child.expect_exact(line)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
