@@ -235,6 +235,38 @@ class Standing:
     now: str
 
 
+class SideOfGame:
+    """What every game's side says the same way, from its game class: the seat limits, the
+    rules stored and read back, a new game and a replayed one. A game's side names its
+    ``game_type`` and adds what is its own (rules from options, words, messages, sheets)."""
+
+    game_type: Any = None  # the game's EntryList class
+
+    @property
+    def min_players(self) -> int:
+        return int(self.game_type.min_players)
+
+    @property
+    def max_players(self) -> int:
+        return int(self.game_type.max_players)
+
+    def rules_from_dict(self, data: Any) -> Any:
+        return self.game_type.rules_type.from_dict(data)
+
+    def rules_as_dict(self, rules: Any) -> dict[str, Any]:
+        return dict(rules.as_dict())
+
+    def check_players(self, names: Sequence[str]) -> tuple[str, ...]:
+        return tuple(self.game_type.check_players(names))
+
+    def new_game(self, players: tuple[str, ...], rules: Any) -> Any:
+        return self.game_type(players, rules)
+
+    def replay(self, players: tuple[str, ...], rules: Any, entries: Sequence[str]) -> Any:
+        """A saved game rebuilt entry by entry; ReplayError names the first line refused."""
+        return self.game_type.replay(players, rules, entries)
+
+
 class GameSide(Protocol):
     """Everything the table, the store and the live view need of one game, found through the
     registry by the game's name (``games/<name>/side.py`` defines ``SIDE``).

@@ -8,22 +8,21 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from tutto_a11y.games.contract import AtTable, EntryError, Notice, ReplayError, Standing
+from tutto_a11y.games.contract import AtTable, SideOfGame, EntryError, Notice, ReplayError, Standing
 from tutto_a11y.games.tute import sheet
 from tutto_a11y.games.tute import at_table as table_side
 from tutto_a11y.games.tute.messages import Messages, word_notice
-from tutto_a11y.games.tute.rules import (MAX_PLAYERS, MIN_PLAYERS, Game, MalformedEntry, Rules,
+from tutto_a11y.games.tute.rules import (Game, Rules,
                                          State, seats_of, side_count)
 from tutto_a11y.games.tute.words import all_words
 from tutto_a11y.text.i18n import Catalog
 
 
-class TuteSide:
+class TuteSide(SideOfGame):
     """The :class:`~tutto_a11y.games.contract.GameSide` of Tute."""
 
     name = "tute"
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    game_type = Game
 
     # -- rules and games -----------------------------------------------------------------
     def rules(self, preset: str | None, target: int | None,
@@ -36,23 +35,6 @@ class TuteSide:
         if target is not None:
             rules = rules.with_option("games", str(target))
         return rules
-
-    def rules_from_dict(self, data: Any) -> Rules:
-        if not isinstance(data, dict):
-            raise MalformedEntry("unknown-rule", option=str(data), choices=())
-        return Rules.from_dict(data)
-
-    def rules_as_dict(self, rules: Rules) -> dict[str, Any]:
-        return rules.as_dict()
-
-    def check_players(self, names: Sequence[str]) -> tuple[str, ...]:
-        return Game.check_players(names)
-
-    def new_game(self, players: tuple[str, ...], rules: Rules) -> Game:
-        return Game(players, rules)
-
-    def replay(self, players: tuple[str, ...], rules: Rules, entries: Sequence[str]) -> Game:
-        return Game.replay(players, rules, entries)
 
     # -- at the table ----------------------------------------------------------------------
     def messages(self, catalog: Catalog, game: Game, verbosity: str = "normal") -> Messages:

@@ -9,22 +9,21 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from tutto_a11y.games.contract import AtTable, Notice, Standing
+from tutto_a11y.games.contract import AtTable, SideOfGame, Notice, Standing
 from tutto_a11y.games.tutto import sheet
 from tutto_a11y.games.tutto import at_table as table_side
 from tutto_a11y.games.tutto.messages import Messages, word_notice
-from tutto_a11y.games.tutto.rules import MAX_PLAYERS, MIN_PLAYERS, Game, Rules
+from tutto_a11y.games.tutto.rules import Game, Rules
 from tutto_a11y.games.tutto.status_line import status_line
 from tutto_a11y.games.tutto.words import WORDS
 from tutto_a11y.text.i18n import Catalog
 
 
-class TuttoSide:
+class TuttoSide(SideOfGame):
     """The one Tutto side; stateless, so one object serves every table."""
 
     name = "tutto"
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    game_type = Game
 
     # -- rules and games ---------------------------------------------------------------------
     @staticmethod
@@ -36,26 +35,6 @@ class TuttoSide:
         if target is not None:
             rules = rules.with_option("target", str(target))
         return rules
-
-    @staticmethod
-    def rules_from_dict(data: Any) -> Rules:
-        return Rules.from_dict(data)
-
-    @staticmethod
-    def rules_as_dict(rules: Rules) -> dict[str, Any]:
-        return rules.as_dict()
-
-    @staticmethod
-    def check_players(names: Sequence[str]) -> tuple[str, ...]:
-        return Game.check_players(names)
-
-    @staticmethod
-    def new_game(players: tuple[str, ...], rules: Rules) -> Game:
-        return Game(players, rules)
-
-    @staticmethod
-    def replay(players: tuple[str, ...], rules: Rules, entries: Sequence[str]) -> Game:
-        return Game.replay(players, rules, entries)
 
     # -- at the table ------------------------------------------------------------------------
     @staticmethod

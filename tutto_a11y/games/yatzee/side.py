@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from tutto_a11y.games.contract import AtTable, Notice, ReplayError, Standing
+from tutto_a11y.games.contract import AtTable, SideOfGame, Notice, ReplayError, Standing
 from tutto_a11y.games.yatzee import messages as M
 from tutto_a11y.games.yatzee import at_table as table_side
-from tutto_a11y.games.yatzee.rules import (MAX_PLAYERS, MIN_PLAYERS, ORDER, ROUNDS, UPPER, Game,
+from tutto_a11y.games.yatzee.rules import (ORDER, ROUNDS, UPPER, Game,
                                            Rules)
 from tutto_a11y.games.yatzee.status_line import status_line
 from tutto_a11y.games.yatzee.words import WORDS
@@ -21,12 +21,11 @@ from tutto_a11y.text.names import with_printable_names
 from tutto_a11y.text.output import plain
 
 
-class YatzeeSide:
+class YatzeeSide(SideOfGame):
     """Yatzee with 6 dice, for 1 to 10 players."""
 
     name = "yatzee"
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    game_type = Game
 
     # -- rules and games -----------------------------------------------------------------
     def rules(self, preset: str | None, target: int | None,
@@ -39,22 +38,6 @@ class YatzeeSide:
         for name, value in options:
             rules = rules.with_option(name, value)
         return rules
-
-    def rules_from_dict(self, data: Any) -> Rules:
-        return Rules.from_dict(data)
-
-    def rules_as_dict(self, rules: Rules) -> dict[str, Any]:
-        return rules.as_dict()
-
-    def check_players(self, names: Sequence[str]) -> tuple[str, ...]:
-        return Game.check_players(names)
-
-    def new_game(self, players: tuple[str, ...], rules: Rules) -> Game:
-        return Game(players, rules)
-
-    def replay(self, players: tuple[str, ...], rules: Rules, entries: Sequence[str]) -> Game:
-        """A saved game rebuilt entry by entry; ReplayError names the first line refused."""
-        return Game.replay(players, rules, entries)
 
     # -- at the table --------------------------------------------------------------------
     def messages(self, catalog: Catalog, game: Game, verbosity: str = "normal") -> M.Messages:
