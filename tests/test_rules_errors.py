@@ -7,7 +7,7 @@ import pytest
 
 from simulator import enter, random_game
 from tutto_a11y.games.tutto.rules import (MAX_PLAYERS, Card, EntryError, Game, IllegalEntry, MalformedEntry,
-                              Roll, Rules, SetAside, Step, check_players, parse_entry,
+                              Roll, Rules, SetAside, Step, parse_entry,
                               parse_faces)
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "tutto_a11y" / "games" / "tutto" / "rules"
@@ -202,7 +202,7 @@ def test_a_game_needs_at_least_two_players():
 def test_a_game_has_at_most_ten_players():
     names = [f"P{i}" for i in range(11)]
     with pytest.raises(MalformedEntry) as caught:
-        check_players(names)
+        Game.check_players(names)
     assert (caught.value.reason, caught.value.data) == ("too-many-players",
                                                         {"maximum": 10, "got": 11})
     assert len(Game(names[:MAX_PLAYERS]).players) == 10
@@ -210,18 +210,37 @@ def test_a_game_has_at_most_ten_players():
 
 def test_an_empty_player_name_is_refused():
     with pytest.raises(MalformedEntry) as caught:
-        check_players(["Anna", "   "])
+        Game.check_players(["Anna", "   "])
     assert (caught.value.reason, caught.value.data) == ("empty-name", {})
 
 
 def test_two_players_may_not_have_the_same_name_in_any_case_or_spacing():
     with pytest.raises(MalformedEntry) as caught:
-        check_players(["Anna  Maria", "anna maria"])
+        Game.check_players(["Anna  Maria", "anna maria"])
     assert (caught.value.reason, caught.value.data) == ("duplicate-name", {"name": "anna maria"})
 
 
 def test_player_names_are_kept_in_seat_order_with_spaces_tidied():
-    assert check_players([" Anna ", "Ben  Li"]) == ("Anna", "Ben Li")
+    assert Game.check_players([" Anna ", "Ben  Li"]) == ("Anna", "Ben Li")
+
+
+def test_a_line_longer_than_any_entry_is_refused_as_a_slip():
+    from tutto_a11y.games.contract import MAX_LINE, check_line
+
+    assert check_line("  1 5 5  ") == "1 5 5"
+    assert check_line("5" * MAX_LINE) == "5" * MAX_LINE
+    with pytest.raises(MalformedEntry) as refused:
+        check_line("5" * (MAX_LINE + 1))
+    assert refused.value.reason == "line-too-long" and refused.value.data["limit"] == MAX_LINE
+
+
+@pytest.mark.parametrize("typed", ["1 5\x1b[A", "bank\x07", "1\u200b5"])
+def test_a_line_with_control_characters_is_never_an_entry(typed):
+    from tutto_a11y.games.contract import check_line
+
+    with pytest.raises(MalformedEntry) as refused:
+        check_line(typed)
+    assert refused.value.reason == "control-characters"
 
 
 # -- every reason code is tested ----------------------------------------------------------------
@@ -231,7 +250,7 @@ TESTED = {
     "cannot-bank-under-card", "cannot-bank-now", "wrong-step", "card-not-in-deck",
     "wrong-dice-count", "die-not-in-roll", "street-face-already-set-aside", "street-face-twice",
     "die-does-not-score", "too-few-players", "too-many-players", "empty-name", "duplicate-name",
-    "nothing-to-undo",
+    "nothing-to-undo", "line-too-long", "control-characters",
     # tested in test_rules_game_end.py
     "bad-target", "bad-rule-value", "unknown-preset", "unknown-rule",
 }
