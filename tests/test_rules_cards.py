@@ -1,4 +1,4 @@
-"""docs/rules/tutto.md section 4: every card, when it succeeds and when it fails (section 3 around it)."""
+"""docs/rules/tutto.md section 4: every card, when it succeeds and when it fails (and section 3)."""
 
 import pytest
 
