@@ -3,7 +3,7 @@
 Run from the project folder: ``python bench/bench_tute.py [--runs N]``. Prints plain lines: the
 median and 90th percentile of repeated rebuilds of a Tute match of 500 rounds, next to the
 baseline measured in the same run, a Tutto game of 2,000 entries rebuilt the same way (the
-figure the README's Speed section holds to 50 ms).
+figure docs/benchmarks.md holds to 50 ms).
 """
 
 from __future__ import annotations

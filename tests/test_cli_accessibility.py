@@ -1,4 +1,4 @@
-"""The output rules of INTERFACE.md: append-only plain lines a screen reader can follow."""
+"""The output rules of docs/interface.md: append-only plain lines a screen reader can follow."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ import pytest
 from conftest import one_sentence, spawn_tutto, tutto_command
 
 TARGET = 300
-FIRST_PLAYER = "43.11"  # percent, the figure of the README's table at target 300
+FIRST_PLAYER = "43.11"  # percent, the figure of docs/coach.md's table at target 300
 
 
 def _env(cache: Path, data: Path) -> dict[str, str]:

@@ -1,7 +1,7 @@
 """Tutto keeps the game contract: decisions, chance with exact probabilities, an Outcome enum.
 
 Chance is checked against the odds module and an independent count of rolls; decisions
-against the set-asides derived from RULES.md in ``simulator.legal_set_asides``.
+against the set-asides derived from docs/rules/tutto.md in ``simulator.legal_set_asides``.
 """
 
 from __future__ import annotations

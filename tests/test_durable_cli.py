@@ -180,7 +180,7 @@ def engine_game(typed_lines: Sequence[str], players: Sequence[str], rules: Rules
 
 
 def expected_prompt(game: Game) -> str:
-    """The short question for the game's step, as INTERFACE.md words it."""
+    """The short question for the game's step, as docs/interface.md words it."""
     s = game.state
     name = game.players[s.seat]
     dice = f"{s.dice} die" if s.dice == 1 else f"{s.dice} dice"
@@ -215,7 +215,7 @@ def check_resumed(opening: str, prompt: str, game: Game, game_id: str) -> None:
 
 
 def export_of(game: Game, game_id: str, lang: str, status: str) -> dict:
-    """The INTERFACE.md export of a game, built from the rules engine's own state."""
+    """The docs/interface.md export of a game, built from the rules engine's own state."""
     s = game.state
     return {
         "game": "tutto", "id": game_id, "lang": lang, "rules": game.rules.as_dict(), "status": status,

@@ -1,4 +1,4 @@
-"""The layers of the package, read from the imports of every module (see README, Architecture).
+"""The layers of the package, read from the imports of every module (see docs/architecture.md).
 
 A game's pure rules import only the contract and themselves; nothing imports the click edge;
 every import points down the list of layers (or sideways inside one room); and no two modules
@@ -87,7 +87,7 @@ def layer(module: str) -> int:
             score = _matches(module, prefix)
             if score > best:
                 best, index = score, i
-    assert index >= 0, f"{module} is in no layer: add it to LAYERS and the README"
+    assert index >= 0, f"{module} is in no layer: add it to LAYERS and docs/architecture.md"
     return index
 
 

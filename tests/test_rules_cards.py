@@ -1,4 +1,4 @@
-"""RULES.md section 4: every card, when it succeeds and when it fails (section 3 around it)."""
+"""docs/rules/tutto.md section 4: every card, when it succeeds and when it fails (and section 3)."""
 
 import pytest
 
@@ -415,7 +415,7 @@ def test_with_street_after_ends_turn_the_2000_are_banked_and_the_turn_is_over():
 
 
 def test_with_street_after_ends_turn_the_whole_turn_total_is_banked():
-    # RULES.md is silent on earlier cards' points here; the engine banks the whole turn total.
+    # docs/rules/tutto.md section 6: the whole turn total is banked, earlier cards' points too.
     game = game_at(rules=Rules(street_after="ends-turn"))
     tutto_under_bonus_300(game)
     enter(game, "card street", "roll 123456", "aside 123456")
@@ -434,7 +434,7 @@ def test_two_cloverleaf_tuttos_end_the_game_at_once_and_the_roller_wins_even_whe
     assert events[-1] == GameOver((ANNA,), (BEN,), (0, 3000, 5000), True)
     assert events[-2].record.outcome == "cloverleaf"
     assert game.finished
-    # A Cloverleaf win adds no points (RULES.md is silent; the engine keeps the score).
+    # A Cloverleaf win adds no points (docs/rules/tutto.md section 4): the scores stay.
     assert game.state.scores == (0, 3000, 5000)
 
 

@@ -1,4 +1,4 @@
-"""RULES.md section 1: the 56 cards, what is left in the deck, and the reshuffle."""
+"""docs/rules/tutto.md section 1: the 56 cards, what is left in the deck, and the reshuffle."""
 
 import pytest
 

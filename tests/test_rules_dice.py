@@ -1,4 +1,4 @@
-"""RULES.md section 2: scoring dice under normal cards, and what a Niete is."""
+"""docs/rules/tutto.md section 2: scoring dice under normal cards, and what a Niete is."""
 
 import pytest
 

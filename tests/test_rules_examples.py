@@ -1,4 +1,4 @@
-"""RULES.md section 7: every worked example, entry by entry, under the default options."""
+"""docs/rules/tutto.md section 7: every worked example, entry by entry, under the default rules."""
 
 from simulator import enter, play_to_scores
 from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry

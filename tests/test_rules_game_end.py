@@ -1,4 +1,4 @@
-"""RULES.md sections 5 and 6: the end of the game, rule options and presets."""
+"""docs/rules/tutto.md sections 5 and 6: the end of the game, rule options and presets."""
 
 import pytest
 

@@ -1,7 +1,7 @@
 """Properties of Tute that hold in every match, whatever is entered (hypothesis).
 
 Matches are played by drawing entries at random, legal or not: a refused entry changes
-nothing, and what was accepted always adds up as RULES-tute.md says.
+nothing, and what was accepted always adds up as docs/rules/tute.md says.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""RULES-tute.md: the worked examples of section 6 entry by entry, and the rules around them."""
+"""docs/rules/tute.md: the worked examples of section 6 entry by entry, and the rules around."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Tute has everything the other games have: a durable journal and resume, undo across rounds,
-``games``/``show``/``export`` per INTERFACE.md, speech, ``--width``, verbosity, and one clear
+``games``/``show``/``export`` per docs/interface.md, speech, ``--width``, verbosity, and one clear
 sentence for every wrong entry or option, in German, French and English.
 
 Every test runs the installed program on a real games file.
@@ -33,7 +33,7 @@ def play(db: Path, env: dict[str, str], typed: list[str], *args: str,
     return done
 
 
-#: Example 1 of RULES-tute.md as round 1 of a match to three, then a Tute counted as a round.
+#: Example 1 of docs/rules/tute.md as round 1 of a match to three, then a Tute counted as a round.
 MATCH = ["cups", "cante Anna cups", "cante Anna gold", "points 70 50", "last Ben",
          "gold", "cante Anna swords", "tute Ben knights"]
 

@@ -1,6 +1,6 @@
 """Tute at the table as a scorekeeper types it, in English, German and French.
 
-The worked examples of RULES-tute.md and a longer match (ties, undo across rounds, Spanish
+The worked examples of docs/rules/tute.md and a longer match (ties, undo across rounds, Spanish
 words, refusals) run through the real command line and are compared with golden transcripts;
 a real pseudo-terminal must show the very same lines.
 """
@@ -30,7 +30,7 @@ WORDS = {
                undo="annuler", scores="scores", status="état", help="aide", repeat="répéter"),
 }
 
-#: RULES-tute.md section 6, with the players and the lines each example needs.
+#: docs/rules/tute.md section 6, with the players and the lines each example needs.
 EXAMPLES = [
     # 1 (with 3 and 4): 40 and 20 for Anna; Gold again and 70 + 60 are refused; 130 to 60.
     ("Anna,Ben", ["{cups}", "{cante} Anna {cups}", "{cante} Anna {gold}", "{cante} Ben {gold}",

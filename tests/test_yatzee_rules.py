@@ -1,4 +1,4 @@
-"""Yatzee with 6 dice, as RULES-yatzee.md says it: the worked examples, the options, the end.
+"""Yatzee with 6 dice, as docs/rules/yatzee.md says it: the worked examples, the options, the end.
 
 Each test is one rule or worked example of the rules file; the property tests at the end play
 random legal games through the game contract only.

@@ -3,7 +3,7 @@
 The package is split so that a game's rules (:mod:`tutto_a11y.games.tutto.rules`) know nothing
 about the command line, speech, storage or translations, only the game contract
 (:mod:`tutto_a11y.games.contract`); every room depends on the games, never the reverse. The
-layers are listed in the README (Architecture) and enforced by ``tests/test_layers.py``.
+layers are listed in docs/architecture.md and enforced by ``tests/test_layers.py``.
 """
 
 __version__ = "0.1.0"

@@ -177,5 +177,5 @@ def coach_for(rules: Rules) -> Coach:
 
 
 def as_json(found: list[Choice]) -> dict[str, Any]:
-    """The ``coach --format json`` answer of INTERFACE.md."""
+    """The ``coach --format json`` answer of docs/interface.md."""
     return {"choices": [c.as_json() for c in found], "best": 0 if found else None}

@@ -1,7 +1,7 @@
 """``tutto-tally coach ... --format json``: the coach's choices for a position given by options.
 
 The options are checked here and every problem becomes one sentence in the chosen language
-(exit status 2 at the edge); the answer is the JSON of INTERFACE.md, made by the same
+(exit status 2 at the edge); the answer is the JSON of docs/interface.md, made by the same
 :func:`choices.Coach.choices` that the ``advice`` command words at the table.
 """
 

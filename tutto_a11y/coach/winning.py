@@ -70,7 +70,7 @@ class LeadStakes:
 
 def _after_plus_minus(rules: Rules, scores: tuple[int, ...], seat: int) -> list[int]:
     """Every score after ``seat``'s Plus/Minus Tutto: 1000 for the roller, 1000 off every other
-    leader unless the roller leads alone (RULES.md)."""
+    leader unless the roller leads alone (docs/rules/tutto.md)."""
     top = max(scores)
     leaders = [i for i, s in enumerate(scores) if s == top]
     penalised = leaders != [seat]

@@ -323,7 +323,7 @@ class GameSide(Protocol):
         """``show``: the score sheet as sentences, one per line (``status`` already worded)."""
         ...
     def export_json(self, info: Any, game: Any) -> dict[str, Any]:
-        """The export contract of INTERFACE.md, with ``"game"`` first."""
+        """The export contract of docs/interface.md, with ``"game"`` first."""
         ...
     def sheet_table(self, game: Any, catalog: Any) -> tuple[list[str], list[list[str]]]:
         """The paper sheet for CSV and Markdown: a header row and the rows, worded."""

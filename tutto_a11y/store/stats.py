@@ -212,7 +212,7 @@ def _average(total: int, count: int) -> int:
 
 @dataclass
 class Statistics:
-    """The added-up figures of one game kind; :meth:`as_json` is the contract of INTERFACE.md."""
+    """The added-up figures of one game kind; :meth:`as_json` is the JSON of docs/interface.md."""
 
     kind: str
     games: int = 0

@@ -1,7 +1,7 @@
 """What a finished Tute match adds to ``tutto-tally stats``: rounds, rounds won, cantes, Tutes.
 
 A player's "score" in the statistics is the games their side won in the match, so the average
-and best score of INTERFACE.md's statistics are won games.
+and best score of docs/interface.md's statistics are won games.
 """
 
 from __future__ import annotations

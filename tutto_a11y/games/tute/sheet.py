@@ -1,4 +1,4 @@
-"""Tute read back: the score sheet as sentences (``show``), the JSON export of INTERFACE.md and
+"""Tute read back: the score sheet as sentences (``show``), the JSON export of docs/interface.md and
 the paper sheet of CSV and Markdown.
 
 Every sheet is made from the match replayed through the rules, so it can never disagree with
@@ -56,7 +56,7 @@ def show_lines(info: Any, game: Game, c: Catalog, status: str) -> list[str]:
 
 
 def export_json(info: Any, game: Game) -> dict[str, Any]:
-    """The Tute export contract of INTERFACE.md, with ``"game"`` first."""
+    """The Tute export contract of docs/interface.md, with ``"game"`` first."""
     status = "finished" if game.finished else info.status
     return {
         "game": "tute",

@@ -28,7 +28,7 @@ class TuteSide(SideOfGame):
     def rules(self, preset: str | None, target: int | None,
               options: Sequence[tuple[str, str]]) -> Rules:
         """``--rules`` (Tute has one set, ``standard``), ``--target N`` as the won games that
-        win the match, and ``--rule NAME=VALUE`` with the options of RULES-tute.md."""
+        win the match, and ``--rule NAME=VALUE`` with the options of docs/rules/tute.md."""
         rules = Rules.preset(preset or "standard")
         for name, value in options:
             rules = rules.with_option(name, value)

@@ -50,7 +50,7 @@ def show_lines(info: Any, game: Game, c: Catalog, status: str) -> list[str]:
 
 
 def export_json(info: Any, game: Game) -> dict[str, Any]:
-    """The export contract of INTERFACE.md."""
+    """The export contract of docs/interface.md."""
     state = game.state
     status = "finished" if game.finished else info.status
     return {

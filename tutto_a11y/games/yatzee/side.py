@@ -100,7 +100,7 @@ class YatzeeSide(SideOfGame):
         return lines
 
     def export_json(self, info: Any, game: Game) -> dict[str, Any]:
-        """The Yatzee export of INTERFACE.md, ``"game"`` first; a free field is null."""
+        """The Yatzee export of docs/interface.md, ``"game"`` first; a free field is null."""
         state = game.state
         return {
             "game": self.name,

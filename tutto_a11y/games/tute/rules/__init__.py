@@ -1,4 +1,4 @@
-"""The rules of Tute (RULES-tute.md) as a pure, undoable model of a match.
+"""The rules of Tute (docs/rules/tute.md) as a pure, undoable model of a match.
 
 Nothing here does input or output, prints or translates: the words, the messages, the table
 and the store depend on this package, never the reverse.

@@ -1,6 +1,6 @@
-"""Tute's rule options (RULES-tute.md section 7): one immutable object per match.
+"""Tute's rule options (docs/rules/tute.md section 7): one immutable object per match.
 
-Where the rule page is silent, RULES-tute.md names a choice; each is an option here with the
+Where the rule page is silent, docs/rules/tute.md names a choice; each is an option here with the
 page's reading as the default.
 """
 

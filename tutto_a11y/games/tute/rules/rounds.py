@@ -1,6 +1,6 @@
 """A finished round scored: round points, the winner (ties included) and the won games.
 
-RULES-tute.md sections 3 and 4, as pure functions of what was entered, so the worked examples
+docs/rules/tute.md sections 3 and 4, as pure functions of what was entered, so the worked examples
 and the properties can test them apart from the flow of entries.
 """
 
@@ -59,6 +59,6 @@ def games_for(rules: Rules, points: int) -> int:
     return 2 if points > 120 and rules.over_120 == "two-games" else 1
 
 
-#: A Tute round counts as two won games (RULES-tute.md 5: ``tute-wins=round``; with
+#: A Tute round counts as two won games (docs/rules/tute.md 5: ``tute-wins=round``; with
 #: ``tute-wins=match`` the match ends as well).
 TUTE_GAMES = 2

@@ -1,6 +1,6 @@
 """Players and sides: two or three players play alone, four play as two pairs.
 
-With four, seats 1 and 3 play against seats 2 and 4 (RULES-tute.md 1). The table keeps the
+With four, seats 1 and 3 play against seats 2 and 4 (docs/rules/tute.md 1). The table keeps the
 tally by side; a cante or a Tute is typed with the name of the player who made it, and counts
 for that player's side.
 """

@@ -1,4 +1,4 @@
-"""The four suits and the cards of the Spanish deck, with their card points (RULES-tute.md 1).
+"""The four suits and the cards of the Spanish deck, with their card points (docs/rules/tute.md 1).
 
 The cards themselves are played at the table; the assistant needs their points only to know
 that every suit holds 30 and the deck 120, which is what the card points of a round must add

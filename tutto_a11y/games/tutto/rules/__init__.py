@@ -1,4 +1,4 @@
-"""The rules of Tutto (RULES.md) as a pure, undoable game model.
+"""The rules of Tutto (docs/rules/tutto.md) as a pure, undoable game model.
 
 Nothing here does input or output, prints, or translates: the command line, speech, storage and
 messages depend on this package, never the reverse.

@@ -1,4 +1,4 @@
-"""Rule options and presets (RULES.md section 6): one immutable object per game.
+"""Rule options and presets (docs/rules/tutto.md section 6): one immutable object per game.
 
 The rules object is separate from the game state, like a game's parameters in OpenSpiel: it is
 read once when the game starts, stored with the game, and never changes during play.
@@ -18,7 +18,7 @@ PLUS_MINUS = ("exact-1000-ends-turn", "adds-1000-may-continue")
 STREET_AFTER = ("may-continue", "ends-turn")
 SCORE_FLOOR = ("zero", "none")
 
-#: The allowed values of every option with choices, by its RULES.md name.
+#: The allowed values of every option with choices, by its docs/rules/tutto.md name.
 CHOICES: dict[str, tuple[str, ...]] = {
     "game-end": GAME_END,
     "x2-scope": X2_SCOPE,

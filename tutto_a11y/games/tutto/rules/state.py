@@ -187,7 +187,7 @@ def _set_aside(rules: Rules, state: State, faces: tuple[int, ...],
 
 
 def _tutto(rules: Rules, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-    """All dice of the stretch are set aside: the card's Tutto effect (RULES.md section 4)."""
+    """All dice of the stretch are set aside: the card's Tutto effect (docs/rules/tutto.md 4)."""
     seat, card, total = state.seat, state.card, state.turn_total
     tuttos = state.tuttos + 1
     fresh: dict[str, Any] = dict(dice=STRETCH, aside=(), tuttos=tuttos)

@@ -1,4 +1,4 @@
-"""The rules of Yatzee with 6 dice (RULES-yatzee.md) as a pure, undoable game model.
+"""The rules of Yatzee with 6 dice (docs/rules/yatzee.md) as a pure, undoable game model.
 
 Nothing here does input or output, prints or translates: the table, speech, storage and
 messages depend on this package, never the reverse.

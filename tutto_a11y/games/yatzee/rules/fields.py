@@ -1,4 +1,4 @@
-"""The 18 fields of a player's column (RULES-yatzee.md section 3), in the paper sheet's order.
+"""The 18 fields of a player's column (docs/rules/yatzee.md section 3), in the paper sheet's order.
 
 A field's value is its id in journals and exports (``house``, ``two-triples``); the words people
 type and hear are the message layer's business.

@@ -1,4 +1,4 @@
-"""Rule options of Yatzee (RULES-yatzee.md section 6): one immutable object per game.
+"""Rule options of Yatzee (docs/rules/yatzee.md section 6): one immutable object per game.
 
 Read once when the game starts and stored with it, like Tutto's rules; the names and values are
 those of the rules file, so ``--rule yatzee=fixed-50`` reads as the file does.

@@ -1,4 +1,4 @@
-"""What six dice are worth in each field (RULES-yatzee.md section 3), and the throw bonus.
+"""What six dice are worth in each field (docs/rules/yatzee.md section 3), and the throw bonus.
 
 A lower-section field the dice do not form is worth nothing but a strike, so
 :func:`combination_points` answers None for it; where several choices of dice form the

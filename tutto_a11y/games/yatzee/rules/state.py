@@ -68,7 +68,7 @@ def lower_sum(sheet: Sheet) -> int:
 
 
 def total(rules: Rules, sheet: Sheet) -> int:
-    """Upper sum + bonus + lower section (RULES-yatzee.md section 4)."""
+    """Upper sum + bonus + lower section (docs/rules/yatzee.md section 4)."""
     return upper_sum(sheet) + bonus(rules, sheet) + lower_sum(sheet)
 
 
