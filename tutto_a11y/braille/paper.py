@@ -46,7 +46,7 @@ def braille_text(paragraphs: Sequence[str], lang: str, grade: int, layout: Layou
 def labels_text(game: str, c: Catalog, fmt: str, grade: int, layout: Layout) -> str:
     """``labels``: the game's labels as BRF (a blank line between labels) or as SVG dots."""
     kind = registry.find(game)
-    texts = [text[:1].upper() + text[1:] for text in kind.side().labels(c)]
+    texts = kind.side().labels(c)
     if fmt == "brf":
         return braille_text(texts, c.lang, grade, layout, "brf", c, gap=True)
     try:
