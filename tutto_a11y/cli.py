@@ -307,8 +307,8 @@ def _braille_options(f: Any) -> Any:
     return f
 
 
-@cli.command("export", help=N_("Export a game as JSON, CSV or Markdown, or its score sheet in "
-                               "Braille: BRF for an embosser or a notetaker, txt-braille in "
+@cli.command("export", help=N_("Export a game: JSON, CSV, Markdown or Braille. BRF is the score "
+                               "sheet for an embosser or a notetaker, txt-braille the same in "
                                "Unicode Braille."))
 @_game_argument
 @click.option("--format", "fmt", cls=TOption,
@@ -326,8 +326,8 @@ def export_command(game: str, fmt: str, grade: str, cells: int, lines: int, lang
                        (int(grade), Layout(cells=cells, lines=lines)))
 
 
-@cli.command("labels", help=N_("Labels in Braille that make a bought deck playable by touch: "
-                               "one per card (Tutto, Tute), or Yatzee's fields and what they "
+@cli.command("labels", help=N_("Braille labels for the cards, to play a bought deck by touch. "
+                               "One per card of Tutto or Tute, or Yatzee's fields and what they "
                                "score; BRF for an embosser, or SVG dots for swell paper."))
 @click.option("--game", cls=TOption, envvar="TUTTO_GAME", type=OneOf(registry.names()),
               default=registry.DEFAULT, help=N_("Which game's labels."))
