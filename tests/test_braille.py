@@ -217,6 +217,21 @@ def test_a_narrow_page_keeps_its_cells_and_lines_and_still_reads_back(
     assert [read(p, "en", 2) for p in paragraphs] == [read(p, "en", 2) for p in wide]
 
 
+def test_a_running_game_names_no_winner_and_gives_the_scores_so_far(
+        tmp_path: Path, clean_env: dict[str, str]) -> None:
+    db = tmp_path / "g.sqlite3"
+    play(db, "tutto", "en", PLAYERS, lines(GAME_ONE, "en")[:11])  # three turns, then stop
+    data = json.loads(exported(db, clean_env, "--format", "json"))
+    assert data["status"] == "running"
+    paragraphs = paragraphs_of(pages_of(exported(db, clean_env, "--format", "brf")),
+                               brf_cells())
+    said = [read(p, "en", 2) for p in paragraphs]
+    assert said[0].endswith("running.") and said[1] == "scores so far:"
+    _winners, scores = standings("tutto", data)
+    assert said[2:5] == [f"{name.casefold()} {score}" for name, score in scores]
+    assert said[5] == "turns:" and len(said) == 6 + len(data["turns"]) == 9
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_tutto_sheet_has_every_turn_on_a_line_of_its_own(
         lang: str, games: dict[str, Path], clean_env: dict[str, str]) -> None:
