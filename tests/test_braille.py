@@ -233,6 +233,22 @@ def test_a_running_game_names_no_winner_and_gives_the_scores_so_far(
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_a_tute_sheet_at_four_gives_each_side_of_two_a_line_of_its_own(
+        lang: str, tmp_path: Path, clean_env: dict[str, str]) -> None:
+    db = tmp_path / "g.sqlite3"
+    play(db, "tute", "en", "Ben,Otto,Ole,Max",
+         ["swords", "cante Otto clubs", "points 64 56 last Ben"])
+    said = [read(p, lang, 1) for p in paragraphs_of(pages_of(exported(
+        db, clean_env, "--format", "brf", "--lang", lang, "--braille-grade", "1")), brf_cells())]
+    and_word = {"en": "and", "de": "und", "fr": "et"}[lang]
+    # 64 + 10 for the last trick against 56 + Otto's cante of 20: Otto and Max win.
+    assert said[1].endswith(f"otto {and_word} max.")  # the winning side
+    assert said[3].startswith(f"otto {and_word} max: 1 ")  # the games won, most first
+    assert said[4].startswith(f"ben {and_word} ole: 0 ")
+    assert said[5].endswith(":") and len(said) == 7  # the rounds: one
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_tutto_sheet_has_every_turn_on_a_line_of_its_own(
         lang: str, games: dict[str, Path], clean_env: dict[str, str]) -> None:
     data = json.loads(exported(games["tutto"], clean_env, "--format", "json"))
