@@ -338,6 +338,9 @@ DECK = [10, 5, 5, 5, 5, 5, 5, 5, 5, 5, 1]
 def test_every_card_of_the_56_card_tutto_deck_has_a_label_that_reads_back(
         lang: str, grade: int, clean_env: dict[str, str]) -> None:
     found = labels(clean_env, "--lang", lang, "--braille-grade", str(grade))
+    result = program(["labels", "--lang", lang, "--braille-grade", str(grade)], clean_env)
+    for page in pages_of(result.stdout):  # one label a line, a blank line between labels
+        assert all(page[0::2]) and not any(page[1::2]) and len(page) % 2 == 1
     deck = [name for name, count in zip(TUTTO_CARDS[lang], DECK) for _ in range(count)]
     assert len(deck) == 56
     check_labels(found, deck, lang, grade)
@@ -388,8 +391,9 @@ def test_the_yatzee_reference_card_names_the_18_fields_and_what_each_scores(
 
 # -- swell paper ------------------------------------------------------------------------------
 
-def svg_labels(svg: str) -> tuple[ET.Element, list[tuple[float, float, list, str]]]:
-    """The SVG's labels: where each sits on the sheet, its dots and its print text."""
+def svg_labels(svg: str) -> tuple[ET.Element, list[tuple[float, float, list, str, float]]]:
+    """The SVG's labels: where each sits on the sheet, its dots, its print text and where
+    the print's first line stands in the label."""
     root = ET.fromstring(svg)
     ns = {"s": "http://www.w3.org/2000/svg"}
     found = []
@@ -400,7 +404,8 @@ def svg_labels(svg: str) -> tuple[ET.Element, list[tuple[float, float, list, str
             dots = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r")))
                     for c in group.findall("s:circle", ns)]
             text = " ".join(t.text or "" for t in group.findall("s:text", ns))
-            found.append((x, page_y + y, dots, text))
+            below = min(float(t.get("y")) for t in group.findall("s:text", ns))
+            found.append((x, page_y + y, dots, text, below))
     return root, found
 
 
@@ -430,17 +435,18 @@ def test_svg_labels_are_raised_dots_of_standard_size_on_a4_that_read_back_as_the
     assert root.get("width") == "210mm" and root.get("height") == f"{297 * pages}mm"
     assert root.get("viewBox") == f"0 0 210 {297 * pages}"
     deck = [name for name, count in zip(TUTTO_CARDS[lang], DECK) for _ in range(count)]
-    assert [text for _x, _y, _dots, text in found] == deck  # the print under each label
-    for (x, y, dots, text), name in zip(found, deck):
+    assert [label[3] for label in found] == deck  # the print under each label
+    for (x, y, dots, text, below), name in zip(found, deck):
         assert all(r * 2 == dims.DOT_DIAMETER == 1.5 for _x, _y, r in dots)
         page_top = (y // 297) * 297
         assert 10 <= x and all(x + cx <= 200 for cx, _cy, _r in dots)
         assert 10 <= y - page_top and all(y - page_top + cy <= 287 for _cx, cy, _r in dots)
+        assert below > max(cy for _cx, cy, _r in dots) + 2  # the print is beneath the dots
         lines = cells_from_dots(dots)
         said = read(tuple(c for line in lines for c in (*line, 0))[:-1], lang, 1)
         assert said == name.casefold()
     # The two nearest dots of a cell are 2.5 mm apart; the next cell starts 6 mm on.
-    x0, _y0, dots, _text = found[0]
+    dots = found[0][2]
     xs = sorted({cx for cx, _cy, _r in dots})
     assert min(b - a for a, b in zip(xs, xs[1:])) == pytest.approx(2.5)
     assert any(b - a == pytest.approx(6.0) or b - a == pytest.approx(3.5)

@@ -98,6 +98,7 @@ def _label(x: float, y: float, label: Label, lines: list[Cells], prints: list[st
            box_w: float, box_h: float) -> list[str]:
     r = DOT_DIAMETER / 2
     out = [f'<g class="label" transform="translate({x:.2f} {y:.2f})">',
+           f"<title>{escape(label.text)}</title>",
            f'<rect class="cut" x="0" y="0" width="{box_w:.2f}" height="{box_h:.2f}" '
            f'fill="none" stroke="#bbbbbb" stroke-width="0.2"/>']
     for row, line in enumerate(lines):
