@@ -168,7 +168,8 @@ def test_a_bad_command_line_is_one_sentence_in_the_chosen_language(
     c = Catalog(lang)
     msgid, values = sentence
     values = dict(values)
-    lists = {"--verbosity": ["brief", "normal", "full"], "--format": ["json", "csv", "md", "brf", "txt-braille"]}
+    lists = {"--verbosity": ["brief", "normal", "full"],
+             "--format": ["json", "csv", "md", "brf", "txt-braille"]}
     if "choices" in values:
         items = lists[str(values["option"])]
         values["choices"] = c.gettext("{items} or {last}", items=", ".join(items[:-1]),

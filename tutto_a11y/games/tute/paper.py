@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutto_a11y.games.tute.messages import Messages
-from tutto_a11y.games.tute.rules import Game, Suit
+from tutto_a11y.games.tute.rules import Game
 from tutto_a11y.games.tute.rules.suits import SUITS, Rank
 from tutto_a11y.games.tute.sheet import round_sentence, show_lines
 from tutto_a11y.text.i18n import Catalog
@@ -56,4 +56,4 @@ def labels(c: Catalog) -> list[str]:
             for suit in SUITS for rank in DECK_ORDER]
 
 
-__all__ = ["DECK_ORDER", "Suit", "braille_sheet", "labels", "rank_name"]
+__all__ = ["DECK_ORDER", "braille_sheet", "labels", "rank_name"]

@@ -144,8 +144,8 @@ class YatzeeSide(SideOfGame):
 
     def braille_sheet(self, info: Any, game: Game, catalog: Catalog, status: str) -> list[str]:
         """The game, the winner and the totals first, then one line a field."""
-        return paper.braille_sheet(info, game, catalog, self.show_lines(info, game, catalog, status),
-                                   self.sheet_table(game, catalog))
+        shown = self.show_lines(info, game, catalog, status)
+        return paper.braille_sheet(info, game, catalog, shown, self.sheet_table(game, catalog))
 
     def labels(self, catalog: Catalog) -> list[str]:
         return paper.labels(catalog)
