@@ -100,7 +100,9 @@ def test_help_after_or_before_the_language_lists_the_commands_in_that_language(
         args: list[str], clean_env: dict[str, str]) -> None:
     done = run(args, clean_env)
     assert done.returncode == 0, done.stderr
-    assert FR.gettext("Export a game as JSON, CSV or Markdown.").rstrip(".") in done.stdout
+    assert FR.gettext("Export a game: JSON, CSV, Markdown or Braille. BRF is the score sheet "
+                      "for an embosser or a notetaker, txt-braille the same in Unicode Braille."
+                      ).split(".")[0] in done.stdout
     assert FR.gettext("COMMAND [ARGS]...") in done.stdout
     for leak in ENGLISH_LEAKS + ("Commands", "Show this message"):
         assert leak not in done.stdout, leak
@@ -166,14 +168,16 @@ def test_a_bad_command_line_is_one_sentence_in_the_chosen_language(
     c = Catalog(lang)
     msgid, values = sentence
     values = dict(values)
-    lists = {"--verbosity": ["brief", "normal", "full"], "--format": ["json", "csv", "md"]}
+    lists = {"--verbosity": ["brief", "normal", "full"],
+             "--format": ["json", "csv", "md", "brf", "txt-braille"]}
     if "choices" in values:
         items = lists[str(values["option"])]
         values["choices"] = c.gettext("{items} or {last}", items=", ".join(items[:-1]),
                                       last=items[-1])
     if "commands" in values:
         values["commands"] = c.gettext("{names} and {last}",
-                                       names="play, games, show, export, stats, coach", last="voices")
+                                       names="play, games, show, export, labels, stats, coach",
+                                       last="voices")
     line = one_sentence(run(["--lang", lang, "--db", str(db), *args], clean_env))
     assert line == c.gettext(msgid, **values)
     for leak in ENGLISH_LEAKS:

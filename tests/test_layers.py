@@ -20,12 +20,14 @@ PACKAGE = ROOT / "tutto_a11y"
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("tutto_a11y.games.contract",),
     ("tutto_a11y.games.*.rules",),
-    ("tutto_a11y.text", "tutto_a11y.store.journal"),
+    # Braille's engine (liblouis, pages, dots) knows no game; ``braille.paper`` joins it to the
+    # games' sides for the commands, like the store's sheets.
+    ("tutto_a11y.text", "tutto_a11y.store.journal", "tutto_a11y.braille"),
     # The coach reads Tutto's rules and words its own command's problems; a game's messages
     # import it lazily for ``advice`` (same layer, so no circle is allowed either).
     ("tutto_a11y.settings", "tutto_a11y.games.*", "tutto_a11y.coach"),
     ("tutto_a11y.games.registry", "tutto_a11y.speech"),
-    ("tutto_a11y.store", "tutto_a11y.share"),
+    ("tutto_a11y.store", "tutto_a11y.share", "tutto_a11y.braille.paper"),
     ("tutto_a11y.table",),
     ("tutto_a11y.cli", "tutto_a11y.__main__", "tutto_a11y"),
 )

@@ -296,17 +296,54 @@ def show_command(game: str, lang: str | None, db: str | None, width: int | None,
     return show_game(settings, known_game(game, settings))
 
 
-@cli.command("export", help=N_("Export a game as JSON, CSV or Markdown."))
+def _braille_options(f: Any) -> Any:
+    """``--braille-grade``, ``--cells`` and ``--lines``: the Braille and the page of paper."""
+    f = click.option("--braille-grade", "grade", cls=TOption, type=OneOf(("1", "2")),
+                     default="2", help=N_("Braille grade: 1 uncontracted, 2 contracted."))(f)
+    f = click.option("--cells", cls=TOption, type=WholeNumber(12, 100), default=40,
+                     metavar=N_("N"), help=N_("Braille cells a line (12 to 100)."))(f)
+    f = click.option("--lines", cls=TOption, type=WholeNumber(4, 100), default=25,
+                     metavar=N_("N"), help=N_("Braille lines a page (4 to 100)."))(f)
+    return f
+
+
+@cli.command("export", help=N_("Export a game: JSON, CSV, Markdown or Braille. BRF is the score "
+                               "sheet for an embosser or a notetaker, txt-braille the same in "
+                               "Unicode Braille."))
 @_game_argument
-@click.option("--format", "fmt", cls=TOption, type=OneOf(("json", "csv", "md")),
+@click.option("--format", "fmt", cls=TOption,
+              type=OneOf(("json", "csv", "md", "brf", "txt-braille")),
               required=True, help=N_("The export format."))
+@_braille_options
 @_global
-def export_command(game: str, fmt: str, lang: str | None, db: str | None, width: int | None,
-                   plain: bool) -> int:
+def export_command(game: str, fmt: str, grade: str, cells: int, lines: int, lang: str | None,
+                   db: str | None, width: int | None, plain: bool) -> int:
+    from tutto_a11y.braille.pages import Layout
     from tutto_a11y.store.sheets import export_game
 
     settings = _settings(lang, width, db, plain)
-    return export_game(settings, known_game(game, settings), fmt)
+    return export_game(settings, known_game(game, settings), fmt,
+                       (int(grade), Layout(cells=cells, lines=lines)))
+
+
+@cli.command("labels", help=N_("Braille labels for the cards, to play a bought deck by touch. "
+                               "One per card of Tutto or Tute, or Yatzee's fields and what they "
+                               "score; BRF for an embosser, or SVG dots for swell paper."))
+@click.option("--game", cls=TOption, envvar="TUTTO_GAME", type=OneOf(registry.names()),
+              default=registry.DEFAULT, help=N_("Which game's labels."))
+@click.option("--format", "fmt", cls=TOption, type=OneOf(("brf", "svg")), default="brf",
+              help=N_("The labels' format."))
+@_braille_options
+@_global
+def labels_command(game: str, fmt: str, grade: str, cells: int, lines: int, lang: str | None,
+                   db: str | None, width: int | None, plain: bool) -> int:
+    from tutto_a11y.braille.pages import Layout
+    from tutto_a11y.braille.paper import labels_text
+
+    settings = _settings(lang, width, db, plain, game)
+    click.echo(labels_text(game, settings.catalog(), fmt, int(grade),
+                           Layout(cells=cells, lines=lines)), nl=False)
+    return 0
 
 
 @cli.command("stats", help=N_("Statistics across the finished games: wins, scores and how each "

@@ -328,6 +328,15 @@ class GameSide(Protocol):
     def sheet_table(self, game: Any, catalog: Any) -> tuple[list[str], list[list[str]]]:
         """The paper sheet for CSV and Markdown: a header row and the rows, worded."""
         ...
+    def braille_sheet(self, info: Any, game: Any, catalog: Any, status: str) -> list[str]:
+        """The score sheet for Braille paper, as lines of print to be read one after another:
+        the game, the winner and the final scores first (one player, or side, a line), then
+        the turns or fields one a line; never columns, which need a sighted reader."""
+        ...
+    def labels(self, catalog: Any) -> list[str]:
+        """The texts of the tactile labels: one per card of the game's deck, or a reference
+        card (Yatzee's fields), in the catalog's language."""
+        ...
 
 
 MAX_LINE = 120  # characters; a longer line is a slip (a paste, a stuck key), never an entry

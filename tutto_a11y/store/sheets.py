@@ -102,12 +102,20 @@ def show_game(settings: Settings, ref: str) -> int:
     return 0
 
 
-def export_game(settings: Settings, ref: str, fmt: str) -> int:
-    """``tutto-tally export GAME --format json|csv|md``."""
+def export_game(settings: Settings, ref: str, fmt: str, braille: Any = None) -> int:
+    """``tutto-tally export GAME --format json|csv|md|brf|txt-braille``; ``braille`` is the
+    grade and the page (:class:`~tutto_a11y.braille.pages.Layout`) of the Braille formats."""
     info, game = _read_game(settings, ref)
     c = Catalog(settings.lang or info.lang)  # headers: the chosen language, else the game's own
     side = side_of(info)
-    if fmt == "json":
+    if fmt in ("brf", "txt-braille"):
+        from tutto_a11y.braille.pages import Layout
+        from tutto_a11y.braille.paper import braille_text
+
+        grade, layout = braille if braille is not None else (2, Layout())
+        lines = side.braille_sheet(info, game, c, status_word(info.status, c))
+        click.echo(braille_text(lines, c.lang, grade, layout, fmt, c), nl=False)
+    elif fmt == "json":
         click.echo(json.dumps(side.export_json(info, game), ensure_ascii=False, indent=2))
     elif fmt == "csv":
         click.echo(export_csv(side.sheet_table(game, c)), nl=False)

@@ -144,7 +144,7 @@ def play(settings: Settings, *, players: str | None, target: int | None, preset:
             opening += " " + sharing.sentence(catalog)
         table = Table(game, messages, reader, output, StoreJournal(store, info.id, game), speaker,
                       on_leaving=shutdown.take_over if interactive else None,
-                      listeners=listeners)
+                      listeners=listeners, game_id=str(info.id))
         return table.run(opening)
     except StoreError as error:
         raise store_problem(error, path, catalog) from None

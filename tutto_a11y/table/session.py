@@ -61,8 +61,10 @@ class Table:
     def __init__(self, game: Any, messages: Any, reader: LineReader, output: Output,
                  journal: Journal | None = None, speaker: SpeechSink | None = None,
                  on_leaving: Callable[[], None] | None = None,
-                 listeners: Sequence[Listener] = ()) -> None:
+                 listeners: Sequence[Listener] = (), game_id: str | None = None) -> None:
         self.game = game
+        # The saved game's number, for the ``export`` command that help names at game over.
+        self.game_id = game_id
         # Told of every accepted entry and undo, after the screen and speech have it.
         self.listeners = tuple(listeners)
         # Called before the goodbye is said: from then on Ctrl-C must not kill the program.
@@ -158,6 +160,16 @@ class Table:
         why = store_error_sentence(failure.reason, failure.data, failure.path, self.messages.c)
         self.tell(self.sentences["save-failed"] + " " + why)
 
+    def _help(self) -> str:
+        """The game's help; at game over it also names the export of the paper score sheet,
+        in print and in Braille, since that is what a table does next with a finished game."""
+        text = self.messages.help()
+        if self.game.finished and self.game_id is not None:
+            text += " " + self.messages.c.gettext(
+                "For the score sheet on paper, run tutto-tally export {game} --format md, or "
+                "--format brf for Braille on an embosser or a notetaker.", game=self.game_id)
+        return text
+
     def command(self, command: Command) -> int | None:
         """The loop's own commands; a game's own (``deck``, ``sheet``...) go to its messages."""
         m, name = self.messages, command.name
@@ -190,7 +202,7 @@ class Table:
         elif name == "repeat":
             self.tell(self.last or m.status(), remember=False)
         elif name == "help":
-            self.tell(m.help(), remember=False)
+            self.tell(self._help(), remember=False)
         elif name == "scores":
             self.tell(m.scores(), remember=False)
         elif name == "status":

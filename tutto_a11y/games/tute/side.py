@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from tutto_a11y.games.contract import AtTable, SideOfGame, EntryError, Notice, ReplayError, Standing
-from tutto_a11y.games.tute import sheet
+from tutto_a11y.games.tute import paper, sheet
 from tutto_a11y.games.tute import at_table as table_side
 from tutto_a11y.games.tute.messages import Messages, word_notice
 from tutto_a11y.games.tute.rules import (Game, Rules,
@@ -71,6 +71,12 @@ class TuteSide(SideOfGame):
 
     def sheet_table(self, game: Game, catalog: Catalog) -> tuple[list[str], list[list[str]]]:
         return sheet.sheet_table(game, catalog)
+
+    def braille_sheet(self, info: Any, game: Game, catalog: Catalog, status: str) -> list[str]:
+        return paper.braille_sheet(info, game, catalog, status)
+
+    def labels(self, catalog: Catalog) -> list[str]:
+        return paper.labels(catalog)
 
 
 SIDE = TuteSide()

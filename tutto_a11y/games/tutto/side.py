@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from tutto_a11y.games.contract import AtTable, SideOfGame, Notice, Standing
-from tutto_a11y.games.tutto import sheet
+from tutto_a11y.games.tutto import paper, sheet
 from tutto_a11y.games.tutto import at_table as table_side
 from tutto_a11y.games.tutto.messages import Messages, word_notice
 from tutto_a11y.games.tutto.rules import Game, Rules
@@ -85,6 +85,14 @@ class TuttoSide(SideOfGame):
     @staticmethod
     def sheet_table(game: Game, catalog: Catalog) -> tuple[list[str], list[list[str]]]:
         return sheet.sheet_table(game, catalog)
+
+    @staticmethod
+    def braille_sheet(info: Any, game: Game, catalog: Catalog, status: str) -> list[str]:
+        return paper.braille_sheet(info, game, catalog, status)
+
+    @staticmethod
+    def labels(catalog: Catalog) -> list[str]:
+        return paper.labels(catalog)
 
 
 SIDE = TuttoSide()

@@ -12,6 +12,7 @@ from typing import Any, Sequence
 from tutto_a11y.games.contract import AtTable, SideOfGame, Notice, ReplayError, Standing
 from tutto_a11y.games.yatzee import messages as M
 from tutto_a11y.games.yatzee import at_table as table_side
+from tutto_a11y.games.yatzee import paper
 from tutto_a11y.games.yatzee.rules import (ORDER, ROUNDS, UPPER, Game,
                                            Rules)
 from tutto_a11y.games.yatzee.status_line import status_line
@@ -140,6 +141,14 @@ class YatzeeSide(SideOfGame):
                  for i, f in enumerate(ORDER) if i >= len(UPPER)]
         rows.append([c.gettext("Total"), *(str(game.total(s)) for s in seats)])
         return header, rows
+
+    def braille_sheet(self, info: Any, game: Game, catalog: Catalog, status: str) -> list[str]:
+        """The game, the winner and the totals first, then one line a field."""
+        shown = self.show_lines(info, game, catalog, status)
+        return paper.braille_sheet(info, game, catalog, shown, self.sheet_table(game, catalog))
+
+    def labels(self, catalog: Catalog) -> list[str]:
+        return paper.labels(catalog)
 
 
 #: What the registry hands out for ``yatzee``.
