@@ -105,7 +105,9 @@ def play(settings: Settings, *, players: str | None, target: int | None, preset:
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     plain_mode = plain or os.environ.get("TERM") == "dumb" or not interactive
-    output = Output(sys.stdout, width, prompt_on_own_line=not sys.stdin.isatty())
+    # In terminal mode lines wrap at the terminal's own width too; plain mode only at --width.
+    output = Output(sys.stdout, width, prompt_on_own_line=not sys.stdin.isatty(),
+                    follow_terminal=not plain_mode)
     path = settings.path
     speaker = None
     shutdown = _Shutdown()
