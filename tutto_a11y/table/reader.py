@@ -27,10 +27,23 @@ class PlainReader:
     def __init__(self, stream: BinaryIO, output: Output) -> None:
         self.stream = stream
         self.output = output
+        self.discarded = ""  # the sentence after a line discarded by Ctrl-C (play sets it)
 
     def read(self, prompt: str) -> str | None:
-        self.output.prompt(prompt)
-        raw = self.stream.readline()
+        """The next line; Ctrl-C discards the line being typed and asks again, as in a shell."""
+        while True:
+            self.output.prompt(prompt)
+            try:
+                raw = self.stream.readline()
+            except KeyboardInterrupt:
+                # The terminal shows what was typed and "^C" on the prompt's row: end that
+                # row, then say the line was not entered.
+                if not self.output.prompt_on_own_line:
+                    self.output.stream.write("\n")
+                if self.discarded:
+                    self.output.line(self.discarded)
+                continue
+            break
         if not raw:
             return None
         raw = raw.rstrip(b"\r\n")
@@ -40,8 +53,6 @@ class PlainReader:
             raise MalformedEntry("bad-bytes") from None
 
 
-# Columns kept free after a prompt for what is typed ("1 5 5 2 3 6" and a little more).
-TYPING_ROOM = 14
 _CONTROLS = r"(?:\x1b\[[0-9;?]*[A-Za-z])*"
 _ERASE_BELOW = re.compile(r"\x1b\[0?J")
 # Bytes that are not UTF-8, as prompt_toolkit's terminal input decodes them (surrogateescape).
@@ -172,6 +183,8 @@ def _word_wrap(prefix: Callable[[], int]) -> Any:
                 if text[i] != " " and (i == 0 or text[i - 1] == " "):
                     end = text.find(" ", i)
                     length = (end if end >= 0 else len(text)) - i
+                    # With the space after it, so that no row starts with a blank.
+                    length += 1 if end >= 0 else 0
                     if column and column + length > width and length <= width:
                         out.extend([("", " ")] * (width - column))
                         column = 0
@@ -238,7 +251,7 @@ class TerminalReader:
     pop-up (a pop-up leaves traces on a screen that prompt_toolkit may not measure).
 
     Ctrl-C discards the line being typed, as in a shell: what was typed stays on screen as it
-    was, and the same question is asked again on the next line. Ctrl-D on an empty line is the
+    was, a line under it says that it was not entered, and the same question is asked again. Ctrl-D on an empty line is the
     end of input.
     """
 
@@ -265,6 +278,7 @@ class TerminalReader:
         self.words = sorted(set(words))
         self.fitting: tuple[str, tuple[str, ...]] = ("", ())  # typed text, words that fit it
         self.prefix = 0  # the width of the prompt's last row, in front of the entry
+        self.discarded = ""  # the sentence after a line discarded by Ctrl-C (play sets it)
         self.session: Any = PromptSession(**options)
 
     def complete(self, buffer: Any) -> None:
@@ -318,17 +332,17 @@ class TerminalReader:
     def read(self, prompt: str) -> str | None:
         columns = self.output.columns()
         lines = wrap(prompt, columns - 1 if columns else None)
-        if columns and len(lines[-1]) > columns - TYPING_ROOM:
-            # Room on the prompt's last row for the entry, which the terminal can only cut.
-            lines[-1:] = wrap(lines[-1], max(columns - TYPING_ROOM, 10))
         while True:
             for line in lines[:-1]:
                 self.output.line(line)
             try:
                 self.prefix = len(lines[-1]) + 1
                 text: str = self.session.prompt(lines[-1] + " ")
-            except KeyboardInterrupt:
-                continue  # the typed line is discarded; ask again
+            except KeyboardInterrupt:  # the typed line is discarded: marked, then asked again
+                self.stream.release()
+                if self.discarded:
+                    self.output.line(self.discarded)
+                continue
             except EOFError:
                 return None
             finally:
