@@ -159,3 +159,26 @@ def test_every_value_written_to_the_settings_file_reads_back_the_same(name: str,
     line = f"{name} = {toml_value(value)}"
     assert "\n" not in line
     assert parse_line(line, 1) == (name, value)
+
+
+def _opening_seconds(env: dict[str, str], folder: Path, db: Path) -> float:
+    import wave
+
+    done = _run(["--plain", "--speech", "--speech-to", str(folder), "--players", "Anna,Ben",
+                 "--db", str(db)], env, "quit\n")
+    assert done.returncode == 0, done.stderr
+    with wave.open(str(folder / "0001.wav")) as w:
+        return w.getnframes() / w.getframerate()
+
+
+@pytest.mark.skipif(__import__("shutil").which("espeak-ng") is None,
+                    reason="eSpeak NG is not installed (the test script installs it)")
+def test_a_kept_rate_is_the_rate_of_the_real_speech_at_the_next_start(
+        tmp_path: Path, clean_env: dict[str, str]) -> None:
+    clean_env.pop("TUTTO_SPEECH", None)
+    assert _run(["settings", "set", "rate", "100"], clean_env).returncode == 0
+    slow = _opening_seconds(clean_env, tmp_path / "slow", tmp_path / "a.db")
+    assert _run(["settings", "set", "rate", "400"], clean_env).returncode == 0
+    fast = _opening_seconds(clean_env, tmp_path / "fast", tmp_path / "b.db")
+    # The same opening sentence, said at a quarter of the pace, takes far longer.
+    assert slow > 2.5 * fast, (slow, fast)
