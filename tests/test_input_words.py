@@ -81,3 +81,9 @@ def test_tute_card_points_with_a_name_nobody_has_say_who_plays(db: Path) -> None
     out = _play(db, "en", ["gold", "points 70 50 zoe"], "--game", "tute",
                 "--players", "Anna,Ben")
     assert "zoe is not playing: the players are Anna and Ben." in out.splitlines()
+
+
+def test_bank_typed_before_the_set_aside_says_to_set_aside_first(db: Path) -> None:
+    out = _play(db, "de", ["300", "1 5 2 3 4 6", "aufhoeren"], "--players", "Anna,Ben")
+    assert "Erst Würfel aus diesem Wurf herauslegen, dann aufhören. Gib die Würfel zum " \
+        "Herauslegen ein" in out

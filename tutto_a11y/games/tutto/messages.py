@@ -569,6 +569,9 @@ class Messages:
         if r == "cannot-bank-under-card":
             return c.gettext("No banking under {card}. {hint}", card=self.card_unit(d["card"]),
                              hint=self.hint())
+        if r == "cannot-bank-now" and d.get("step") is Step.SET_ASIDE:
+            return c.gettext("First set aside dice from this roll, then bank. {hint}",
+                             hint=self.hint())
         if r == "cannot-bank-now":
             return c.gettext("There is nothing to bank now. {hint}", hint=self.hint())
         if r == "card-not-in-deck":
