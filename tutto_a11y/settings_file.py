@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -190,6 +189,8 @@ def write_setting(kept: SettingsFile, name: str, value: Any | None) -> None:
 
     Only for a file that could be read; the new text replaces the old one in one rename.
     """
+    import tempfile  # only here: every start reads the file, few write it
+
     assert kept.problem is None, "an unreadable settings file is never written"
     path = kept.path
     try:
