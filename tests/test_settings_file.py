@@ -182,3 +182,25 @@ def test_a_kept_rate_is_the_rate_of_the_real_speech_at_the_next_start(
     fast = _opening_seconds(clean_env, tmp_path / "fast", tmp_path / "b.db")
     # The same opening sentence, said at a quarter of the pace, takes far longer.
     assert slow > 2.5 * fast, (slow, fast)
+
+
+def test_in_a_terminal_the_settings_are_wrapped_at_spaces_to_its_width(
+        clean_env: dict[str, str]) -> None:
+    import pexpect
+    import pyte
+
+    screen = pyte.Screen(40, 60)
+    stream = pyte.Stream(screen)
+    command = tutto_command()
+    child = pexpect.spawn(command[0], command[1:] + ["settings"], env={**clean_env,
+                          "TERM": "xterm"}, encoding="utf-8", dimensions=(60, 40), timeout=20)
+    stream.feed(child.read())
+    child.close()
+    rows = [row.rstrip() for row in screen.display if row.strip()]
+    plain = _run(["settings"], clean_env).stdout
+    assert len(rows) > len(plain.splitlines())  # long lines were wrapped ...
+    # ... and no word was cut, except a path longer than a whole row.
+    too_long = [word for word in plain.split() if len(word) > 40]
+    cut = set(" ".join(rows).split()) - set(plain.split())
+    assert all(any(piece in word for word in too_long) for piece in cut), cut
+    assert "".join("".join(rows).split()) == "".join(plain.split())

@@ -382,6 +382,10 @@ def settings_command(words: tuple[str, ...], lang: str | None, db: str | None,
     settings = _settings(lang, width, db, plain)
     catalog = settings.catalog()
     kept = read_settings(settings_path())
+    if width is None and not plain and sys.stdout.isatty() and os.environ.get("TERM") != "dumb":
+        from tutto_a11y.text.output import terminal_columns
+
+        width = terminal_columns(sys.stdout)  # long paths: wrapped at spaces, not cut
     if kept.problem is None:
         kept.problem = _check_file(kept)[1]
     if words:
