@@ -370,6 +370,7 @@ def coach_command(lang: str | None, db: str | None, width: int | None, plain: bo
 @cli.command("settings", help=N_("Show every setting, its value and where it comes from; "
                                  "settings set NAME VALUE keeps one for every start, settings "
                                  "unset NAME forgets it."),
+             short_help=N_("Show, keep or forget the settings used at every start"),
              context_settings={"ignore_unknown_options": True})
 @click.argument("words", nargs=-1, cls=TArgument, type=Text(),
                 metavar=N_("[set NAME VALUE | unset NAME]"))
