@@ -84,7 +84,7 @@ def read_settings(path: Path) -> SettingsFile:
         kept.problem = FileProblem("unreadable")
         return kept
     try:
-        for number, line in enumerate(text.splitlines(), 1):
+        for number, line in enumerate(_lines(text), 1):
             parsed = parse_line(line, number)
             if parsed is None:
                 continue
@@ -96,6 +96,13 @@ def read_settings(path: Path) -> SettingsFile:
     except FileProblem as problem:
         kept.problem = problem
     return kept
+
+
+def _lines(text: str) -> list[str]:
+    """The file's lines as TOML has them: ended by LF or CR LF only (``splitlines`` would also
+    split at characters a voice name or a path may hold)."""
+    lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
+    return lines[:-1] if lines and lines[-1] == "" else lines
 
 
 def parse_line(line: str, number: int) -> tuple[str, Any] | None:
@@ -177,7 +184,7 @@ def toml_value(value: Any) -> str:
     for ch in str(value):
         if ch in '"\\':
             out.append("\\" + ch)
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F or ch in "\x85\u2028\u2029":
             out.append("\\u%04x" % ord(ch))
         else:
             out.append(ch)
@@ -194,7 +201,7 @@ def write_setting(kept: SettingsFile, name: str, value: Any | None) -> None:
     assert kept.problem is None, "an unreadable settings file is never written"
     path = kept.path
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = _lines(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         lines = []
     where = kept.lines.get(name)
