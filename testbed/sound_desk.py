@@ -94,8 +94,10 @@ class Desk:
         self.procs: list[subprocess.Popen[bytes]] = []
         env = {k: v for k, v in os.environ.items()
                if not k.startswith(("TUTTO_", "SPEECHD_", "PULSE_"))}
+        # The desk's own config folder too: speech-dispatcher reads its speechd.conf there.
         env.update(XDG_RUNTIME_DIR=str(self.run), HOME=str(self.home), LANG="C.UTF-8",
-                   LC_ALL="", XDG_DATA_HOME=str(self.root / "data"), PYTHONIOENCODING="utf-8")
+                   LC_ALL="", XDG_DATA_HOME=str(self.root / "data"),
+                   XDG_CONFIG_HOME=str(self.home / ".config"), PYTHONIOENCODING="utf-8")
         env.pop("LANGUAGE", None)
         self.env = env
         self.daemon: subprocess.Popen[bytes] | None = None

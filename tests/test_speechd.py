@@ -95,7 +95,20 @@ def test_a_daemon_without_sound_never_delays_an_entry_and_one_sentence_says_spee
     quit_game(game)
     assert time.monotonic() - started < 2.0
     assert game.exitstatus == 0
-    assert printed(game).count("Speech is off: speech-dispatcher stopped answering.") == 1
+    assert printed(game).count("Speech is off: speech-dispatcher cannot play sound;") == 1
+
+
+def test_a_daemon_that_cannot_play_sound_is_named_in_one_sentence_before_the_first_prompt(
+        desk: Desk) -> None:
+    desk.start_daemon()  # no sound server: every sentence begins and none ever ends
+    game = desk.game(*SPEECHD)
+    game.expect_exact("Anna, card?")
+    before = printed(game).split("Anna, card?")[0]
+    assert "Speech is off: speech-dispatcher cannot play sound; check its sound output. The " \
+        "game goes on in text." in before
+    quit_game(game)  # at once: the sentence must not wait for an entry
+    assert game.exitstatus == 0
+    assert printed(game).count("Speech is off") == 1
 
 
 # --------------------------------------------------------------------------- point 3

@@ -192,9 +192,9 @@ def test_an_overlong_typed_line_leaves_no_debris(tmp_path: Path) -> None:
     rows = term.lines()
     assert all(len(row) <= 40 for row in rows), rows
     first = _row_of(term, "Anna, card? bonus")
-    # The prompt and the whole entry, wrapped by the terminal in three rows; then the one
+    # The prompt and the whole entry, wrapped at spaces in three rows; then the one
     # sentence about it and the prompt again, with nothing left over from the editing.
-    assert "".join(rows[first:first + 3]) == "Anna, card? " + typed
+    assert " ".join(rows[first:first + 3]) == "Anna, card? " + typed
     said = " ".join(rows[first + 3:-1])
     assert said == typed + " is not an entry here. Type the card: stop, fireworks, bonus 200 " \
         "to bonus 600 or just 200 to 600, x2, plusminus, street, clover."
@@ -211,7 +211,8 @@ def test_ctrl_c_discards_the_typed_line_and_the_game_goes_on(tmp_path: Path) -> 
     term.wait_for_prompt("Anna, card?", count=2)
     term.type("300\r")
     term.wait_for_prompt("Anna, roll 6 dice:")
-    assert term.lines()[-4:] == ["Anna, card? 30", "Anna, card? 300", "Anna draws Bonus 300.",
+    assert term.lines()[-5:] == ["Anna, card? 30", "Line discarded, nothing entered.",
+                                 "Anna, card? 300", "Anna draws Bonus 300.",
                                  "Anna, roll 6 dice:"]
     term.type("quit\r")
     assert term.finish() == 0

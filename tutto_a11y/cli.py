@@ -6,6 +6,7 @@ language is decided before click parses anything, so that click's own texts are 
 
 from __future__ import annotations
 
+import copy
 import gettext
 import os
 import sys
@@ -14,11 +15,12 @@ from contextlib import contextmanager
 from typing import Any, Iterator, Sequence
 
 import click
+from click.core import ParameterSource
 
 from tutto_a11y.text.arguments import (OneOf, Text, WholeNumber, game_ref, not_a_command, shown,
                                       usage_sentence)
 from tutto_a11y.settings import Settings, UsageProblem, early_lang, early_width
-from tutto_a11y.text.i18n import LANGS, Catalog, use_for_click
+from tutto_a11y.text.i18n import LANGS, Catalog, chosen_lang, use_for_click
 from tutto_a11y.text.names import terminal_safe
 from tutto_a11y.games import registry
 
@@ -402,6 +404,89 @@ def coach_command(lang: str | None, db: str | None, width: int | None, plain: bo
     return run(_settings(lang, width, db, plain), **options)
 
 
+@cli.command("settings", help=N_("Show every setting, its value and where it comes from; "
+                                 "settings set NAME VALUE keeps one for every start, settings "
+                                 "unset NAME forgets it."),
+             short_help=N_("Show, keep or forget the settings used at every start"),
+             context_settings={"ignore_unknown_options": True})
+@click.argument("words", nargs=-1, cls=TArgument, type=Text(),
+                metavar=N_("[set NAME VALUE | unset NAME]"))
+@_global
+def settings_command(words: tuple[str, ...], lang: str | None, db: str | None,
+                     width: int | None, plain: bool) -> int:
+    from tutto_a11y.settings_command import change_setting, show_settings
+    from tutto_a11y.settings_file import read_settings, settings_path
+
+    settings = _settings(lang, width, db, plain)
+    catalog = settings.catalog()
+    kept = read_settings(settings_path())
+    if width is None and not plain and sys.stdout.isatty() and os.environ.get("TERM") != "dumb":
+        from tutto_a11y.text.output import terminal_columns
+
+        width = terminal_columns(sys.stdout)  # long paths: wrapped at spaces, not cut
+    if kept.problem is None:
+        kept.problem = _check_file(kept)[1]
+    if words:
+        return change_setting(kept, words, _check_setting, os.environ, catalog, width)
+    ctx = click.get_current_context()
+    given = {name: value for name, value in (("lang", lang), ("width", width), ("db", db))
+             if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE}
+    defaults = {key: param.default for key, param in _setting_options().items()}
+    defaults["lang"] = early_lang([], {k: v for k, v in os.environ.items() if k != "TUTTO_LANG"})
+    defaults["db"] = str(Settings().path)
+    return show_settings(kept, given, os.environ, defaults, catalog, width)
+
+
+def _setting_options() -> dict[str, click.Option]:
+    """The option of ``play`` behind each setting of the settings file."""
+    from tutto_a11y.settings_file import KEYS
+
+    options = {param.name: param for param in play_command.params
+               if isinstance(param, click.Option)}
+    return {key: options[name] for key, name in KEYS.items()}
+
+
+def _check_setting(key: str, value: Any) -> Any:
+    """A setting's value checked as its option checks it, refused in the same words."""
+    param = copy.copy(_setting_options()[key])
+    param.opts, param.envvar = [key], None  # the refusal names the setting, not --option
+    if param.is_flag:
+        if isinstance(value, bool):
+            return value
+        try:
+            return click.BOOL.convert(value, param, None)
+        except click.BadParameter:
+            raise UsageProblem(Catalog(chosen_lang()).gettext(
+                "{option} can be 1 or 0, yes or no, true or false, on or off.",
+                option=key)) from None
+    try:
+        return param.type.convert(value, param, None)
+    except click.BadParameter as refused:
+        raise UsageProblem(refused.message) from None
+
+
+def _check_file(kept: Any) -> tuple[dict[str, Any], Any]:
+    """The file's values checked as the options are: the values, or the first problem."""
+    from tutto_a11y.settings_file import FileProblem
+
+    values = {}
+    for key, value in kept.usable.items():
+        try:
+            values[key] = _check_setting(key, value)
+        except UsageProblem:
+            return {}, FileProblem("value", kept.lines[key], name=key, value=str(value))
+    return values, kept.problem
+
+
+def _default_map(values: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The file's settings as click's defaults of each command that has the option."""
+    from tutto_a11y.settings_file import KEYS
+
+    by_param = {KEYS[key]: value for key, value in values.items()}
+    return {name: {p.name: by_param[p.name] for p in command.params if p.name in by_param}
+            for name, command in cli.commands.items()}
+
+
 @cli.command("voices", help=N_("List the speech voices for a language."))
 @_global
 @click.option("--speech-engine", cls=TOption, envvar="TUTTO_SPEECH_ENGINE",
@@ -442,11 +527,20 @@ def known_game(text: str, settings: Settings) -> str:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the program; exit 0 on a normal end, 2 on a usage error, never a traceback."""
+    from tutto_a11y.settings_file import read_settings, settings_path
+
     args = list(sys.argv[1:] if argv is None else argv)
-    lang = early_lang(args, os.environ)
+    kept = read_settings(settings_path())
+    values, problem = _check_file(kept)
+    lang = early_lang(args, os.environ, values.get("lang"))
     use_for_click(lang)
-    width = early_width(args, os.environ)
+    width = early_width(args, os.environ, values.get("width"))
+    if problem is not None:  # said once; the program goes on with the defaults
+        from tutto_a11y.settings_command import file_problem_sentence
+
+        _say_problem(file_problem_sentence(problem, kept.path, Catalog(lang)), width)
     extra: dict[str, Any] = {"terminal_width": width, "max_content_width": width} if width else {}
+    extra["default_map"] = _default_map(values)
     try:
         status = cli.main(args=args, prog_name="tutto-tally", standalone_mode=False, **extra)
     except click.exceptions.Exit as done:

@@ -37,21 +37,29 @@ def _early_value(argv: Sequence[str], option: str) -> str | None:
     return value
 
 
-def early_lang(argv: Sequence[str], env: Mapping[str, str]) -> str:
-    """The language before click runs: ``--lang`` (the last one given), ``TUTTO_LANG``, locale."""
+def early_lang(argv: Sequence[str], env: Mapping[str, str], kept: str | None = None) -> str:
+    """The language before click runs: ``--lang`` (the last one given), ``TUTTO_LANG``, the
+    settings file's ``kept`` language, the locale."""
     value = _early_value(argv, "--lang")
     if value is not None:
         return normalise_lang(value) or "en"
     if env.get("TUTTO_LANG"):
         return normalise_lang(env["TUTTO_LANG"]) or "en"
+    if kept:
+        return normalise_lang(kept) or "en"
     return lang_from_environment(env)
 
 
-def early_width(argv: Sequence[str], env: Mapping[str, str]) -> int | None:
-    """``--width`` before click runs, so that help text wraps at it too; None if not usable."""
+def early_width(argv: Sequence[str], env: Mapping[str, str],
+                kept: int | None = None) -> int | None:
+    """``--width`` before click runs, so that help text wraps at it too; None if not usable.
+
+    ``kept`` is the settings file's width, already checked."""
     value = _early_value(argv, "--width")
     if value is None:
         value = env.get("TUTTO_WIDTH")
+    if value is None and kept is not None:
+        return kept
     if value is None or not (value.strip().isascii() and value.strip().isdigit()):
         return None
     width = int(value.strip()[:4])

@@ -64,6 +64,7 @@ REASONS = (
     "no-speechd",  # engine="speechd" but speech-dispatcher is not installed or not running
     "no-speechd-daemon",  # speech-dispatcher is not running and could not be started
     "speechd-stopped",  # speech-dispatcher stopped answering (e.g. its sound server is gone)
+    "speechd-no-sound",  # speech-dispatcher answers but cannot play sound (its test is silent)
     "no-voice",  # voice= names a voice the engine does not have
     "engine-failed",  # the engine started but failed (or its worker died)
 )
@@ -78,6 +79,8 @@ _ESPEAK_LIBRARIES = ("libespeak-ng.so.1", "libespeak.so.1")
 _CARD_LINE = re.compile(r"^\s*\d+\s+\[", re.MULTILINE)
 # speech-dispatcher: connecting may start the daemon (up to 3 s); leaving takes at most this.
 _SPEECHD_START_TIMEOUT = 12.0
+_SOUND_TEST_WAIT = 2.0
+"""Seconds the silent test sentence at start may take to end; its voice module may be starting."""
 _SPEECHD_CLOSE_WAIT = 0.8
 # How long to wait for our cancelled sentence to stop before the next one is sent.
 _CANCEL_WAIT = 0.5
@@ -461,10 +464,30 @@ class _SpeechdSpeaker(Speaker):
                     raise SpeechUnavailable("no-voice", self._voice)
                 self.voice_id = names[self._voice.lower()]
                 connection.set("SYNTHESIS_VOICE", self.voice_id)
+            self._test_sound(connection)
         except speechd.SSIPError as error:
             connection.close()
             raise SpeechUnavailable("speechd-stopped", str(error)) from None
         return connection
+
+    def _test_sound(self, connection: Any) -> None:
+        """A silent test sentence (one blank) tells whether the daemon can play sound at all.
+
+        A daemon whose output module cannot open the sound server still answers every command
+        and says its sentences begin, but none ever ends: without this test the player would
+        hear nothing and read nothing about it. A sentence that ends (or is dropped because
+        another program speaks, as notifications are) is fine; one that begins and does not end
+        within :data:`_SOUND_TEST_WAIT` means no sound, said once at the start.
+        """
+        connection.set("PRIORITY", "notification")
+        message_id = connection.speak(" ")
+        with self._cond:
+            self._cond.wait_for(lambda: bool(self._events.get(message_id, set())
+                                              & {"end", "cancel"}), _SOUND_TEST_WAIT)
+            seen = self._events.pop(message_id, set())
+        if "begin" in seen and not seen & {"end", "cancel"}:
+            connection.close()
+            raise SpeechUnavailable("speechd-no-sound", "a test sentence began and never ended")
 
     # events from the daemon (reader thread) ---------------------------------------------
     def _on_event(self, name: str, message_id: int) -> None:
@@ -475,6 +498,7 @@ class _SpeechdSpeaker(Speaker):
                 seen.add(name)
                 while len(self._events) > 16:
                     del self._events[next(iter(self._events))]
+                self._cond.notify_all()  # the sound test at start waits for these
                 return
             self._settle(current, {name})
 

@@ -105,7 +105,9 @@ def play(settings: Settings, *, players: str | None, target: int | None, preset:
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     plain_mode = plain or os.environ.get("TERM") == "dumb" or not interactive
-    output = Output(sys.stdout, width, prompt_on_own_line=not sys.stdin.isatty())
+    # In terminal mode lines wrap at the terminal's own width too; plain mode only at --width.
+    output = Output(sys.stdout, width, prompt_on_own_line=not sys.stdin.isatty(),
+                    follow_terminal=not plain_mode)
     path = settings.path
     speaker = None
     shutdown = _Shutdown()
@@ -113,6 +115,7 @@ def play(settings: Settings, *, players: str | None, target: int | None, preset:
     sharing = _start_sharing(share, share_code, catalog, store)
     try:
         reader = _reader(plain_mode, output, sighted, side.typed_words(catalog.lang))
+        _mark_discarded(reader, catalog)
         try:
             chosen = _choose_game(store, resume, reader, output, catalog)
             if chosen is None:
@@ -125,6 +128,7 @@ def play(settings: Settings, *, players: str | None, target: int | None, preset:
                     reader.words = sorted(set(side.typed_words(catalog.lang)))
                 if lang is None and info.lang != catalog.lang:
                     catalog = Catalog(info.lang)  # a game goes on in its own language
+                    _mark_discarded(reader, catalog)
                 opening = _resumed(info, game, side.messages(catalog, game, verbosity), store)
         except _Quit:
             return 0
@@ -219,6 +223,11 @@ def _reader(plain_mode: bool, output: Output, sighted: bool, words: list[str]) -
     if plain_mode:
         return PlainReader(sys.stdin.buffer, output)
     return TerminalReader(output, sighted=sighted, words=words)
+
+
+def _mark_discarded(reader: Any, c: Catalog) -> None:
+    """The line a screen reader finds under an entry discarded with Ctrl-C."""
+    reader.discarded = c.gettext("Line discarded, nothing entered.")
 
 
 def _new_game(store: Any, side: Any, reader: LineReader, output: Output, catalog: Catalog,

@@ -27,10 +27,23 @@ class PlainReader:
     def __init__(self, stream: BinaryIO, output: Output) -> None:
         self.stream = stream
         self.output = output
+        self.discarded = ""  # the sentence after a line discarded by Ctrl-C (play sets it)
 
     def read(self, prompt: str) -> str | None:
-        self.output.prompt(prompt)
-        raw = self.stream.readline()
+        """The next line; Ctrl-C discards the line being typed and asks again, as in a shell."""
+        while True:
+            self.output.prompt(prompt)
+            try:
+                raw = self.stream.readline()
+            except KeyboardInterrupt:
+                # The terminal shows what was typed and "^C" on the prompt's row: end that
+                # row, then say the line was not entered.
+                if not self.output.prompt_on_own_line:
+                    self.output.stream.write("\n")
+                if self.discarded:
+                    self.output.line(self.discarded)
+                continue
+            break
         if not raw:
             return None
         raw = raw.rstrip(b"\r\n")
@@ -144,6 +157,51 @@ def _terminal_output(stream: _PromptLineEnd, sighted: bool, width: int | None) -
     return _Output.from_pty(stream, term=os.environ.get("TERM"))  # type: ignore[arg-type]
 
 
+def _word_wrap(prefix: Callable[[], int]) -> Any:
+    """A prompt_toolkit processor that wraps what is typed at spaces, never inside a word.
+
+    prompt_toolkit wraps a long entry wherever the row ends ("points 30 40 50 la" / "st
+    Cleo"), and the rows stay on screen like that for the review cursor. Here a word that
+    would not fit on its row is moved to the next one with blanks, for display only: the text
+    typed is unchanged. ``prefix`` is the width of the prompt in front of the entry.
+    """
+    from prompt_toolkit.formatted_text.utils import fragment_list_to_text
+    from prompt_toolkit.layout.processors import Processor, Transformation
+    from prompt_toolkit.layout.utils import explode_text_fragments
+
+    class WordWrap(Processor):
+        def apply_transformation(self, ti: Any) -> Any:
+            width = ti.width
+            if ti.lineno != 0 or width < 2:
+                return Transformation(ti.fragments)
+            fragments = explode_text_fragments(ti.fragments)
+            text = fragment_list_to_text(fragments)
+            out: list[Any] = []
+            to_display: list[int] = []
+            column = prefix() % width
+            for i, fragment in enumerate(fragments):
+                if text[i] != " " and (i == 0 or text[i - 1] == " "):
+                    end = text.find(" ", i)
+                    length = (end if end >= 0 else len(text)) - i
+                    # With the space after it, so that no row starts with a blank.
+                    length += 1 if end >= 0 else 0
+                    if column and column + length > width and length <= width:
+                        out.extend([("", " ")] * (width - column))
+                        column = 0
+                to_display.append(len(out))
+                out.append(fragment)
+                column = (column + 1) % width
+            to_display.append(len(out))
+
+            def display_to_source(position: int) -> int:
+                return max((i for i, d in enumerate(to_display) if d <= position), default=0)
+
+            return Transformation(out, lambda i: to_display[min(i, len(to_display) - 1)],
+                                  display_to_source)
+
+    return WordWrap()
+
+
 def _typed_key(event: Any) -> None:
     """The last key of a sequence typed as itself."""
     event.current_buffer.insert_text(event.key_sequence[-1].data)
@@ -193,7 +251,7 @@ class TerminalReader:
     pop-up (a pop-up leaves traces on a screen that prompt_toolkit may not measure).
 
     Ctrl-C discards the line being typed, as in a shell: what was typed stays on screen as it
-    was, and the same question is asked again on the next line. Ctrl-D on an empty line is the
+    was, a line under it says that it was not entered, and the same question is asked again. Ctrl-D on an empty line is the
     end of input.
     """
 
@@ -211,6 +269,7 @@ class TerminalReader:
             output=_terminal_output(self.stream, sighted, output.width),
             history=InMemoryHistory(), mouse_support=False, complete_while_typing=False,
             key_bindings=_key_bindings(self),
+            input_processors=[_word_wrap(lambda: self.prefix)],
             enable_system_prompt=False, enable_suspend=False, enable_open_in_editor=False,
             search_ignore_case=True, color_depth=ColorDepth.MONOCHROME,
             style=Style([("bottom-toolbar", "noreverse"), ("bottom-toolbar.text", "noreverse")]),
@@ -218,6 +277,8 @@ class TerminalReader:
         self.sighted = sighted
         self.words = sorted(set(words))
         self.fitting: tuple[str, tuple[str, ...]] = ("", ())  # typed text, words that fit it
+        self.prefix = 0  # the width of the prompt's last row, in front of the entry
+        self.discarded = ""  # the sentence after a line discarded by Ctrl-C (play sets it)
         self.session: Any = PromptSession(**options)
 
     def complete(self, buffer: Any) -> None:
@@ -269,14 +330,19 @@ class TerminalReader:
         return "\n".join(wrap(text, max(columns - 1, 10)))
 
     def read(self, prompt: str) -> str | None:
-        lines = wrap(prompt, self.output.width - 1 if self.output.width else None)
+        columns = self.output.columns()
+        lines = wrap(prompt, columns - 1 if columns else None)
         while True:
             for line in lines[:-1]:
                 self.output.line(line)
             try:
+                self.prefix = len(lines[-1]) + 1
                 text: str = self.session.prompt(lines[-1] + " ")
-            except KeyboardInterrupt:
-                continue  # the typed line is discarded; ask again
+            except KeyboardInterrupt:  # the typed line is discarded: marked, then asked again
+                self.stream.release()
+                if self.discarded:
+                    self.output.line(self.discarded)
+                continue
             except EOFError:
                 return None
             finally:

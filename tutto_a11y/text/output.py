@@ -7,6 +7,7 @@ ever redrawn, coloured or moved back, so a screen reader reads each line exactly
 
 from __future__ import annotations
 
+import os
 import re
 from typing import TextIO
 
@@ -82,23 +83,46 @@ def wrap(text: str, width: int | None) -> list[str]:
     return [plain(line) for line in lines]
 
 
+def terminal_columns(stream: TextIO) -> int | None:
+    """How many columns the terminal behind ``stream`` has now, or None if it is no terminal."""
+    try:
+        columns = os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, OSError, ValueError):
+        return None
+    return columns if columns > 0 else None
+
+
 class Output:
-    """Where announcements and prompts go."""
+    """Where announcements and prompts go.
+
+    With ``follow_terminal`` (terminal mode) a line without ``--width`` is wrapped at the
+    terminal's width as it is at that moment, so that the terminal never cuts a word itself
+    (a screen reader reads its rows as they are) and a resized window is followed.
+    """
 
     def __init__(self, stream: TextIO, width: int | None = None,
-                 prompt_on_own_line: bool = False) -> None:
+                 prompt_on_own_line: bool = False, follow_terminal: bool = False) -> None:
         self.stream = stream
         self.width = width
         self.prompt_on_own_line = prompt_on_own_line
+        self.follow_terminal = follow_terminal
+
+    def columns(self) -> int | None:
+        """The width to wrap at now: ``--width``, else the terminal's when followed, else none."""
+        if self.width or not self.follow_terminal:
+            return self.width
+        columns = terminal_columns(self.stream)
+        return max(columns, 10) if columns else None
 
     def line(self, text: str) -> None:
         """Print one announcement."""
-        self.stream.write("\n".join(wrap(text, self.width)) + "\n")
+        self.stream.write("\n".join(wrap(text, self.columns())) + "\n")
         self.stream.flush()
 
     def prompt(self, text: str) -> None:
         """Print a prompt: on its own line when input is not typed here (a pipe, a script)."""
-        lines = wrap(text, self.width - 1 if self.width else None)
+        columns = self.columns()
+        lines = wrap(text, columns - 1 if columns else None)
         if self.prompt_on_own_line:
             self.stream.write("\n".join(lines) + "\n")
         else:

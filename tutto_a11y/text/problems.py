@@ -136,6 +136,9 @@ def speech_problem_sentence(reason: str, c: Catalog) -> str:
     if reason == "speechd-stopped":
         return c.gettext("Speech is off: speech-dispatcher stopped answering. The game goes on "
                          "in text.")
+    if reason == "speechd-no-sound":
+        return c.gettext("Speech is off: speech-dispatcher cannot play sound; check its sound "
+                         "output. The game goes on in text.")
     if reason == "no-voice":
         return c.gettext("Speech is off: that voice does not exist; tutto-tally voices lists "
                          "them. The game goes on in text.")

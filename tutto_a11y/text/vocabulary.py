@@ -1,6 +1,7 @@
 """How a typed word is matched, for every game: forgiving for fast typing.
 
-Case and accents do not matter (``strasse`` is ``Straße``), a unique prefix is enough (``str``
+Case and accents do not matter (``strasse`` is ``Straße``, ``aufhoeren`` and ``aufhoren``
+are ``aufhören``), a unique prefix is enough (``str``
 is ``street``), and English words work in every language. A prefix that fits several meanings
 is answered with the candidates, unless only one of them makes sense at this step. Each game
 brings its own table of words; the table's own yes/no question has :data:`TABLE_WORDS`.
@@ -27,6 +28,16 @@ def normalise(text: str) -> str:
     return "".join(ch for ch in folded if ch.isalnum() and not unicodedata.combining(ch))
 
 
+_SPELLED_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
+
+
+def spellings(word: str) -> tuple[str, ...]:
+    """The normalised ways to type ``word``: ``rückgängig`` as ``ruckgangig`` or, as a German
+    keyboard without umlauts writes it, ``rueckgaengig``."""
+    spelled_out = unicodedata.normalize("NFC", word.casefold()).translate(_SPELLED_OUT)
+    return tuple(dict.fromkeys((normalise(word), normalise(spelled_out))))
+
+
 class Vocabulary:
     """The words understood in one game: the game's language first, then English.
 
@@ -44,11 +55,11 @@ class Vocabulary:
             tier: list[tuple[str, str]] = []
             for meaning, words in table[source].items():
                 for word in words:
-                    key = normalise(word)
-                    if (key, meaning) not in seen:
-                        seen.add((key, meaning))
-                        tier.append((key, meaning))
-                        self._spelled.setdefault(key, word)
+                    for key in spellings(word):
+                        if (key, meaning) not in seen:
+                            seen.add((key, meaning))
+                            tier.append((key, meaning))
+                            self._spelled.setdefault(key, word)
             self._tiers.append(tier)
 
     def match(self, typed: str, among: Iterable[str] | None = None,

@@ -16,6 +16,7 @@ from tutto_a11y.games.tute.rules import (AmbiguousEntry, Cante, CardPoints, Entr
                                          Tute, side_of)
 from tutto_a11y.games.tute.words import (COMMANDS, SUIT_MEANINGS, TUTE_MEANINGS, Vocabulary,
                                          normalise)
+from tutto_a11y.text.vocabulary import spellings
 
 _NUMBER = re.compile(r"[0-9]+")
 
@@ -83,10 +84,20 @@ def _card_points(rest: Sequence[str], game: Game, vocabulary: Vocabulary) -> Car
         raise MalformedEntry("needs-points", sides=len(game.sides))
     if i == len(rest):
         return CardPoints(tuple(numbers))
-    if vocabulary.match(rest[i], among=("last",)) != "last":  # pragma: no cover
-        raise MalformedEntry("unknown-word", word=" ".join(rest[i:]))
-    seat = _named(rest[i + 1:], game, "last")
+    tail = rest[i:]
+    # The last trick by name alone (``points 70 50 Ben``), or after the word for it.
+    seat = _player(" ".join(tail), game.players, strict=True) if len(tail) == 1 else None
+    if seat is None:
+        seat = _named(tail[1:] if _is_last(tail[0], vocabulary) else tail, game, "last")
     return CardPoints(tuple(numbers), side_of(seat, len(game.players)))
+
+
+def _is_last(word: str, vocabulary: Vocabulary) -> bool:
+    """Whether ``word`` is the word for the last trick."""
+    try:
+        return vocabulary.match(word, among=("last",)) == "last"
+    except EntryError:
+        return False
 
 
 def _name_and(rest: Sequence[str], game: Game, vocabulary: Vocabulary,
@@ -128,10 +139,11 @@ def _player(typed: str, players: Sequence[str], strict: bool) -> int | None:
     key = normalise(typed)
     if not key:
         return None
-    names = [normalise(p) for p in players]
-    if key in names:
-        return names.index(key)
-    fitting = [seat for seat, name in enumerate(names) if name.startswith(key)]
+    names = [spellings(p) for p in players]  # "Juergen" is Jürgen too
+    exact = [seat for seat, ways in enumerate(names) if key in ways]
+    if exact:
+        return exact[0]
+    fitting = [seat for seat, ways in enumerate(names) if any(w.startswith(key) for w in ways)]
     if len(fitting) == 1:
         return fitting[0]
     if len(fitting) > 1 and not strict:

@@ -569,6 +569,9 @@ class Messages:
         if r == "cannot-bank-under-card":
             return c.gettext("No banking under {card}. {hint}", card=self.card_unit(d["card"]),
                              hint=self.hint())
+        if r == "cannot-bank-now" and d.get("step") is Step.SET_ASIDE:
+            return c.gettext("First set aside dice from this roll, then bank. {hint}",
+                             hint=self.hint())
         if r == "cannot-bank-now":
             return c.gettext("There is nothing to bank now. {hint}", hint=self.hint())
         if r == "card-not-in-deck":
@@ -576,15 +579,25 @@ class Messages:
                              "or type {deck} to hear what is left.", card=self.card_unit(d["card"]),
                              deck=shown("deck", lang))
         if r == "wrong-step":
-            return self._wrong_step(x.step)
+            return self._wrong_step(x.step, d.get("entry"))
         if r == "game-over":
             return c.gettext("The game is over: type {undo}, {scores} or {quit}.",
                              undo=shown("undo", lang), scores=shown("scores", lang),
                              quit=shown("quit", lang))
         return c.gettext("That entry is not possible now. {hint}", hint=self.hint())
 
-    def _wrong_step(self, step: Step) -> str:
+    def _wrong_step(self, step: Step, entry: str | None = None) -> str:
+        """Which step an entry belongs to, when it was typed at another one."""
         c = self.c
+        if entry == "DrawCard" and step is Step.ROLL_OR_BANK:
+            return c.ngettext("First bank, then the next card: type {bank}, or the roll with "
+                              "{n} die to go on.",
+                              "First bank, then the next card: type {bank}, or the roll with "
+                              "{n} dice to go on.", self.game.expect().dice,
+                              bank=shown("bank", c.lang))
+        if entry == "DrawCard" and step in (Step.ROLL, Step.SET_ASIDE):
+            return c.gettext("A card is drawn only at the start of a turn. {hint}",
+                             hint=self.hint())
         if step is Step.CARD:
             return c.gettext("First the card: {cards}.", cards=self.card_words())
         if step is Step.ROLL:

@@ -37,7 +37,10 @@ def interpret(line: str, game: Game, vocabulary: Vocabulary) -> Action:
         raise MalformedEntry("empty-entry", step=step)
     if _FACES_ONLY.fullmatch(text):
         digits = re.sub(r"[^0-9]", "", text)
-        if step in _CARD_STEPS and len(digits) == 3 and digits.endswith("00"):
+        # 200 to 600 are Bonus cards: no face is 0, so they are never a roll, and at another
+        # step the rules say where a card belongs.
+        if len(digits) == 3 and digits.endswith("00") and \
+                (step in _CARD_STEPS or int(digits) in _BONUS):
             return _bonus(int(digits))
         faces = parse_faces(text)
         return SetAside(faces) if step is Step.SET_ASIDE else Roll(faces)

@@ -1,0 +1,53 @@
+"""Ctrl-C at the table discards the line being typed and asks again, in both modes.
+
+A review cursor or a Braille display must be able to tell that the discarded line was not
+entered: a sentence in the game's language stands under it. The real program runs in a
+pseudo-terminal and the emulated screen is read.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from test_terminal_screen import CTRL_C, Terminal
+from tutto_a11y.text.i18n import Catalog
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize("mode", [["--plain"], []])
+def test_ctrl_c_discards_the_typed_line_says_so_and_asks_again(mode: list[str], lang: str,
+                                                               tmp_path: Path) -> None:
+    c = Catalog(lang)
+    card = c.gettext("{name}, card?", name="Anna")
+    term = Terminal([*mode, "--lang", lang, "--players", "Anna,Ben"], tmp_path)
+    term.wait_for(card)
+    term.type("15")
+    term.wait_for(card + " 15")
+    term.type(CTRL_C)
+    term.wait_for(card, count=2)
+    term.type("300\r")
+    term.wait_for(c.ngettext("{name}, roll {n} die:", "{name}, roll {n} dice:", 6, name="Anna"))
+    rows = term.lines()
+    first = next(i for i, row in enumerate(rows) if row.startswith(card + " 15"))
+    # The discarded entry, then the sentence that it was not entered, then the question again.
+    assert rows[first + 1] == c.gettext("Line discarded, nothing entered.")
+    assert rows[first + 2] == card + " 300"
+    term.type("quit\r")
+    assert term.finish() == 0
+    assert "Traceback" not in term.raw
+
+
+def test_ctrl_c_in_plain_mode_keeps_the_game_and_every_accepted_entry(tmp_path: Path) -> None:
+    term = Terminal(["--plain", "--lang", "de", "--players", "Anna,Ben"], tmp_path)
+    term.wait_for("Anna, Karte?")
+    term.type("300\r")
+    term.wait_for("Anna, Wurf mit 6 Würfeln:")
+    term.type(CTRL_C)
+    term.wait_for("Anna, Wurf mit 6 Würfeln:", count=2)
+    term.type("1 5 2 3 4 6\r")
+    term.wait_for("Anna würfelt 1, 5, 2, 3, 4, 6.")
+    assert "Ende der Eingabe" not in "\n".join(term.lines())
+    term.type("quit\r")
+    assert term.finish() == 0

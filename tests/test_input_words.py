@@ -1,0 +1,89 @@
+"""What a scorekeeper types, read as meant: ae/oe/ue for umlauts, an entry typed at the wrong
+step told where it belongs, and Tute's last trick named without its keyword."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tutto_a11y.cli import cli
+from tutto_a11y.text.i18n import Catalog
+
+
+def _play(db: Path, lang: str, typed: list[str], *args: str) -> str:
+    result = CliRunner().invoke(
+        cli, ["--plain", "--no-speech", "--lang", lang, "--db", str(db), *args],
+        input="".join(line + "\n" for line in typed),
+        env={"TUTTO_SPEECH": None, "LANGUAGE": None, "TUTTO_GAME": None})
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def test_ae_oe_ue_stand_for_the_umlauts_of_every_german_word(db: Path) -> None:
+    c = Catalog("de")
+    out = _play(db, "de", ["300", "1 5 2 3 4 6", "1 5", "rueckgaengig", "1 5", "aufhoeren"],
+                "--players", "Anna,Ben")
+    assert out.count("Anna legt 1, 5 für 150 heraus, noch 4 Würfel.") == 2  # undone, again
+    assert "Zurückgenommen: Anna legt 1, 5" in out
+    assert "Anna hört auf mit 150, Stand 150. Ben ist dran." in out
+    assert "passt hier nicht" not in out
+
+
+def test_ae_oe_ue_work_for_yatzee_fields_and_tute_names(tmp_path: Path) -> None:
+    yatzee = _play(tmp_path / "y.db", "de", ["555512", "fuenfen"], "--game", "yatzee",
+                   "--players", "Anna,Ben")
+    assert "passt hier nicht" not in yatzee and "Fünfen" in yatzee
+    tute = _play(tmp_path / "t.db", "de", ["oros", "ansage juergen kelche"], "--game", "tute",
+                 "--players", "Anna,Jürgen")
+    assert "Jürgen meldet 20 in Kelche." in tute
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize("card", ["300", "stop"])
+def test_a_card_typed_while_dice_are_at_risk_says_to_bank_first(card: str, lang: str,
+                                                                  db: Path) -> None:
+    c = Catalog(lang)
+    out = _play(db, lang, ["300", "1 5 2 3 4 6", "1 5", card], "--players", "Anna,Ben")
+    said = out.splitlines()
+    prompt = next(i for i, line in enumerate(said)
+                  if line == c.gettext("{name}, {points} at risk, {n} dice: roll or bank?",
+                                       name="Anna", points=150, n=4)
+                  or line.startswith("Anna, 150"))
+    assert said[prompt + 1] == c.ngettext(
+        "First bank, then the next card: type {bank}, or the roll with {n} die to go on.",
+        "First bank, then the next card: type {bank}, or the roll with {n} dice to go on.", 4,
+        bank={"en": "bank", "de": "aufhören", "fr": "marquer"}[lang])
+    assert "0" not in said[prompt + 1]  # never "0 is no face"
+
+
+def test_a_card_typed_at_the_set_aside_says_cards_come_at_the_start_of_a_turn(db: Path) -> None:
+    out = _play(db, "en", ["300", "1 5 2 3 4 6", "400"], "--players", "Anna,Ben")
+    assert "A card is drawn only at the start of a turn. Type the dice to set aside" in out
+
+
+@pytest.mark.parametrize("lang, points", [("en", "points"), ("de", "punkte"),
+                                          ("fr", "points")])
+def test_tute_card_points_take_the_last_trick_by_name_alone(lang: str, points: str,
+                                                            db: Path) -> None:
+    c = Catalog(lang)
+    out = _play(db, lang, ["oros", f"{points} 70 50 ben"], "--game", "tute",
+                "--players", "Anna,Ben")
+    # Ben's last trick gives him 10: 60 against 70, and Anna wins.
+    assert c.gettext("Round points: {points}.", points="Anna 70, Ben 60") in out or \
+        {"en": "Round points: Anna 70, Ben 60.", "de": "Rundenpunkte: Anna 70, Ben 60.",
+         "fr": "Points de manche: Anna 70, Ben 60."}[lang] in out, out
+
+
+def test_tute_card_points_with_a_name_nobody_has_say_who_plays(db: Path) -> None:
+    out = _play(db, "en", ["gold", "points 70 50 zoe"], "--game", "tute",
+                "--players", "Anna,Ben")
+    assert "zoe is not playing: the players are Anna and Ben." in out.splitlines()
+
+
+def test_bank_typed_before_the_set_aside_says_to_set_aside_first(db: Path) -> None:
+    out = _play(db, "de", ["300", "1 5 2 3 4 6", "aufhoeren"], "--players", "Anna,Ben")
+    assert "Erst Würfel aus diesem Wurf herauslegen, dann aufhören. Gib die Würfel zum " \
+        "Herauslegen ein" in out

@@ -1,0 +1,211 @@
+"""Settings that stay: ``tutto-tally settings`` and the settings file, as a user meets them."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from hypothesis import given, strategies as st
+
+from conftest import tutto_command
+from tutto_a11y.settings_file import KEYS, parse_line, toml_value
+from tutto_a11y.text.i18n import Catalog
+
+
+def _run(args: list[str], env: dict[str, str], stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(tutto_command() + args, input=stdin, capture_output=True, text=True,
+                          env=env, timeout=30)
+
+
+def _file(env: dict[str, str]) -> Path:
+    return Path(env["XDG_CONFIG_HOME"]) / "tutto-tally" / "settings.toml"
+
+
+def _play(env: dict[str, str], db: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return _run(["--plain", "--players", "Anna,Ben", "--db", str(db), *args], env, "quit\n")
+
+
+def test_a_language_kept_with_settings_set_is_the_language_of_the_next_start(
+        db: Path, clean_env: dict[str, str]) -> None:
+    done = _run(["settings", "set", "lang", "de"], clean_env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == Catalog("en").gettext(
+        "{name} is now {value}, kept in {file}.", name="lang", value="de",
+        file=str(_file(clean_env)))
+    assert _file(clean_env).read_text(encoding="utf-8") == 'lang = "de"\n'
+    started = _play(clean_env, db)
+    assert started.returncode == 0 and started.stderr == ""
+    assert Catalog("de").gettext("{name}, card?", name="Anna") in started.stdout
+
+
+def test_the_command_line_goes_first_then_tutto_variables_then_the_file(
+        db: Path, clean_env: dict[str, str]) -> None:
+    assert _run(["settings", "set", "lang", "de"], clean_env).returncode == 0
+    clean_env["TUTTO_LANG"] = "fr"
+    assert Catalog("fr").gettext("{name}, card?", name="Anna") in _play(clean_env, db).stdout
+    assert Catalog("en").gettext("{name}, card?", name="Anna") in \
+        _play(clean_env, db.with_name("other.sqlite3"), "--lang", "en").stdout
+
+
+def test_a_kept_width_wraps_every_line_of_the_game(db: Path, clean_env: dict[str, str]) -> None:
+    assert _run(["settings", "set", "width", "30"], clean_env).returncode == 0
+    out = _run(["--plain", "--lang", "de", "--players", "Anna,Ben", "--db", str(db)], clean_env,
+               "bonus 300\n1 2 3 4 6 6\nquit\n").stdout
+    assert max(len(line) for line in out.splitlines()) <= 30
+    assert len(out.splitlines()) > 6
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_settings_shows_every_setting_its_value_and_where_it_comes_from(
+        lang: str, clean_env: dict[str, str]) -> None:
+    c = Catalog(lang)
+    assert _run(["settings", "set", "rate", "220"], clean_env).returncode == 0
+    assert _run(["settings", "set", "sighted", "yes"], clean_env).returncode == 0
+    clean_env["TUTTO_VERBOSITY"] = "brief"
+    clean_env["XDG_DATA_HOME"] = "/data"
+    done = _run(["settings", "--lang", lang], clean_env)
+    assert done.returncode == 0 and done.stderr == ""
+    lines = done.stdout.splitlines()
+    assert lines == [
+        c.gettext("The settings file is {file}.", file=str(_file(clean_env))),
+        c.gettext("{name}: {value}, from the command line.", name="lang", value=lang),
+        c.gettext("{name}: {value}, from {variable}.", name="verbosity", value="brief",
+                  variable="TUTTO_VERBOSITY"),
+        c.gettext("{name}: {value}, from the settings file.", name="rate", value="220"),
+        c.gettext("{name}: not set.", name="voice"),
+        c.gettext("{name}: {value}, the default.", name="speech-engine", value="pyttsx3"),
+        c.gettext("{name}: not set.", name="width"),
+        c.gettext("{name}: {value}, from the settings file.", name="sighted", value="true"),
+        c.gettext("{name}: {value}, the default.", name="coach", value="false"),
+        c.gettext("{name}: {value}, the default.", name="db",
+                  value="/data/tutto-tally/games.sqlite3"),
+        c.gettext("{name}: {value}, the default.", name="game", value="tutto"),
+    ]
+    assert set(KEYS) == {"lang", "verbosity", "rate", "voice", "speech-engine", "width",
+                         "sighted", "coach", "db", "game"}
+
+
+def test_settings_set_checks_a_value_as_the_option_does_and_keeps_nothing_wrong(
+        clean_env: dict[str, str]) -> None:
+    c = Catalog("de")
+    done = _run(["--lang", "de", "settings", "set", "rate", "5"], clean_env)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == c.gettext(
+        "{option} needs a whole number from {low} to {high}, not {value}.", option="rate",
+        low=80, high=450, value="5")
+    done = _run(["--lang", "de", "settings", "set", "tempo", "5"], clean_env)
+    assert done.returncode == 2
+    assert done.stderr.strip().startswith(c.gettext(
+        "{name} is no setting; the settings are {names}.", name="tempo", names="X")[:12])
+    assert not _file(clean_env).exists()
+
+
+def test_settings_unset_forgets_one_setting_and_keeps_every_other_line(
+        clean_env: dict[str, str]) -> None:
+    path = _file(clean_env)
+    path.parent.mkdir(parents=True)
+    path.write_text("# my table\nrate = 200\nvoice = 'de+f2'  # a woman's voice\n",
+                    encoding="utf-8")
+    done = _run(["settings", "unset", "rate"], clean_env)
+    assert done.returncode == 0, done.stderr
+    assert path.read_text(encoding="utf-8") == "# my table\nvoice = 'de+f2'  # a woman's voice\n"
+    assert _run(["settings", "set", "voice", 'de "x"'], clean_env).returncode == 0
+    assert path.read_text(encoding="utf-8") == '# my table\nvoice = "de \\"x\\""\n'
+    assert "de \"x\"" in _run(["settings"], clean_env).stdout
+
+
+@pytest.mark.parametrize("text, msgid, values", [
+    ("rate = 200\nlang = de\n", "Line {line} of the settings file {file} is not of the form "
+     "name = value, so the default settings are used.", {"line": 2}),
+    ("tempo = 3\n", "Line {line} of the settings file {file} names {name}, which is no "
+     "setting, so the default settings are used.", {"line": 1, "name": "tempo"}),
+    ("lang = \"de\"\n\nrate = 5\n", "Line {line} of the settings file {file} gives {name} the "
+     "value {value}, which it cannot have, so the default settings are used.",
+     {"line": 3, "name": "rate", "value": "5"}),
+    ("lang = \"de\"\nlang = \"fr\"\n", "Line {line} of the settings file {file} gives {name} "
+     "a second time, so the default settings are used.", {"line": 2, "name": "lang"}),
+    ("lang = \"d\xe9\"\n".encode("latin-1"), "The settings file {file} cannot be read, so the "
+     "default settings are used.", {}),
+])
+def test_a_broken_settings_file_is_named_once_the_game_goes_on_and_the_file_stays(
+        text: str | bytes, msgid: str, values: dict[str, object], db: Path,
+        clean_env: dict[str, str]) -> None:
+    path = _file(clean_env)
+    path.parent.mkdir(parents=True)
+    raw = text if isinstance(text, bytes) else text.encode("utf-8")
+    path.write_bytes(raw)
+    before = path.stat()
+    clean_env["LANG"] = "fr_FR.UTF-8"
+    started = _play(clean_env, db)
+    assert started.returncode == 0
+    assert started.stderr.splitlines() == [Catalog("fr").gettext(msgid, file=str(path),
+                                                                  **values)]
+    assert Catalog("fr").gettext("{name}, card?", name="Anna") in started.stdout  # defaults
+    refused = _run(["settings", "set", "rate", "200"], clean_env)
+    assert refused.returncode == 2
+    assert path.read_bytes() == raw and path.stat().st_mtime_ns == before.st_mtime_ns
+    assert os.listdir(path.parent) == ["settings.toml"]
+
+
+_VALUES = st.one_of(st.booleans(), st.integers(-10**9, 10**9),
+                    st.text(st.characters(blacklist_categories=("Cs",)), max_size=30))
+
+
+@given(st.sampled_from(sorted(KEYS)), _VALUES)
+def test_every_value_written_to_the_settings_file_reads_back_the_same(name: str,
+                                                                       value: object) -> None:
+    line = f"{name} = {toml_value(value)}"
+    assert len(line.splitlines()) == 1
+    assert parse_line(line, 1) == (name, value)
+
+
+def _opening_seconds(env: dict[str, str], folder: Path, db: Path) -> float:
+    import wave
+
+    done = _run(["--plain", "--speech", "--speech-to", str(folder), "--players", "Anna,Ben",
+                 "--db", str(db)], env, "quit\n")
+    assert done.returncode == 0, done.stderr
+    with wave.open(str(folder / "0001.wav")) as w:
+        return w.getnframes() / w.getframerate()
+
+
+@pytest.mark.skipif(__import__("shutil").which("espeak-ng") is None,
+                    reason="eSpeak NG is not installed (the test script installs it)")
+def test_a_kept_rate_is_the_rate_of_the_real_speech_at_the_next_start(
+        tmp_path: Path, clean_env: dict[str, str]) -> None:
+    clean_env.pop("TUTTO_SPEECH", None)
+    assert _run(["settings", "set", "rate", "100"], clean_env).returncode == 0
+    slow = _opening_seconds(clean_env, tmp_path / "slow", tmp_path / "a.db")
+    assert _run(["settings", "set", "rate", "400"], clean_env).returncode == 0
+    fast = _opening_seconds(clean_env, tmp_path / "fast", tmp_path / "b.db")
+    # The same opening sentence, said at a quarter of the pace, takes far longer.
+    assert slow > 2.5 * fast, (slow, fast)
+
+
+def test_in_a_terminal_the_settings_are_wrapped_at_spaces_to_its_width(
+        clean_env: dict[str, str]) -> None:
+    import shutil
+    import tempfile
+
+    import pexpect
+    import pyte
+
+    short = tempfile.mkdtemp(prefix="t")  # paths shorter than a row: none needs cutting
+    try:
+        clean_env.update(XDG_CONFIG_HOME=short + "/c", XDG_DATA_HOME=short + "/d")
+        screen = pyte.Screen(80, 60)
+        stream = pyte.Stream(screen)
+        command = tutto_command()
+        child = pexpect.spawn(command[0], command[1:] + ["settings", "--lang", "de"],
+                              env={**clean_env, "TERM": "xterm"}, encoding="utf-8",
+                              dimensions=(60, 80), timeout=20)
+        stream.feed(child.read())
+        child.close()
+        rows = [row.rstrip() for row in screen.display if row.strip()]
+        plain = _run(["settings", "--lang", "de"], clean_env).stdout
+    finally:
+        shutil.rmtree(short, ignore_errors=True)
+    assert max(len(line) for line in plain.splitlines()) > 80  # there is something to wrap
+    assert set(" ".join(rows).split()) == set(plain.split()), rows  # and no word was cut

@@ -1,0 +1,131 @@
+"""Terminal mode wraps at spaces at the terminal's own width: the terminal never cuts a word.
+
+Without ``--width`` a sentence longer than the terminal used to be cut by the terminal itself
+("... und 4 Würfel w" / "ürfeln: 290."), and a screen reader reads those rows as they are. The
+real program runs in a pseudo-terminal of 40 and of 80 columns; the emulated screen must show
+only whole words, every announcement in rows that wrap it at spaces, and a resized window is
+followed at once.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from test_terminal_screen import Terminal
+from tutto_a11y.cli import cli
+
+#: Games typed with English words (understood in every language) that reach the longest
+#: sentences: help, status, scores, a refused entry, a turn with dice left.
+GAMES = {
+    "tutto": ("Anna,Ben", ["300", "1 5 2 3 4 6", "2", "1 5", "help", "status", "1 1 2 3",
+                           "1 1", "bank", "fireworks", "2 2 2 2 1 3", "1 5", "2 3 3 4 4 6",
+                           "scores", "street", "4 4 4 4 4 2", "4 2", "help"]),
+    "yatzee": ("Anna,Ben", ["111623", "help", "111163", "status", "ones", "123456", "fits",
+                            "chance", "scores"]),
+    "tute": ("Anna,Ben,Cleo", ["gold", "help", "cante Ben cups", "status", "points 70 50",
+                               "last Ben", "points 30 40 50 last Cleo", "scores", "help"]),
+}
+
+
+def _plain(game: str, lang: str, players: str, typed: list[str], db: Path) -> str:
+    """The same game in plain mode without --width: every sentence on one whole line."""
+    result = CliRunner(echo_stdin=True).invoke(
+        cli, ["--game", game, "--lang", lang, "--plain", "--no-speech", "--players", players,
+              "--db", str(db)], input="".join(line + "\n" for line in typed),
+        env={"TUTTO_SPEECH": None, "LANGUAGE": None, "TUTTO_GAME": None})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _words(text: str) -> set[str]:
+    return set(text.split())
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_terminal_mode_wraps_every_sentence_at_spaces_at_the_terminals_width(
+        game: str, lang: str, columns: int, tmp_path: Path) -> None:
+    players, typed = GAMES[game]
+    plain = _plain(game, lang, players, typed, tmp_path / "plain.db")
+    said = plain.splitlines()
+    assert max(len(line) for line in said) > columns  # there is something to wrap
+    term = Terminal(["--game", game, "--lang", lang, "--players", players], tmp_path, columns,
+                    rows=400)
+    for number, line in enumerate(typed):
+        _wait_for_prompt(term, said, _nth_typed(said, typed, number))
+        term.type(line + "\r")
+    _wait_for_prompt(term, said, len(said) - 1)  # the last prompt; its answer is Ctrl-D
+    term.type("\x04")
+    assert term.finish() == 0
+    rows = term.lines()
+    # No row holds a piece of a word: every word on the screen is a word the game said.
+    cut = sorted(_words("\n".join(rows)) - _words(plain))
+    assert not cut, (cut, "\n".join(rows))
+    # Every announcement stands on the screen wrapped at spaces to the terminal's width.
+    screen = "\n".join(rows)
+    prompts = {said[_nth_typed(said, typed, k) - 1] for k in range(len(typed))} | {said[-2]}
+    for line in said:
+        if line not in typed and line not in prompts and len(line) > columns:
+            # Whole rows, broken only where the sentence has a space.
+            pattern = "(?m)^" + "[ \n]".join(re.escape(word) for word in line.split()) + "$"
+            assert re.search(pattern, screen), (line, screen)
+
+
+def _wait_for_prompt(term: Terminal, said: list[str], index: int) -> None:
+    """Until the prompt above transcript line ``index`` waits on screen, as often as there."""
+    prompt = said[index - 1]
+    times = " ".join(said[:index]).count(prompt)
+
+    def ready() -> bool:
+        row = term.screen.display[term.screen.cursor.y].rstrip()
+        return " ".join(term.lines()).count(prompt) >= times and \
+            row.endswith(prompt.split()[-1])
+    term.pump(ready, prompt)
+
+
+def _nth_typed(said: list[str], typed: list[str], n: int) -> int:
+    """Where the ``n``-th typed line stands in the plain transcript (its prompt is above)."""
+    k = 0
+    for i, line in enumerate(said):
+        if k < len(typed) and line == typed[k] and i > 0:
+            if k == n:
+                return i
+            k += 1
+    raise AssertionError(f"typed line {n} not in the transcript")
+
+
+def test_a_resized_terminal_is_followed_and_width_still_wins(tmp_path: Path) -> None:
+    typed = ["300", "1 5 2 3 4 6", "1 5", "help"]
+    said = _plain("tutto", "de", "Anna,Ben", typed, tmp_path / "plain.db").splitlines()
+    term = Terminal(["--lang", "de", "--players", "Anna,Ben"], tmp_path, 80, rows=200)
+    _wait_for_prompt(term, said, _nth_typed(said, typed, 0))
+    term.child.setwinsize(200, 40)
+    term.screen.resize(200, 40)
+    for number, line in enumerate(typed):
+        _wait_for_prompt(term, said, _nth_typed(said, typed, number))
+        term.type(line + "\r")
+    _wait_for_prompt(term, said, len(said) - 1)
+    term.type("\x04")
+    assert term.finish() == 0
+    rows = term.lines()
+    after = rows[next(i for i, row in enumerate(rows) if row.startswith(said[1])):]
+    assert max(len(row) for row in after) <= 40
+    assert any(len(line) > 40 for line in said)
+    assert not _words("\n".join(after)) - _words("\n".join(said)), "\n".join(after)
+
+    (tmp_path / "w").mkdir()
+    narrow = Terminal(["--lang", "de", "--players", "Anna,Ben", "--width", "30"],
+                      tmp_path / "w", 80, rows=200)
+    for number, line in enumerate(typed):
+        _wait_for_prompt(narrow, said, _nth_typed(said, typed, number))
+        narrow.type(line + "\r")
+    _wait_for_prompt(narrow, said, len(said) - 1)
+    narrow.type("\x04")
+    assert narrow.finish() == 0
+    assert max(len(row) for row in narrow.lines()) <= 30
+    assert not _words("\n".join(narrow.lines())) - _words("\n".join(said))

@@ -1,0 +1,130 @@
+"""``tutto-tally settings``: show the settings and where each comes from, keep one, forget one.
+
+The words are the user's: every line is one sentence in the chosen language. Checking a value
+is the command line's job (``check`` is given by ``cli.py``, which knows the option types), so
+``settings set rate 5`` is refused with the same sentence as ``--rate 5``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from tutto_a11y.settings import UsageProblem
+from tutto_a11y.settings_file import KEYS, FileProblem, SettingsFile, env_name, toml_value, \
+    write_setting
+from tutto_a11y.text.arguments import join_and, shown
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.names import terminal_safe
+from tutto_a11y.text.output import echo_wrapped
+
+Check = Callable[[str, Any], Any]
+
+
+def file_problem_sentence(problem: FileProblem, path: Path, c: Catalog) -> str:
+    """Why the settings file is not used, with its line, in one sentence."""
+    file, line, data = str(path), problem.line, problem.data
+    if problem.reason == "syntax":
+        return c.gettext("Line {line} of the settings file {file} is not of the form "
+                         "name = value, so the default settings are used.", line=line, file=file)
+    if problem.reason == "unknown":
+        return c.gettext("Line {line} of the settings file {file} names {name}, which is no "
+                         "setting, so the default settings are used.", line=line, file=file,
+                         name=shown(data.get("name", "")))
+    if problem.reason == "twice":
+        return c.gettext("Line {line} of the settings file {file} gives {name} a second time, "
+                         "so the default settings are used.", line=line, file=file,
+                         name=data.get("name", ""))
+    if problem.reason == "value":
+        return c.gettext("Line {line} of the settings file {file} gives {name} the value "
+                         "{value}, which it cannot have, so the default settings are used.",
+                         line=line, file=file, name=data.get("name", ""),
+                         value=shown(data.get("value", "")))
+    return c.gettext("The settings file {file} cannot be read, so the default settings are "
+                     "used.", file=file)
+
+
+def shown_value(value: Any) -> str:
+    """A value as the user reads it: true/false and numbers as written, text as it is."""
+    if isinstance(value, (bool, int)):
+        return toml_value(value)
+    return terminal_safe(str(value)) or '""'  # whole: a path is no use cut short
+
+
+def show_settings(kept: SettingsFile, given: Mapping[str, Any], env: Mapping[str, str],
+                  defaults: Mapping[str, Any], c: Catalog, width: int | None) -> int:
+    """Every setting, its value and where it comes from: command line, TUTTO_*, file, default."""
+    values = kept.usable
+    if kept.path.exists():
+        echo_wrapped(c.gettext("The settings file is {file}.", file=str(kept.path)), width)
+    else:
+        echo_wrapped(c.gettext("There is no settings file yet; tutto-tally settings set NAME "
+                               "VALUE makes {file}.", file=str(kept.path)), width)
+    for key in KEYS:
+        variable = env_name(key)
+        if given.get(key) is not None:
+            sentence = c.gettext("{name}: {value}, from the command line.", name=key,
+                                 value=shown_value(given[key]))
+        elif env.get(variable):
+            sentence = c.gettext("{name}: {value}, from {variable}.", name=key,
+                                 value=shown_value(env[variable]), variable=variable)
+        elif key in values:
+            sentence = c.gettext("{name}: {value}, from the settings file.", name=key,
+                                 value=shown_value(values[key]))
+        elif key == "lang":
+            sentence = c.gettext("{name}: {value}, from the system language.", name=key,
+                                 value=defaults[key])
+        elif defaults.get(key) is None:
+            sentence = c.gettext("{name}: not set.", name=key)
+        else:
+            sentence = c.gettext("{name}: {value}, the default.", name=key,
+                                 value=shown_value(defaults[key]))
+        echo_wrapped(sentence, width)
+    return 0
+
+
+def change_setting(kept: SettingsFile, words: Sequence[str], check: Check,
+                   env: Mapping[str, str], c: Catalog, width: int | None) -> int:
+    """``set NAME VALUE`` or ``unset NAME``: the file changed, or one sentence why not."""
+    action = words[0].lower() if words else ""
+    if not ((action == "set" and len(words) == 3) or (action == "unset" and len(words) == 2)):
+        raise UsageProblem(c.gettext("Type tutto-tally settings to see the settings, "
+                                     "tutto-tally settings set NAME VALUE to keep one, or "
+                                     "tutto-tally settings unset NAME to forget one."))
+    name = words[1].strip().lower()
+    if name not in KEYS:
+        raise UsageProblem(c.gettext("{name} is no setting; the settings are {names}.",
+                                     name=shown(words[1]), names=join_and(list(KEYS))))
+    if kept.problem is not None:
+        if kept.problem.line:
+            raise UsageProblem(c.gettext(
+                "Nothing was changed: line {line} of the settings file {file} cannot be read; "
+                "correct or remove that line first.", line=kept.problem.line,
+                file=str(kept.path)))
+        raise UsageProblem(c.gettext("Nothing was changed: the settings file {file} cannot be "
+                                     "read.", file=str(kept.path)))
+    file = str(kept.path)
+    if action == "set":
+        value = check(name, words[2])
+        if name == "db":
+            value = str(Path(value).expanduser().absolute())
+        said = c.gettext("{name} is now {value}, kept in {file}.", name=name,
+                         value=shown_value(value), file=file)
+    elif name in kept.values:
+        value = None
+        said = c.gettext("{name} is forgotten; the settings file {file} no longer keeps it.",
+                         name=name, file=file)
+    else:
+        echo_wrapped(c.gettext("{name} was not kept in the settings file, so nothing changed.",
+                               name=name), width)
+        return 0
+    try:
+        write_setting(kept, name, value)
+    except OSError:
+        raise UsageProblem(c.gettext("Nothing was changed: the settings file {file} cannot be "
+                                     "written.", file=file)) from None
+    echo_wrapped(said, width)
+    if env.get(env_name(name)):
+        echo_wrapped(c.gettext("{variable} is set as well, and it goes before the settings "
+                               "file.", variable=env_name(name)), width)
+    return 0
