@@ -191,6 +191,16 @@ def default_db_path() -> Path:
     return Path(platformdirs.user_data_dir("tutto-tally", appauthor=False)) / "games.sqlite3"
 
 
+def _text(raw: bytes) -> str | bytes:
+    """A TEXT value as read: a string, or its bytes when they are no UTF-8 (a hand edit, a
+    disk error). sqlite3 would raise for the whole query; the bytes, which are no ``str``,
+    make only the row they are in read as damaged."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw
+
+
 def _now() -> str:
     # Fixed width with microseconds, so text order is time order and 'last' is well defined.
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
@@ -676,6 +686,7 @@ class Store:
     def __init__(self, path: Path, conn: sqlite3.Connection, real_path: Path | None = None) -> None:
         """Use :meth:`Store.open`; this only wires up an already validated connection."""
         self.path = path
+        conn.text_factory = _text  # bytes that are no UTF-8 damage their row, not the file
         self._conn: sqlite3.Connection | None = conn
         self._claims: set[int] = set()
         self._claims_path = Path(os.path.realpath(real_path or path) + ".claims")
@@ -831,6 +842,7 @@ class Store:
     def _info(row: Sequence[Any]) -> GameInfo:
         """A games row as read, or marked ``damaged`` when a hand edit left it unreadable."""
         gid, created, updated, lang, rules_json, players_json, status, kind = row
+        unreadable_kind = isinstance(kind, bytes)
         kind = kind if isinstance(kind, str) and kind else "tutto"
         rules: Any = None
         players: Any = None
@@ -845,6 +857,7 @@ class Store:
             and all(isinstance(name, str) for name in players)
             and all(isinstance(text, str) for text in (created, updated, lang))
             and status in STATUSES
+            and not unreadable_kind
         )
         if not readable:
             return GameInfo(
