@@ -92,10 +92,13 @@ def timed_entries(child: pexpect.spawn, entries: list[tuple[str, str]],
 class Viewer(threading.Thread):
     """A phone on the event stream: reads every event and counts the ids it got."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, number: int = 0) -> None:
         super().__init__(daemon=True)
         host, port = re.match(r"http://([^:/]+):(\d+)/", url).groups()
-        self.sock = socket.create_connection((host, int(port)), timeout=30)
+        # Each phone has an address of its own (127.0.0.2, 127.0.0.3 ...), as at a table: the
+        # server lets only a few event streams come from one address.
+        self.sock = socket.create_connection((host, int(port)), timeout=30,
+                                             source_address=(f"127.0.0.{2 + number}", 0))
         self.sock.sendall(f"GET /events?code={CODE}&lang=de HTTP/1.1\r\n\r\n".encode())
         self.ids: list[int] = []
         self.start()
@@ -119,7 +122,7 @@ def entry_latency(games: int, tmp: Path) -> None:
             folder = tmp / f"{kind}-{game}"
             folder.mkdir()
             child = start_plain(folder, share=kind != "baseline")
-            viewers = [Viewer(child.url) for _ in range(VIEWERS)] if kind == "viewers" else []
+            viewers = [Viewer(child.url, n) for n in range(VIEWERS)] if kind == "viewers" else []
             results[kind] += timed_entries(child, entries)
             time.sleep(0.5)
             for viewer in viewers:
