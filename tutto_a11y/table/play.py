@@ -34,22 +34,18 @@ class StoreJournal:
         self.game_id = game_id
         self.game = game  # when given, its statistics are kept as it ends
 
-    def append(self, text: str) -> None:
-        self._write(self.store.append, self.game_id, text)
-
-    def append_undo(self) -> None:
-        self._write(self.store.append_undo, self.game_id)
-
-    def finished(self) -> None:
-        self._write(self.store.set_status, self.game_id, "finished")
-        if self.game is not None:
+    def append(self, text: str, *, ends_game: bool = False) -> None:
+        """An entry; the one that ends the game marks it finished in the same write."""
+        self._write(self.store.append, self.game_id, text, "finished" if ends_game else None)
+        if ends_game and self.game is not None:
             from tutto_a11y.store.stats import keep_finished_game
 
             keep_finished_game(self.store, self.game_id, self.game)
 
-    def running(self) -> None:
-        """The entry that ended the game was undone: it runs again (exports and ``games``)."""
-        self._write(self.store.set_status, self.game_id, "running")
+    def append_undo(self, *, reopens: bool = False) -> None:
+        """An undo; undoing the entry that ended the game makes it run again (exports and
+        ``games``), in the same write."""
+        self._write(self.store.append_undo, self.game_id, "running" if reopens else None)
 
     @staticmethod
     def _write(method: Any, *args: Any) -> None:
