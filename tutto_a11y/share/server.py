@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hmac
 import ipaddress
-import json
 import socket
 import threading
 import time
@@ -57,6 +56,7 @@ MAX_STREAMS_PER_ADDRESS = 8
 REQUEST_TIME = 5.0  # a request line and headers not all there by then are dropped
 SOCKET_TIMEOUT = 20.0  # a viewer that neither reads nor writes this long is let go
 KEEPALIVE = 15.0  # a comment line this often shows a dead connection and keeps Wi-Fi awake
+HERALD_PAUSE = 0.002  # the table prints its prompt before the viewers hear of an entry
 STATIC = {"/live.js": "application/javascript; charset=utf-8",
           "/live.css": "text/css; charset=utf-8"}
 
@@ -114,6 +114,8 @@ class ShareServer(ThreadingHTTPServer):
         self.title = registry.find(feed.start.game).title
         self.wording = Wording(feed)
         self.feed = feed
+        threading.Thread(target=self.wording.herald, args=(lambda: self.closing, HERALD_PAUSE),
+                         name="live view herald", daemon=True).start()
 
     def start(self) -> None:
         threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.2},
@@ -395,7 +397,7 @@ class Handler(BaseHTTPRequestHandler):
                 waiter.clear()
                 count = len(feed)
                 if after < count:
-                    chunk = b"".join(self._event(wording.item(n, lang))
+                    chunk = b"".join(wording.event(n, lang)
                                      for n in range(after + 1, count + 1))
                     after = count
                     self.wfile.write(chunk)
@@ -405,16 +407,6 @@ class Handler(BaseHTTPRequestHandler):
                     self.wfile.flush()
         finally:
             feed.unwatch(waiter)
-
-    @staticmethod
-    def _event(worded: Any) -> bytes:
-        standing = worded.standing
-        data = json.dumps({"id": worded.number, "line": worded.line,
-                           "takes_back": worded.takes_back, "caption": standing.caption,
-                           "header": list(standing.header),
-                           "rows": [list(r) for r in standing.rows], "now": standing.now},
-                          ensure_ascii=False, separators=(",", ":"))
-        return f"id: {worded.number}\ndata: {data}\n\n".encode()
 
     # -- sending ---------------------------------------------------------------------------
     def _page(self, status: HTTPStatus, html: str, head: bool) -> None:
