@@ -89,6 +89,7 @@ class ShareServer(ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False  # a stuck viewer must not hold up the end of the program
     allow_reuse_address = True
+    request_queue_size = 64  # connections waiting to be accepted while a crowd is sorted out
 
     def __init__(self, host: str, port: int, code: str, table_lang: str) -> None:
         self.code = code
