@@ -375,6 +375,7 @@ class Handler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.SERVICE_UNAVAILABLE, b"", "text/plain; charset=utf-8",
                        {"Retry-After": "10"}, head=head)
             return
+        wording.catalog(lang)  # the herald words the news in this language from now on
         try:
             self._stream(feed, wording, after, lang, head)
         finally:
