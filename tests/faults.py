@@ -60,3 +60,43 @@ def fill(folder: Path) -> Path:
             except OSError:
                 pass
     return filler
+
+
+#: Put on the PYTHONPATH of a program under test (see :func:`failing_write`): its N-th write to
+#: the games file (counted from the start) is refused as on a full disk, before it writes.
+_FAILING_WRITE = '''
+import os
+from contextlib import contextmanager
+
+from tutto_a11y.store import journal
+
+_original = journal.Store._transaction
+_count = [0]
+_fail_at = int(os.environ["TUTTO_TEST_FAILING_WRITE"])
+
+
+@contextmanager
+def _transaction(self):
+    _count[0] += 1
+    if _count[0] == _fail_at:
+        raise journal.StoreError("disk-full", self.path)
+    with _original(self) as db:
+        yield db
+
+
+journal.Store._transaction = _transaction
+'''
+
+
+def failing_write(env: dict[str, str], folder: Path, number: int) -> dict[str, str]:
+    """The environment of a program whose ``number``-th write to its games file fails.
+
+    A stub, because the test must choose which write fails: a real full disk cannot be made
+    to refuse the second of two writes and not the first.
+    """
+    hook = folder / "failing-write"
+    hook.mkdir(exist_ok=True)
+    (hook / "sitecustomize.py").write_text(_FAILING_WRITE)
+    return {**env, "PYTHONPATH": os.pathsep.join(filter(None, [str(hook),
+                                                                env.get("PYTHONPATH")])),
+            "TUTTO_TEST_FAILING_WRITE": str(number)}

@@ -262,7 +262,9 @@ def _game_argument(f: Any) -> Any:
                       "access code; on this computer only unless a host is given."))
 @click.option("--share-code", cls=TOption, envvar="TUTTO_SHARE_CODE", type=Text(),
               default=None, metavar=N_("CODE"),
-              help=N_("The access code of the live view, instead of a random one."))
+              help=N_("The access code of the live view, instead of a random one. Other "
+                      "users of this computer can read it in the process list: set "
+                      "TUTTO_SHARE_CODE instead."))
 def play_command(**options: Any) -> int:
     from tutto_a11y.table.play import play
 

@@ -1,8 +1,11 @@
 """The listener the table publishes to: an append-only list of notices, numbered from 1.
 
-The table's thread only appends and wakes the waiting viewers; it never takes a lock that a
-viewer could hold, never writes to a socket and never words a sentence. Viewers read the list
-by number from their own threads, so a slow, stuck or hostile viewer cannot delay an entry.
+The table's thread only appends and wakes one thread, the herald; it never takes a lock that a
+viewer could hold, never writes to a socket and never words a sentence. The herald lets the
+table finish its lines, words the news once per language, and only then wakes the viewers:
+woken at once, twenty viewers wording the same notice would each want the interpreter while
+the table prints its prompt. Viewers read the list by number from their own threads, so a
+slow, stuck or hostile viewer cannot delay an entry.
 The number of a notice is the id of its Server-Sent Event: a viewer that lost the connection
 asks for everything after the last number it saw, which gives neither repeats nor gaps.
 """
@@ -35,6 +38,8 @@ class Feed:
         self._standing: list[int] = []  # numbers of announcements not taken back, in order
         self._waiters: tuple[threading.Event, ...] = ()
         self._waiters_lock = threading.Lock()  # taken by viewers only, never by the table
+        #: Set by the table at each notice; the herald waits on it (see :meth:`wake_viewers`).
+        self.news = threading.Event()
 
     # -- the table's side: must return at once ---------------------------------------------
     def hear(self, notice: Notice[Any, Any]) -> None:
@@ -46,6 +51,11 @@ class Feed:
         else:
             self._standing.append(number)
         self._items.append(Item(number, notice, takes_back))
+        self.news.set()  # one thread woken; it wakes the viewers once the table moved on
+
+    # -- the herald's side -----------------------------------------------------------------
+    def wake_viewers(self) -> None:
+        """Wake every waiting viewer: there is news for them."""
         for waiter in self._waiters:  # a tuple swapped whole: safe to read without the lock
             waiter.set()
 
@@ -74,6 +84,6 @@ class Feed:
             self._waiters = tuple(w for w in self._waiters if w is not waiter)
 
     def wake_all(self) -> None:
-        """Wake every viewer (the server is closing)."""
-        for waiter in self._waiters:
-            waiter.set()
+        """Wake every viewer and the herald (the server is closing)."""
+        self.news.set()
+        self.wake_viewers()

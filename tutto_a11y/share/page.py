@@ -94,12 +94,16 @@ def game_page(c: Catalog, title: str, code: str, standing: Standing,
             "</main>\n" + _languages(c, code) + "</body>\n</html>\n")
 
 
-def code_page(c: Catalog, title: str, wrong: bool) -> str:
-    """The page that asks for the access code (also after a wrong one)."""
+def code_page(c: Catalog, title: str, wrong: bool, too_soon: bool = False) -> str:
+    """The page that asks for the access code (also after a wrong one, or a try that came
+    too soon after a wrong one and was not checked)."""
     page_title = c.gettext("{game}: live view", game=title)
     problem = ""
-    if wrong:
+    if wrong or too_soon:
         sentence = c.gettext("That access code is wrong. Type it again.")
+        if too_soon:
+            sentence = c.gettext("Too many tries from this device: wait a moment, then type "
+                                 "the code again.")
         problem = f'<p id="problem" role="alert">{_e(sentence)}</p>\n'
     label, button = c.gettext("Access code"), c.gettext("Open the live view")
     ask = c.gettext("Type the access code that the scorekeeper's program printed and said.")

@@ -4,7 +4,17 @@ Why the standard library's ``ThreadingHTTPServer``: the table may be offline and
 ``scripts/play`` from a plain Python, so the live view adds no dependency; a table has at most a
 few dozen viewers, one thread each, and ``bench/bench_share.py`` shows that twenty of them do
 not slow an entry down. What the library lacks for facing a network is added here: a timeout on
-every socket, a cap on connections, no logging to the table's terminal, no traceback.
+every socket, a time limit for a whole request, a cap on connections, no logging to the table's
+terminal, no traceback.
+
+Why nobody can lock the live view without the code: a wrong code is answered at once (only the
+next try from the same address waits out a second, and others from there meanwhile are refused
+unchecked), a request that is not all
+there within :data:`REQUEST_TIME` is dropped, a new connection when all are taken drops the
+one that has waited longest for its request (a viewer who knows the code sends it in
+milliseconds), and event streams are capped per address and in all, so a page always has
+room. Why the Host header is checked: a web page elsewhere could otherwise reach this server
+through a name of its own that it points at this computer (DNS rebinding).
 
 It is read-only: only GET (and HEAD) exist, and nothing a request carries reaches the game.
 """
@@ -12,7 +22,8 @@ It is read-only: only GET (and HEAD) exist, and nothing a request carries reache
 from __future__ import annotations
 
 import hmac
-import json
+import ipaddress
+import socket
 import threading
 import time
 from http import HTTPStatus
@@ -38,10 +49,14 @@ SECURITY_HEADERS = {
     "Cache-Control": "no-store",
     "X-Frame-Options": "DENY",
 }
-WRONG_CODE_DELAY = 1.0  # seconds per wrong code, one wrong code at a time for everybody
-MAX_CONNECTIONS = 64
+WRONG_CODE_DELAY = 1.0  # after a wrong code, the same address is not heard for this long
+MAX_CONNECTIONS = 96
+MAX_STREAMS = 64  # event streams in all: the other connections stay free for pages
+MAX_STREAMS_PER_ADDRESS = 8
+REQUEST_TIME = 5.0  # a request line and headers not all there by then are dropped
 SOCKET_TIMEOUT = 20.0  # a viewer that neither reads nor writes this long is let go
 KEEPALIVE = 15.0  # a comment line this often shows a dead connection and keeps Wi-Fi awake
+HERALD_PAUSE = 0.002  # the table prints its prompt before the viewers hear of an entry
 STATIC = {"/live.js": "application/javascript; charset=utf-8",
           "/live.css": "text/css; charset=utf-8"}
 
@@ -74,6 +89,7 @@ class ShareServer(ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False  # a stuck viewer must not hold up the end of the program
     allow_reuse_address = True
+    request_queue_size = 64  # connections waiting to be accepted while a crowd is sorted out
 
     def __init__(self, host: str, port: int, code: str, table_lang: str) -> None:
         self.code = code
@@ -82,11 +98,14 @@ class ShareServer(ThreadingHTTPServer):
         self.wording: Wording | None = None
         self.title = "Tutto"
         self.closing = False
-        self._wrong = threading.Lock()  # wrong codes wait their turn here, never the table
+        self.host = host.lower()
+        self._guard = threading.Lock()  # the viewers' bookkeeping below, never the table's
+        self._wrong_until: dict[str, float] = {}  # address -> when it may try a code again
+        self._waiting: set[str] = set()  # addresses with a try waiting for that moment
+        self._reading: dict[Any, float] = {}  # connection -> when it came, until its request is in
+        self._streams: dict[str, int] = {}  # address -> open event streams
         self._connections = threading.BoundedSemaphore(MAX_CONNECTIONS)
         if ":" in host:
-            import socket
-
             self.address_family = socket.AF_INET6
         super().__init__((host, port), Handler)
 
@@ -96,6 +115,8 @@ class ShareServer(ThreadingHTTPServer):
         self.title = registry.find(feed.start.game).title
         self.wording = Wording(feed)
         self.feed = feed
+        threading.Thread(target=self.wording.herald, args=(lambda: self.closing, HERALD_PAUSE),
+                         name="live view herald", daemon=True).start()
 
     def start(self) -> None:
         threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.2},
@@ -115,13 +136,20 @@ class ShareServer(ThreadingHTTPServer):
 
     # -- connections -----------------------------------------------------------------------
     def process_request(self, request: Any, client_address: Any) -> None:
-        """One thread per connection, up to a cap; beyond it a connection is closed at once."""
+        """One thread per connection, up to a cap. When all are taken, the connection that has
+        waited longest for its request is dropped to make room; if none is waiting for its
+        request (all are viewers being served), the new one is closed."""
         if not self._connections.acquire(blocking=False):
-            self.shutdown_request(request)
-            return
+            self._drop(self._oldest_reading())
+            if not self._connections.acquire(timeout=1.0):
+                self.shutdown_request(request)
+                return
+        with self._guard:
+            self._reading[request] = time.monotonic()
         try:
             super().process_request(request, client_address)
         except Exception:
+            self.request_read(request)
             self._connections.release()
             raise
 
@@ -129,18 +157,109 @@ class ShareServer(ThreadingHTTPServer):
         try:
             super().process_request_thread(request, client_address)
         finally:
+            self.request_read(request)
             self._connections.release()
+
+    def request_read(self, request: Any) -> None:
+        """The connection's request is all in (or it ended): it is no longer dropped for time."""
+        with self._guard:
+            self._reading.pop(request, None)
+
+    def service_actions(self) -> None:
+        """Between accepts (at least every poll): drop requests that took too long to come."""
+        late = time.monotonic() - REQUEST_TIME
+        with self._guard:
+            slow = [request for request, came in self._reading.items() if came < late]
+        for request in slow:
+            self._drop(request)
+
+    def _oldest_reading(self) -> Any:
+        with self._guard:
+            return min(self._reading, key=self._reading.__getitem__, default=None)
+
+    def _drop(self, request: Any) -> None:
+        """End a connection still sending its request; its thread sees the end and leaves."""
+        if request is None:
+            return
+        self.request_read(request)
+        try:
+            request.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A viewer's broken connection is its own business: nothing is printed at the table."""
 
-    def right_code(self, given: str) -> bool:
-        """Whether ``given`` is the code; a wrong one costs a second, one at a time."""
-        if hmac.compare_digest(typed_code(given).encode(), self.code.encode()):
+    def check_code(self, given: str, address: str, request: Any = None) -> str:
+        """``right``, ``wrong``, or ``too-soon``. A wrong code is answered at once; the next try
+        from the same address within :data:`WRONG_CODE_DELAY` waits out the rest of it (a
+        person typing the code again), and any other try from there meanwhile is answered
+        ``too-soon`` unchecked. So guessing is one try a second per address, and a guess holds
+        no connection for long: the one that waits can be dropped like a slow request."""
+        now = time.monotonic()
+        with self._guard:
+            until = self._wrong_until.get(address, 0.0)
+            if until > now:
+                if address in self._waiting:
+                    return "too-soon"
+                self._waiting.add(address)
+                if request is not None:
+                    self._reading[request] = now  # may be dropped while it waits
+        if until > now:
+            try:
+                time.sleep(until - now)
+            finally:
+                with self._guard:
+                    self._waiting.discard(address)
+                if request is not None:
+                    self.request_read(request)
+            now = time.monotonic()
+        with self._guard:
+            if self._wrong_until.get(address, 0.0) > now:
+                return "too-soon"  # another try from there was wrong meanwhile
+            if hmac.compare_digest(typed_code(given).encode(), self.code.encode()):
+                return "right"
+            if len(self._wrong_until) > 4096:  # forget the addresses that may try again
+                self._wrong_until = {a: t for a, t in self._wrong_until.items() if t > now}
+            self._wrong_until[address] = now + WRONG_CODE_DELAY
+            return "wrong"
+
+    def open_stream(self, address: str) -> bool:
+        """Room for one more event stream from ``address``? Counted until :meth:`close_stream`."""
+        with self._guard:
+            if (sum(self._streams.values()) >= MAX_STREAMS
+                    or self._streams.get(address, 0) >= MAX_STREAMS_PER_ADDRESS):
+                return False
+            self._streams[address] = self._streams.get(address, 0) + 1
             return True
-        with self._wrong:
-            time.sleep(WRONG_CODE_DELAY)
-        return False
+
+    def close_stream(self, address: str) -> None:
+        with self._guard:
+            left = self._streams.get(address, 0) - 1
+            if left > 0:
+                self._streams[address] = left
+            else:
+                self._streams.pop(address, None)
+
+    def host_allowed(self, header: str | None) -> bool:
+        """The Host a browser sent names this server: an IP address, ``localhost``, or the host
+        given with ``--share``. Any other name may be a rebinding page's own (no header: a
+        plain client, not a browser, is let in)."""
+        if header is None:
+            return True
+        name = header.strip().lower()
+        if name.startswith("["):
+            name = name[1:].partition("]")[0]
+        elif name.count(":") == 1:
+            name = name.partition(":")[0]
+        name = name.rstrip(".")
+        if name in ("localhost", self.host):
+            return True
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False
+        return True
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -159,6 +278,12 @@ class Handler(BaseHTTPRequestHandler):
             super().handle()
         except (OSError, ValueError):
             self.close_connection = True
+
+    def parse_request(self) -> bool:
+        """Read the request's headers; once they are in, the request has come in time."""
+        parsed = super().parse_request()
+        self.server.request_read(self.connection)
+        return parsed
 
     # -- methods ---------------------------------------------------------------------------
     def do_GET(self) -> None:  # noqa: N802 (the base's name)
@@ -179,6 +304,12 @@ class Handler(BaseHTTPRequestHandler):
         query = parse_qs(url.query, max_num_fields=20)
         server = self.server
         lang = viewer_lang(query, self.headers.get("Accept-Language"), server.table_lang)
+        if not server.host_allowed(self.headers.get("Host")):
+            self._page(HTTPStatus.MISDIRECTED_REQUEST, message_page(
+                self._c(lang), server.title, self._c(lang).gettext(
+                    "There is no such page. Open the address the scorekeeper's program said.")),
+                head)
+            return
         if url.path in STATIC:
             body = resources.files("tutto_a11y.share").joinpath(
                 "static", url.path.lstrip("/")).read_bytes()
@@ -194,12 +325,15 @@ class Handler(BaseHTTPRequestHandler):
         if not code and url.path == "/":
             self._page(HTTPStatus.OK, code_page(self._c(lang), server.title, wrong=False), head)
             return
-        if not server.right_code(code):
+        checked = server.check_code(code, self.client_address[0], self.connection)
+        if checked != "right":
+            status = (HTTPStatus.FORBIDDEN if checked == "wrong"
+                      else HTTPStatus.TOO_MANY_REQUESTS)
             if url.path == "/events":
-                self._send(HTTPStatus.FORBIDDEN, b"", "text/plain; charset=utf-8", head=head)
+                self._send(status, b"", "text/plain; charset=utf-8", head=head)
             else:
-                self._page(HTTPStatus.FORBIDDEN, code_page(self._c(lang), server.title, True),
-                           head)
+                self._page(status, code_page(self._c(lang), server.title, True,
+                                             too_soon=checked == "too-soon"), head)
             return
         if server.feed is None or server.wording is None:
             self._page(HTTPStatus.SERVICE_UNAVAILABLE, message_page(
@@ -236,6 +370,18 @@ class Handler(BaseHTTPRequestHandler):
         seen = self.headers.get("Last-Event-ID") or (query.get("since") or ["0"])[0]
         after = int(seen) if seen.strip().isdigit() and len(seen) < 10 else 0
         after = min(after, len(feed))
+        address = self.client_address[0]
+        if not self.server.open_stream(address):  # enough streams: pages keep their room
+            self._send(HTTPStatus.SERVICE_UNAVAILABLE, b"", "text/plain; charset=utf-8",
+                       {"Retry-After": "10"}, head=head)
+            return
+        wording.catalog(lang)  # the herald words the news in this language from now on
+        try:
+            self._stream(feed, wording, after, lang, head)
+        finally:
+            self.server.close_stream(address)
+
+    def _stream(self, feed: Feed, wording: Wording, after: int, lang: str, head: bool) -> None:
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream; charset=utf-8")
         for name, value in SECURITY_HEADERS.items():
@@ -253,7 +399,7 @@ class Handler(BaseHTTPRequestHandler):
                 waiter.clear()
                 count = len(feed)
                 if after < count:
-                    chunk = b"".join(self._event(wording.item(n, lang))
+                    chunk = b"".join(wording.event(n, lang)
                                      for n in range(after + 1, count + 1))
                     after = count
                     self.wfile.write(chunk)
@@ -263,16 +409,6 @@ class Handler(BaseHTTPRequestHandler):
                     self.wfile.flush()
         finally:
             feed.unwatch(waiter)
-
-    @staticmethod
-    def _event(worded: Any) -> bytes:
-        standing = worded.standing
-        data = json.dumps({"id": worded.number, "line": worded.line,
-                           "takes_back": worded.takes_back, "caption": standing.caption,
-                           "header": list(standing.header),
-                           "rows": [list(r) for r in standing.rows], "now": standing.now},
-                          ensure_ascii=False, separators=(",", ":"))
-        return f"id: {worded.number}\ndata: {data}\n\n".encode()
 
     # -- sending ---------------------------------------------------------------------------
     def _page(self, status: HTTPStatus, html: str, head: bool) -> None:

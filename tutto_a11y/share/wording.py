@@ -2,13 +2,18 @@
 
 Each viewer's language words the notices itself, through the game's side (``word_notice`` and
 ``standing`` of the game contract), so the table words nothing for the live view. What has been
-worded once in a language is kept: twenty viewers in two languages word each notice twice.
+worded once in a language is kept, as the bytes of its event: twenty viewers in two languages
+word each notice twice, and the herald (:meth:`Wording.herald`) does so before it wakes them,
+so a viewer only writes bytes.
 """
 
 from __future__ import annotations
 
+import json
+import threading
+import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from tutto_a11y.games import registry
 from tutto_a11y.games.contract import Notice, Standing
@@ -42,7 +47,9 @@ class Wording:
     def __init__(self, feed: Feed) -> None:
         self.feed = feed
         self._kept: dict[tuple[int, str], Worded] = {}
+        self._events: dict[tuple[int, str], bytes] = {}
         self._catalogs: dict[str, Catalog] = {}
+        self._wording = threading.Lock()  # one thread words; the others wait, idle
 
     def catalog(self, lang: str) -> Catalog:
         if lang not in self._catalogs:
@@ -62,9 +69,38 @@ class Wording:
         key = (number, lang)
         kept = self._kept.get(key)
         if kept is None:
-            kept = self._word(self.feed.item(number), self.catalog(lang))
-            self._kept[key] = kept  # two threads may word it at once: both are the same
+            with self._wording:
+                kept = self._kept.get(key)
+                if kept is None:
+                    kept = self._word(self.feed.item(number), self.catalog(lang))
+                    self._kept[key] = kept
         return kept
+
+    def event(self, number: int, lang: str) -> bytes:
+        """The Server-Sent Event of notice ``number`` in ``lang``, made once for all viewers."""
+        key = (number, lang)
+        made = self._events.get(key)
+        if made is None:
+            made = self._events[key] = sse_event(self.item(number, lang))
+        return made
+
+    def herald(self, closing: Callable[[], bool], pause: float) -> None:
+        """Until ``closing()``: at each notice, wait ``pause`` for the table to print its lines
+        and wait for the next entry, word the news in every language asked for so far, then
+        wake the viewers (a thread of its own; see the feed)."""
+        done = len(self.feed)
+        while True:
+            self.feed.news.wait()
+            if closing():
+                return
+            self.feed.news.clear()
+            time.sleep(pause)
+            count = len(self.feed)
+            for lang in list(self._catalogs):
+                for number in range(done + 1, count + 1):
+                    self.event(number, lang)
+            done = count
+            self.feed.wake_viewers()
 
     def _word(self, item: Item, c: Catalog) -> Worded:
         notice = item.notice
@@ -73,3 +109,14 @@ class Wording:
         # page also marks the announcement it took back (``takes_back``).
         line = side.word_notice(notice, c)
         return Worded(item.number, line, item.takes_back, standing(notice, c))
+
+
+def sse_event(worded: Worded) -> bytes:
+    """One announcement as a Server-Sent Event: its number as the id, the rest as JSON."""
+    standing = worded.standing
+    data = json.dumps({"id": worded.number, "line": worded.line,
+                       "takes_back": worded.takes_back, "caption": standing.caption,
+                       "header": list(standing.header),
+                       "rows": [list(r) for r in standing.rows], "now": standing.now},
+                      ensure_ascii=False, separators=(",", ":"))
+    return f"id: {worded.number}\ndata: {data}\n\n".encode()

@@ -191,6 +191,16 @@ def default_db_path() -> Path:
     return Path(platformdirs.user_data_dir("tutto-tally", appauthor=False)) / "games.sqlite3"
 
 
+def _text(raw: bytes) -> str | bytes:
+    """A TEXT value as read: a string, or its bytes when they are no UTF-8 (a hand edit, a
+    disk error). sqlite3 would raise for the whole query; the bytes, which are no ``str``,
+    make only the row they are in read as damaged."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw
+
+
 def _now() -> str:
     # Fixed width with microseconds, so text order is time order and 'last' is well defined.
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
@@ -494,12 +504,18 @@ def _connect_for_reading(path: Path, timeout: float = 5.0) -> sqlite3.Connection
     return conn
 
 
+#: The size of a -shm SQLite can use: its WAL index comes in blocks of 32 KiB.
+_SHM_BLOCK = 32768
+
+
 def _remove_empty_side_files(path: Path, existed: Sequence[bool]) -> None:
-    """Remove the empty -wal/-shm a failed open made (say, on a full disk), so that the file
-    looks as before and read-only commands still read it without writing."""
-    for side, was_there in zip(_side_files(path), existed):
+    """Remove the -wal/-shm that a failed open or write made but could not fill (say, on a full
+    disk: an empty -wal, a -shm of a few bytes), so that the file looks as before and
+    read-only commands still read it without writing. Side files that were there before, or
+    that hold data, are left alone."""
+    for side, was_there, usable in zip(_side_files(path), existed, (1, _SHM_BLOCK)):
         try:
-            if not was_there and side.stat().st_size == 0:
+            if not was_there and side.stat().st_size < usable:
                 side.unlink()
         except OSError:
             pass
@@ -676,6 +692,7 @@ class Store:
     def __init__(self, path: Path, conn: sqlite3.Connection, real_path: Path | None = None) -> None:
         """Use :meth:`Store.open`; this only wires up an already validated connection."""
         self.path = path
+        conn.text_factory = _text  # bytes that are no UTF-8 damage their row, not the file
         self._conn: sqlite3.Connection | None = conn
         self._claims: set[int] = set()
         self._claims_path = Path(os.path.realpath(real_path or path) + ".claims")
@@ -689,6 +706,11 @@ class Store:
         # does not count the journal again.
         self._seen: dict[int, tuple[int, int]] = {}
         self._columns: str | None = None  # the games columns to read, see _game_columns
+        # Which of -wal and -shm were there when this Store opened the file (None: not opened
+        # for writing): what a refused write left of them is removed again on close.
+        self._side_files_before: list[bool] | None = None
+        self._real_path = Path(real_path or path)
+        self._disk_full = False  # a read or write was refused for a full disk
 
     # ---- opening and closing ----------------------------------------------------------------
 
@@ -773,7 +795,9 @@ class Store:
             if wrapped is None or wrapped is exc:
                 raise
             raise wrapped from exc
-        return cls(shown, conn, real_path=path)
+        store = cls(shown, conn, real_path=path)
+        store._side_files_before = had_side_files
+        return store
 
     @classmethod
     def _without_games(cls, shown: Path) -> "Store":
@@ -792,6 +816,10 @@ class Store:
         if self._conn is not None:
             self._conn.close()
             self._conn = None
+            if self._disk_full and self._side_files_before is not None:
+                # Only the -shm: one under 32 KiB is of no use to anybody, while an empty -wal
+                # may be another program's that has not written yet.
+                _remove_empty_side_files(self._real_path, [True, self._side_files_before[1]])
 
     def __enter__(self) -> "Store":
         return self
@@ -809,6 +837,8 @@ class Store:
 
     def _error(self, exc: BaseException, data: Mapping[str, Any] | None = None) -> BaseException:
         wrapped = _wrap(exc, self.path, data)
+        if wrapped is not None and wrapped.reason == "disk-full":
+            self._disk_full = True
         return wrapped if wrapped is not None else exc
 
     def _gid(self, ref: str | int) -> int:
@@ -831,6 +861,7 @@ class Store:
     def _info(row: Sequence[Any]) -> GameInfo:
         """A games row as read, or marked ``damaged`` when a hand edit left it unreadable."""
         gid, created, updated, lang, rules_json, players_json, status, kind = row
+        unreadable_kind = isinstance(kind, bytes)
         kind = kind if isinstance(kind, str) and kind else "tutto"
         rules: Any = None
         players: Any = None
@@ -845,6 +876,7 @@ class Store:
             and all(isinstance(name, str) for name in players)
             and all(isinstance(text, str) for text in (created, updated, lang))
             and status in STATUSES
+            and not unreadable_kind
         )
         if not readable:
             return GameInfo(
@@ -974,18 +1006,28 @@ class Store:
 
     # ---- the journal ---------------------------------------------------------------------------
 
-    def append(self, game_id: str, entry: str) -> None:
-        """Add an accepted entry; it is on disk when this returns, so it may be announced then."""
+    def append(self, game_id: str, entry: str, status: str | None = None) -> None:
+        """Add an accepted entry; it is on disk when this returns, so it may be announced then.
+
+        ``status`` ("finished" for the entry that ends the game) is written in the same
+        transaction: the entry and the game's end are saved together or not at all, so what
+        the table is told about a failed write is true of both.
+        """
         if not isinstance(entry, str) or not entry:
             raise ValueError("an entry is a non-empty string")
+        if status is not None and status not in STATUSES:
+            raise ValueError(f"status must be one of {STATUSES}, not {status!r}")
         gid = self._gid(game_id)
         with self._write_claim(gid), self._transaction() as db:
             self._add(db, gid, "entry", entry)
+            if status is not None:
+                db.execute("UPDATE games SET status = ? WHERE id = ?", (status, gid))
         if gid in self._remaining:
             self._remaining[gid] += 1
 
-    def append_undo(self, game_id: str) -> None:
-        """Record that the latest remaining entry was taken back.
+    def append_undo(self, game_id: str, status: str | None = None) -> None:
+        """Record that the latest remaining entry was taken back (with ``status``, e.g.
+        "running" when the entry that ended the game is undone, in the same transaction).
 
         The undo is journalled instead of deleting the entry, so the correction history is
         kept.  Raises ValueError when no entry remains to be undone.
@@ -1006,6 +1048,8 @@ class Store:
             if remaining <= 0:
                 raise ValueError(f"game {gid} has no entry left to undo")
             self._add(db, gid, "undo", None)
+            if status is not None:
+                db.execute("UPDATE games SET status = ? WHERE id = ?", (status, gid))
         if held and gid in self._claims:
             self._remaining[gid] = remaining - 1
 

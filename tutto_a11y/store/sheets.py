@@ -8,8 +8,10 @@ language; JSON keys and card ids stay fixed for scripts.
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
+import re
 from typing import Any
 
 import click
@@ -124,22 +126,38 @@ def export_game(settings: Settings, ref: str, fmt: str, braille: Any = None) -> 
     return 0
 
 
+#: What a spreadsheet takes for the start of a formula (or, tab and CR, of a new cell).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
+
+
+def spreadsheet_cell(text: str) -> str:
+    """A cell a spreadsheet shows as text: one that would start a formula (a player named
+    ``=HYPERLINK(...)``) gets a leading ``'``, the spreadsheets' own mark for text. Numbers,
+    negative scores too, stay numbers."""
+    if text.startswith(_FORMULA_START) and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
 def export_csv(table: tuple[list[str], list[list[str]]]) -> str:
-    """A game's paper sheet as CSV: the header row, then the rows."""
+    """A game's paper sheet as CSV: the header row, then the rows; no cell is a formula."""
     header, rows = table
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerow([spreadsheet_cell(h) for h in header])
+    writer.writerows([spreadsheet_cell(v) for v in row] for row in rows)
     return out.getvalue()
 
 
 def export_markdown(table: tuple[list[str], list[list[str]]]) -> str:
-    """A game's paper sheet as a Markdown table (a ``|`` in a name is escaped)."""
+    """A game's paper sheet as a Markdown table. A ``|`` in a name is escaped, and so is HTML
+    (Markdown passes it through: a player named ``<script>`` would be a script on the page
+    the table is shown in)."""
     header, rows = table
 
     def cell(text: str) -> str:
-        return text.replace("|", "\\|")
+        return html.escape(text, quote=False).replace("|", "\\|")
 
     lines = ["| " + " | ".join(cell(h) for h in header) + " |",
              "|" + "|".join("---" for _ in header) + "|"]

@@ -34,22 +34,18 @@ class StoreJournal:
         self.game_id = game_id
         self.game = game  # when given, its statistics are kept as it ends
 
-    def append(self, text: str) -> None:
-        self._write(self.store.append, self.game_id, text)
-
-    def append_undo(self) -> None:
-        self._write(self.store.append_undo, self.game_id)
-
-    def finished(self) -> None:
-        self._write(self.store.set_status, self.game_id, "finished")
-        if self.game is not None:
+    def append(self, text: str, *, ends_game: bool = False) -> None:
+        """An entry; the one that ends the game marks it finished in the same write."""
+        self._write(self.store.append, self.game_id, text, "finished" if ends_game else None)
+        if ends_game and self.game is not None:
             from tutto_a11y.store.stats import keep_finished_game
 
             keep_finished_game(self.store, self.game_id, self.game)
 
-    def running(self) -> None:
-        """The entry that ended the game was undone: it runs again (exports and ``games``)."""
-        self._write(self.store.set_status, self.game_id, "running")
+    def append_undo(self, *, reopens: bool = False) -> None:
+        """An undo; undoing the entry that ended the game makes it run again (exports and
+        ``games``), in the same write."""
+        self._write(self.store.append_undo, self.game_id, "running" if reopens else None)
 
     @staticmethod
     def _write(method: Any, *args: Any) -> None:
@@ -117,12 +113,12 @@ def play(settings: Settings, *, players: str | None, target: int | None, preset:
         reader = _reader(plain_mode, output, sighted, side.typed_words(catalog.lang))
         _mark_discarded(reader, catalog)
         try:
-            chosen = _choose_game(store, resume, reader, output, catalog)
+            chosen = _choose_game(store, resume, reader, output, catalog, lang)
             if chosen is None:
                 info, game = _new_game(store, side, reader, output, catalog, rules, names)
                 opening = side.messages(catalog, game, verbosity).new_game()
             else:
-                info, game = chosen
+                info, game = _claimed(*chosen, store, catalog)
                 side = side_of(info)  # a saved game goes on as the game it is
                 if isinstance(reader, TerminalReader):
                     reader.words = sorted(set(side.typed_words(catalog.lang)))
@@ -250,6 +246,22 @@ def _resumed(info: Any, game: Any, messages: Any, store: Any) -> str:
         messages.status() + " " + messages.scores()
 
 
+def _claimed(info: Any, game: Any, read: list[str], store: Any,
+             catalog: Catalog) -> tuple[Any, Any]:
+    """The chosen game, claimed, as the file holds it once the claim is ours.
+
+    The game was read before the claim (a bare start asks first, and may be answered much
+    later): another tutto-tally may have played it in between. Every entry is checked against
+    the state the file holds, so the journal is read again under the claim and the game is
+    rebuilt when it grew or shrank meanwhile.
+    """
+    store.claim(info.id)  # the only writer of this game from now on (or game-open-elsewhere)
+    if store.entries(info.id) == read:
+        return info, game
+    info = store.game(info.id)
+    return info, _replay(info, store, catalog)
+
+
 def _replay(info: Any, store: Any, catalog: Catalog) -> Any:
     """A saved game rebuilt from its journal; a journal that does not replay is reported."""
     try:
@@ -325,9 +337,11 @@ def _ask_players(side: Any, reader: LineReader, output: Output, c: Catalog) -> t
 
 
 def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Output,
-                 c: Catalog) -> tuple[Any, Any] | None:
+                 c: Catalog, lang: str | None = None) -> tuple[Any, Any, list[str]] | None:
     """The saved game to go on with (``--resume``, or the last running one if wanted), or None.
 
+    Returned with its rebuilt game and the journal entries it was rebuilt from, so that
+    :func:`_claimed` can tell whether another program wrote to it before the claim.
     A damaged last running game is not offered (it could not go on): one line says so and a new
     game starts; ``--resume`` of it is refused with the same sentence.
     """
@@ -335,13 +349,16 @@ def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Out
 
     if resume is not None:
         info = store.game(resume)
-        return info, _replay(info, store, c)
+        store.claim(info.id)  # claimed before it is read: nobody can write it after our read
+        read = store.entries(info.id)
+        return info, _replay(info, store, c), read
     while True:
         info = store.last_running()
         if info is None:
             return None
         try:
-            game = rebuild(info, store.entries(info.id))
+            read = store.entries(info.id)
+            game = rebuild(info, read)
         except (DamagedGame, StoreError) as problem:
             # Nothing to go on with: say so once, leave the game as it is, start a new one.
             if isinstance(problem, StoreError) and problem.reason != "damaged-game":
@@ -353,15 +370,25 @@ def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Out
         if not game.finished:
             break
         store.set_status(info.id, "finished")  # the program died before it could say so
+    if _going_on(info, game, reader, output, Catalog(lang or info.lang)):
+        return info, game, read
+    return None
+
+
+def _going_on(info: Any, game: Any, reader: LineReader, output: Output, c: Catalog) -> bool:
+    """The question of the table: go on with the running game? Asked in the game's language
+    (or ``--lang``), as the game will go on in it; yes and no are understood in every language,
+    the question's own words first."""
     from tutto_a11y.text.vocabulary import TABLE_WORDS, Vocabulary
 
-    # The question of the table, before any game is chosen: asked with the table's own
-    # yes and no, which every game shares.
     output.line(c.gettext("Game {game} with {players} is still running.", game=info.id,
                           players=join_names(game.players, c)))
-    vocabulary = Vocabulary(c.lang, TABLE_WORDS)
-    words = TABLE_WORDS.get(c.lang, TABLE_WORDS["en"])
-    yes, no = words["yes"][0], words["no"][0]
+    own = TABLE_WORDS.get(c.lang, TABLE_WORDS["en"])
+    every = {meaning: tuple(dict.fromkeys(word for source in (c.lang, "en", *TABLE_WORDS)
+                                          for word in TABLE_WORDS.get(source, {}).get(meaning, ())))
+             for meaning in TABLE_WORDS["en"]}
+    vocabulary = Vocabulary(c.lang, {c.lang: own, "en": every})
+    yes, no = own["yes"][0], own["no"][0]
     while True:
         try:
             line = reader.read(c.gettext("Go on with it? Type {yes}, or {no} for a new game.",
@@ -377,9 +404,7 @@ def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Out
             continue
         if answer == "quit":
             raise _Quit
-        if answer == "no":
-            return None
-        return info, game
+        return answer == "yes"
 
 
 def _open_speech(speech: bool | None, interactive: bool, lang: str, voice: str | None,

@@ -19,10 +19,8 @@ from tutto_a11y.text.problems import store_error_sentence
 class Journal(Protocol):
     """Where accepted entries go before they are announced (the durable store)."""
 
-    def append(self, text: str) -> None: ...
-    def append_undo(self) -> None: ...
-    def finished(self) -> None: ...
-    def running(self) -> None: ...
+    def append(self, text: str, *, ends_game: bool = False) -> None: ...
+    def append_undo(self, *, reopens: bool = False) -> None: ...
 
 
 class SpeechSink(Protocol):
@@ -133,10 +131,8 @@ class Table:
             self.tell(self.messages.error(error), remember=False)
             return None
         try:
-            if self.journal is not None:
-                self.journal.append(action.text())
-                if self.game.finished:
-                    self.journal.finished()
+            if self.journal is not None:  # the entry and the game's end: one write
+                self.journal.append(action.text(), ends_game=self.game.finished)
         except JournalFailed as failure:
             self.game.pop()
             self._save_failed(failure)
@@ -186,12 +182,8 @@ class Table:
             was_over = self.game.finished
             entry = self.game.pop()  # raises nothing-to-undo before the journal is touched
             try:
-                if self.journal is not None:
-                    if was_over:
-                        # Running first: killed between the two writes, the journal still
-                        # ends the game and the next start marks it finished again.
-                        self.journal.running()
-                    self.journal.append_undo()
+                if self.journal is not None:  # the undo and the game running again: one write
+                    self.journal.append_undo(reopens=was_over)
             except JournalFailed as failure:
                 self.game.push(entry)
                 self._save_failed(failure)

@@ -1,0 +1,172 @@
+"""Nobody can lock the live view without the code: the real program sharing its game in a
+pseudo-terminal, real sockets from the test as hostile clients and as a viewer who knows the
+code. Each hostile crowd is bigger than the server's connection cap."""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any, Iterator
+
+import pexpect
+import pytest
+
+from live_view import CODE, enter, start_table
+
+CROWD = 120  # more than the server's connection cap
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Any]:
+    child = start_table(tmp_path)
+    yield child
+    if child.isalive():
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    child.close()
+
+
+def address(url: str) -> tuple[str, int]:
+    host, port = re.match(r"http://([^:/]+):(\d+)/", url).groups()
+    return host, int(port)
+
+
+def viewer_gets_the_page(url: str, host: str | None = None) -> int:
+    """The status a viewer with the code gets (0: refused or not answered in 5 seconds)."""
+    headers = {"Host": host} if host else {}
+    request = urllib.request.Request(url + f"?code={CODE}&lang=en", headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=5) as answer:
+            return answer.status if "Anna" in answer.read().decode() else -1
+    except urllib.error.HTTPError as error:
+        return error.code
+    except OSError:
+        return 0
+
+
+def connections(url: str, count: int, first: bytes) -> list[socket.socket]:
+    socks = []
+    for _ in range(count):
+        try:
+            sock = socket.create_connection(address(url), timeout=5)
+            sock.sendall(first)
+        except OSError:
+            continue  # refused or dropped: the server is defending itself
+        socks.append(sock)
+    return socks
+
+
+def test_clients_that_send_a_byte_every_few_seconds_cannot_keep_a_viewer_out(
+        table: Any) -> None:
+    slow = connections(table.url, CROWD, b"GET /?code=")
+    stop = threading.Event()
+
+    def trickle() -> None:  # one more byte of the request line every two seconds, for ever
+        while not stop.wait(2.0):
+            for sock in slow:
+                try:
+                    sock.sendall(b"1")
+                except OSError:
+                    pass
+
+    trickler = threading.Thread(target=trickle, daemon=True)
+    trickler.start()
+    try:
+        time.sleep(1.0)
+        assert [viewer_gets_the_page(table.url) for _ in range(8)] == [200] * 8
+        enter(table, "bonus 300", "Anna draws Bonus 300.")
+    finally:
+        stop.set()
+        for sock in slow:
+            sock.close()
+
+
+def test_wrong_codes_are_answered_at_once_and_cannot_keep_a_viewer_out(table: Any) -> None:
+    """A crowd guessing from another computer (127.0.0.2) all the time the viewer asks."""
+    answers: list[int] = []
+    stop = threading.Event()
+
+    def guess(n: int) -> None:
+        while not stop.is_set():
+            try:
+                with socket.create_connection(address(table.url), timeout=10,
+                                              source_address=("127.0.0.2", 0)) as sock:
+                    sock.sendall(f"GET /?code={100000 + n} HTTP/1.1\r\n\r\n".encode())
+                    answers.append(int(sock.makefile("rb").readline().split()[1]))
+            except (OSError, IndexError, ValueError):
+                answers.append(0)
+
+    guessers = [threading.Thread(target=guess, args=(n,)) for n in range(CROWD)]
+    for guesser in guessers:
+        guesser.start()
+    try:
+        time.sleep(0.5)
+        served = [viewer_gets_the_page(table.url) for _ in range(12)]
+    finally:
+        stop.set()
+        for guesser in guessers:
+            guesser.join()
+    assert served == [200] * 12
+    assert 200 not in answers and 403 in answers
+    # Only one wrong code a second is checked; the others came too soon after it.
+    assert answers.count(429) > answers.count(403)
+
+
+def test_after_a_wrong_code_one_try_from_that_address_waits_and_others_are_refused(
+        table: Any) -> None:
+    def status(code: str, answers: list[tuple[int, str]]) -> None:
+        try:
+            urllib.request.urlopen(table.url + f"?code={code}&lang=de", timeout=5).close()
+            answers.append((200, ""))
+        except urllib.error.HTTPError as error:
+            answers.append((error.code, error.read().decode()))
+
+    first: list[tuple[int, str]] = []
+    status("000000", first)
+    assert first[0][0] == 403
+    answers: list[tuple[int, str]] = []
+    tries = [threading.Thread(target=status, args=(CODE, answers)) for _ in range(2)]
+    for right_code in tries:
+        right_code.start()
+    for right_code in tries:
+        right_code.join()
+    # The one typed again is checked once the second is over; the other is not even checked.
+    assert sorted(code for code, _ in answers) == [200, 429]
+    refused = next(page for code, page in answers if code == 429)
+    assert ('role="alert">Zu viele Versuche von diesem Gerät: Warte einen Moment und gib den '
+            'Code dann noch einmal ein.') in refused
+
+
+def test_many_event_streams_with_the_code_leave_room_for_the_page(table: Any) -> None:
+    streams = connections(table.url, 300, f"GET /events?code={CODE} HTTP/1.1\r\n\r\n".encode())
+    try:
+        time.sleep(1.0)
+        open_streams = 0
+        for sock in streams:
+            sock.settimeout(2)
+            try:
+                head = sock.recv(64)
+            except OSError:
+                continue
+            open_streams += head.startswith(b"HTTP/1.0 200")
+        assert 1 <= open_streams <= 8, "a few streams per address, not hundreds"
+        assert [viewer_gets_the_page(table.url) for _ in range(8)] == [200] * 8
+    finally:
+        for sock in streams:
+            sock.close()
+
+
+@pytest.mark.parametrize("host, status", [("localhost", 200), ("127.0.0.1", 200),
+                                          ("attacker.example", 421),
+                                          ("rebind.attacker.example", 421)])
+def test_a_request_that_names_another_host_is_refused(table: Any, host: str,
+                                                      status: int) -> None:
+    """A page on another site that points its own name at this computer (DNS rebinding)
+    sends that name as the Host: it never gets the game, even with the code."""
+    port = address(table.url)[1]
+    assert viewer_gets_the_page(table.url, host=f"{host}:{port}") == status
