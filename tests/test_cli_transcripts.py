@@ -51,7 +51,7 @@ def test_only_an_explicit_update_writes_a_golden_transcript(tmp_path: Path, monk
 
 FACTS = {
     # The facts a table must hear, checked apart from the golden files.
-    "en": ["Anna banks 150, score 150. Ben's turn.",
+    "en": ["Anna banks, score 150. Ben's turn.",
            "Stop. Ben scores nothing this turn. Cleo's turn.",
            "Niete, the Fireworks are over: Cleo banks 450, score 450. Anna's turn.",
            "Street complete for Anna: turn total 2000.",
@@ -61,9 +61,9 @@ FACTS = {
            "Final round: Ben banks 1500 and reaches 4300. The game ends after Cleo's turn.",
            "Game over: Ben wins with 4300.",
            "Final scores: Ben 4300, Anna 2950, Cleo 1500. Cleo buys the next round."],
-    "de": ["Anna hört auf mit 150, Stand 150", "Ben ist dran", "Niete", "Straße", "Plus/Minus", "4300",
+    "de": ["Anna hört auf, Stand 150", "Ben ist dran", "Niete", "Straße", "Plus/Minus", "4300",
            "Cleo"],
-    "fr": ["Anna marque 150", "À Ben de jouer", "Rien", "suite", "plus ou moins", "4300",
+    "fr": ["Anna passe à 150", "À Ben.", "Rien", "suite", "plus ou moins", "4300",
            "Cleo"],
 }
 

@@ -198,7 +198,7 @@ def test_brief_advice_says_the_move_to_win_and_its_chance_in_few_words(kept, tmp
     child = _start(tmp_path, "en", TARGET, "--verbosity", "brief")
     for line in ("bonus-200", "1 5 5 2 3 4", "1 5 5", "5 2 3", "5"):
         child.sendline(line)
-    _said(child, "advice", "Coach, to win: roll, 37 percent.")
+    _said(child, "advice", "Advice to win: roll, 37 percent.")
     child.sendline("quit")
     child.expect(pexpect.EOF)
 

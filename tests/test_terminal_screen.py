@@ -121,7 +121,7 @@ def test_the_typed_entry_stays_on_screen_after_enter(tmp_path: Path) -> None:
         "Anna, card? 300",
         "Anna draws Bonus 300.",
         "Anna, roll 6 dice: 1 5 5 2 3 6",
-        "Anna rolls 1, 5, 5, 2, 3, 6.",
+        "1, 5, 5, 2, 3, 6.",
         "Anna, set aside?",
     ]
     term.type("quit\r")
@@ -309,7 +309,7 @@ def test_the_sighted_status_line_shows_scores_turn_total_dice_and_cards(tmp_path
     rows = term.lines()
     # Once an entry is accepted its status line is gone: the announcement follows the entry.
     banked = _row_of(term, "bank? bank")
-    assert rows[banked + 1].startswith("Anna banks 100")
+    assert rows[banked + 1].startswith("Anna banks, score 100")
     assert "\x1b[6n" not in term.raw, "no cursor-position request"
     term.type(CTRL_D)
     assert term.finish() == 0

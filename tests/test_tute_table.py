@@ -174,8 +174,15 @@ def test_brief_says_the_winner_and_the_games_and_full_adds_what_to_type(
     full = play(db.with_suffix(".full"), clean_env, typed, "--verbosity", "full", "--rule",
                 "games=2").stdout
     assert "Round points: Anna 80, Ben 50. Games won: Anna 1, Ben 0. Ben begins round 2. " \
-           "Type the trump suit: gold, cups, swords, clubs, or oros, copas, espadas or " \
-           "bastos." in full
+           "Type the trump suit: gold, cups, swords or clubs, or in Spanish oros, copas, " \
+           "espadas or bastos." in full
+
+
+def test_brief_says_why_a_round_counts_two_games(db: Path, clean_env: dict[str, str]) -> None:
+    typed = ["gold", "points 120 0 last Anna"]  # 120 and 10 for the last trick
+    brief = play(db, clean_env, typed, "--verbosity", "brief", "--rule", "games=3").stdout
+    assert "Anna wins round 1. More than 120 round points: two games. Games won: Anna 2, " \
+           "Ben 0." in brief
 
 
 def test_on_a_40_cell_display_no_tute_line_is_longer_and_no_name_loses_its_figure(

@@ -100,8 +100,8 @@ def _error(lang: str, line: str, *texts: str) -> str:
                                       "from 0 to 120."),
     ("last Ben", ("trump cups",), "First the card points of each side, for example points "
                                   "70 50."),
-    ("cante Anna gold", (), "First the trump of round 1: gold, cups, swords, clubs, or oros, "
-                            "copas, espadas or bastos."),
+    ("cante Anna gold", (), "First the trump of round 1: gold, cups, swords or clubs, or in "
+                            "Spanish oros, copas, espadas or bastos."),
     ("c", (), "c could mean coins, cups or clubs: type more letters."),
     ("c", ("trump cups",), "Say who: type a player's name too, for example cante Anna gold."),
     ("cante Anna gold", ("trump cups", "cante 1 gold"), "Gold was already announced in this "

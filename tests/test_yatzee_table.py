@@ -230,7 +230,8 @@ def test_brief_says_the_minimum_and_full_adds_the_fits_and_what_to_type(
         tmp_path: Path, clean_env: dict[str, str]) -> None:
     brief = play_en(tmp_path, clean_env, ["444551", "house"], "Anna,Ben", "--verbosity",
                     "brief")
-    assert "4, 4, 4, 5, 5, 1." in brief and "Anna writes 32 in House. Ben." in brief
+    # The new total is the score the table keeps: brief says it too.
+    assert "4, 4, 4, 5, 5, 1." in brief and "Anna writes 32 in House. Total 32. Ben." in brief
     full = play_en(tmp_path, clean_env, ["444551"], "Anna,Ben", "--verbosity", "full",
                    file="full.db")
     assert ("Anna rolls 4, 4, 4, 5, 5, 1. These dice fit: Chance 33, House 32, Two pairs 28, "

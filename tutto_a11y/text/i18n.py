@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -40,6 +41,18 @@ def normalise_lang(value: str) -> str | None:
     return code if code in LANGS else None
 
 
+# French typography: a no-break space before ? ! ; and : ("Zoé, carte ?"). It is put in the
+# sentence templates (never in the names, numbers or addresses filled into them), only where the
+# sign ends a word, so "0.0.0.0:8765" and "http://" stay as they are. Wrapping never breaks at a
+# no-break space, and the output keeps this one (see ``text.output.plain``).
+_FRENCH_SPACE = re.compile(r"(?<=[^\s])[ \u00a0]?([?!;:])(?=\s|$)")
+
+
+def french_spacing(text: str) -> str:
+    """``text`` with a no-break space before each ? ! ; : that ends a word."""
+    return _FRENCH_SPACE.sub("\u00a0\\1", text)
+
+
 class Catalog:
     """The sentences of one language. Methods are named like gettext's so Babel extracts them."""
 
@@ -47,17 +60,22 @@ class Catalog:
         self.lang = lang if lang in LANGS else DEFAULT_LANG
         self._t = gettext.translation(DOMAIN, str(locale_dir()), languages=[self.lang],
                                       fallback=True)
+        self._typeset = french_spacing if self.lang == "fr" else _as_written
 
     def gettext(self, message: str, **values: Any) -> str:
-        text = self._t.gettext(message)
+        text = self._typeset(self._t.gettext(message))
         return text.format(**values) if values else text
 
     def ngettext(self, singular: str, plural: str, n: int, **values: Any) -> str:
-        return self._t.ngettext(singular, plural, n).format(n=n, **values)
+        return self._typeset(self._t.ngettext(singular, plural, n)).format(n=n, **values)
 
     def pgettext(self, context: str, message: str, **values: Any) -> str:
-        text = self._t.pgettext(context, message)
+        text = self._typeset(self._t.pgettext(context, message))
         return text.format(**values) if values else text
+
+
+def _as_written(text: str) -> str:
+    return text
 
 
 def use_for_click(lang: str) -> None:
