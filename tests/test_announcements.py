@@ -38,7 +38,7 @@ def test_the_cloverleaf_win_opens_its_line(lang: str, tmp_path: Path) -> None:
 
 TUTTO = {"en": "Tutto for Ben, bonus 500: turn total 1700.",
          "de": "Tutto für Ben, Bonus 500: Zugsumme 1700.",
-         "fr": "Volle Lotte pour Ben, bonus 500: total du tour 1700."}
+         "fr": "Volle Lotte pour Ben, bonus 500\u00a0: total du tour 1700."}
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
@@ -123,7 +123,7 @@ STREET_MISSING = {"en": "Still missing: 1, 3, 5, 6.", "de": "Noch offen: 1, 3, 5
                   "fr": "Il manque encore 1, 3, 5, 6."}
 STREET_DONE = {"en": "Street complete for Anna: turn total 2000.",
                "de": "Straße komplett für Anna: Zugsumme 2000.",
-               "fr": "Suite complète pour Anna: total du tour 2000."}
+               "fr": "Suite complète pour Anna\u00a0: total du tour 2000."}
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])

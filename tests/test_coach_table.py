@@ -271,10 +271,12 @@ def test_the_coach_on_screen_in_a_real_terminal_wraps_at_the_width(tmp_path):
 
 
 @pytest.mark.parametrize("lang, word, sentence", [
-    ("en", "advice", "You need 1000 to win: set aside 1 and roll. Chance to win: 26 percent."),
-    ("de", "tipp", "Du brauchst 1000 zum Sieg: 1 herauslegen und würfeln. Siegchance: 26 Prozent."),
-    ("fr", "avis", "Il vous faut 1000 pour gagner: mettez 1 de côté et relancez. Chance de "
-                      "gagner: 26 pour cent."),
+    ("en", "advice", "You need 1000 to win: set aside the 1 and roll. Chance to win: 26 "
+                     "percent."),
+    ("de", "tipp", "Du brauchst 1000 zum Sieg: die 1 herauslegen und weiterwürfeln. "
+                   "Siegchance: 26 Prozent."),
+    ("fr", "avis", "Il vous faut 1000 pour gagner\u00a0: gardez le 1 et relancez. Chance de "
+                   "gagner\u00a0: 26 pour cent."),
 ])
 def test_in_the_last_turn_of_the_final_round_advice_plays_to_win(lang, word, sentence, tmp_path):
     # Anna banks 1000 and reaches the target 300: Ben's turn is the last of the game.

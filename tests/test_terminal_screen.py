@@ -158,7 +158,7 @@ def test_the_terminal_screen_reads_exactly_like_plain_mode(lang: str, tmp_path: 
     terminal = _screen_after(tmp_path, lang)
     assert terminal == plain
     assert {"en": "Anna, card? 300", "de": "Anna, Karte? 300",
-            "fr": "Anna, carte? 300"}[lang] in terminal
+            "fr": "Anna, carte\u00a0? 300"}[lang] in terminal
 
 
 def test_a_long_prompt_wraps_at_width_and_is_never_cut_off(tmp_path: Path) -> None:

@@ -83,9 +83,9 @@ def test_show_and_the_sheets_read_every_round_back_in_the_games_language(
     lines = shown.stdout.splitlines()
     assert lines[0] == "Partie 1: Tute, Anna et Ben. Le match se joue en 3 parties gagnées. " \
                        "Terminée."
-    assert lines[1].startswith("Manche 1, atout Coupes, Anna a commencé. Annonces: Anna 40 en "
-                               "Coupes, Anna 20 en Deniers.")
-    assert "Points de manche: Anna 130, Ben 60. 2 parties pour Anna." in lines[1]
+    assert lines[1].startswith("Manche 1, atout Coupes, Anna a commencé. Annonces\u00a0: Anna 40 "
+                               "en coupes, Anna 20 en deniers.")
+    assert "Points de manche\u00a0: Anna 130, Ben 60. 2 parties pour Anna." in lines[1]
     assert "Tute pour Ben avec les quatre cavaliers." in lines[2]
     assert "Gagnant: Ben." in lines
     csv = tally(["export", "last", "--format", "csv", "--db", str(db)], clean_env).stdout
@@ -132,7 +132,7 @@ def test_undo_of_the_entry_that_ended_the_match_is_kept_in_the_journal(
 @pytest.mark.parametrize("lang, wanted", [
     ("en", "Card points must add up to 120: these add up to 130."),
     ("de", "Die Kartenpunkte müssen zusammen 120 ergeben: diese ergeben 130."),
-    ("fr", "Les points des cartes doivent faire 120 en tout: ceux-ci font 130."),
+    ("fr", "Les points des cartes doivent faire 120 en tout\u00a0: ceux-ci font 130."),
 ])
 def test_card_points_that_do_not_add_up_to_120_are_refused_in_one_sentence(
         lang: str, wanted: str, db: Path, clean_env: dict[str, str]) -> None:

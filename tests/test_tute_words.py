@@ -177,7 +177,7 @@ def test_a_listener_words_every_tute_notice_in_its_own_language_after_play_moved
     assert [n.game for n in heard.notices] == ["tute"] * 4
     german = [side.word_notice(n, Catalog("de")) for n in heard.notices]
     assert german == [
-        "Runde 1, Trumpf Kelche.", "Anna meldet 40 in Kelche.",
+        "Runde 1, Trumpf Kelche.", "Anna meldet 40 in Kelchen.",
         "Anna gewinnt Runde 1. Rundenpunkte: Anna 110, Ben 60. Gewonnene Spiele: Anna 1, "
         "Ben 0. Ben beginnt Runde 2.",
         "Zurückgenommen: die Kartenpunkte Anna 70, Ben 50 und der letzte Stich von Ben. "
