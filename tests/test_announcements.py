@@ -177,3 +177,17 @@ def test_a_niete_under_cloverleaf_takes_only_the_points_that_could_have_been_ban
     brief, normal = brief_and_normal(typed, lang, tmp_path / "carried")
     assert brief[6][0].startswith(brief_carried + " "), brief[6]
     assert normal[6][0].startswith(normal_carried + " "), normal[6]
+
+
+def test_the_french_score_sheet_says_a_niete_as_rien_0_point(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from tutto_a11y.cli import cli
+
+    db = tmp_path / "g.db"
+    run_script(["300", "2 3 4 6 6 3"], "fr", db)  # Anna's Niete
+    shown = CliRunner().invoke(cli, ["show", "last", "--lang", "fr", "--db", str(db)],
+                               env={"TUTTO_SPEECH": None, "LANGUAGE": None})
+    assert shown.exit_code == 0, shown.output
+    # French takes the singular for 0, and the outcome is a word inside the sentence.
+    assert "Tour 1, Anna, bonus 300\u00a0: rien, 0 point, score 0." in shown.output

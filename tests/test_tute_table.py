@@ -91,7 +91,7 @@ def test_show_and_the_sheets_read_every_round_back_in_the_games_language(
     csv = tally(["export", "last", "--format", "csv", "--db", str(db)], clean_env).stdout
     assert csv.splitlines()[0] == "Manche,Atout,Annonces,Points des cartes,Dernier pli," \
                                   "Points de manche,Gagnant,Parties,Anna,Ben"
-    assert csv.splitlines()[1] == '1,Coupes,"Anna 40 en Coupes, Anna 20 en Deniers",70 50,' \
+    assert csv.splitlines()[1] == '1,Coupes,"Anna 40 en coupes, Anna 20 en deniers",70 50,' \
                                   'Ben,130 60,Anna,2,2,0'
     md = tally(["export", "last", "--format", "md", "--db", str(db), "--lang", "en"],
                clean_env).stdout

@@ -97,8 +97,9 @@ def sheet_table(game: Game, c: Catalog) -> tuple[list[str], list[list[str]]]:
     for r in game.rounds():
         if r.winner is not None:
             games[r.winner] += r.games
-        cantes = ", ".join(c.gettext("{name} {points} in {suit}", name=m.name(k.seat),
-                                     points=k.points, suit=m.suit(k.suit)) for k in r.cantes)
+        cantes = ", ".join(c.gettext("{name} {points} {in_suit}", name=m.name(k.seat),
+                                     points=k.points, in_suit=m.in_suit(k.suit))
+                           for k in r.cantes)
         if r.tute is not None:
             tute = m.tute_sentence(r.tute).rstrip(".")
             cantes = f"{cantes}, {tute}" if cantes else tute
