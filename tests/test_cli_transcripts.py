@@ -62,9 +62,10 @@ FACTS = {
            "Game over: Ben wins with 4300.",
            "Final scores: Ben 4300, Anna 2950, Cleo 1500. Cleo buys the next round."],
     "de": ["Anna hört auf, Stand 150", "Ben ist dran", "Niete", "Straße", "Plus/Minus", "4300",
-           "Cleo"],
-    "fr": ["Anna passe à 150", "À Ben.", "Rien", "suite", "plus ou moins", "4300",
-           "Cleo"],
+           "Cleo", "Letzte Runde: Ben hört mit 1500 auf und erreicht 4300.",
+           "zum Beispiel 1 5 oder alle oder eine leere Zeile für 5."],
+    "fr": ["Anna passe à 150", "À Ben.", "Anna, carte\u00a0?", "1, 5 pour 150, reste 4 dés.",
+           "Rien", "suite", "plus ou moins", "4300", "Cleo"],
 }
 
 

@@ -81,13 +81,13 @@ def test_show_and_the_sheets_read_every_round_back_in_the_games_language(
     shown = tally(["show", "last", "--db", str(db)], clean_env)
     assert shown.returncode == 0, shown.stderr
     lines = shown.stdout.splitlines()
-    assert lines[0] == "Partie 1: Tute, Anna et Ben. Le match se joue en 3 parties gagnées. " \
+    assert lines[0] == "Partie 1\u00a0: Tute, Anna et Ben. Le match se joue en 3 parties gagnées. " \
                        "Terminée."
     assert lines[1].startswith("Manche 1, atout Coupes, Anna a commencé. Annonces\u00a0: Anna 40 "
                                "en coupes, Anna 20 en deniers.")
     assert "Points de manche\u00a0: Anna 130, Ben 60. 2 parties pour Anna." in lines[1]
     assert "Tute pour Ben avec les quatre cavaliers." in lines[2]
-    assert "Gagnant: Ben." in lines
+    assert "Gagnant\u00a0: Ben." in lines
     csv = tally(["export", "last", "--format", "csv", "--db", str(db)], clean_env).stdout
     assert csv.splitlines()[0] == "Manche,Atout,Annonces,Points des cartes,Dernier pli," \
                                   "Points de manche,Gagnant,Parties,Anna,Ben"
