@@ -326,7 +326,7 @@ def test_show_reads_every_turn_then_each_sheet_and_the_games_list_names_the_game
     text = " ".join(shown)
     assert text.startswith("Partie 1\u00a0: Yatzee pour Zoé, règles de la feuille. Terminée.")
     assert "Coup 18, Zoé\u00a0: barre Yatzee après le lancer 1, total 460." in text
-    assert "Feuille de Zoé\u00a0: total 460." in text
+    assert "Feuille pour Zoé\u00a0: total 460." in text
     listed = program(db, "games", "--lang", "en", env=clean_env).stdout
     assert "Zoé, finished." in listed
 
