@@ -51,7 +51,7 @@ def test_only_an_explicit_update_writes_a_golden_transcript(tmp_path: Path, monk
 
 FACTS = {
     # The facts a table must hear, checked apart from the golden files.
-    "en": ["Anna banks 150, score 150. Ben's turn.",
+    "en": ["Anna banks, score 150. Ben's turn.",
            "Stop. Ben scores nothing this turn. Cleo's turn.",
            "Niete, the Fireworks are over: Cleo banks 450, score 450. Anna's turn.",
            "Street complete for Anna: turn total 2000.",
@@ -61,10 +61,11 @@ FACTS = {
            "Final round: Ben banks 1500 and reaches 4300. The game ends after Cleo's turn.",
            "Game over: Ben wins with 4300.",
            "Final scores: Ben 4300, Anna 2950, Cleo 1500. Cleo buys the next round."],
-    "de": ["Anna hört auf mit 150, Stand 150", "Ben ist dran", "Niete", "Straße", "Plus/Minus", "4300",
-           "Cleo"],
-    "fr": ["Anna marque 150", "À Ben de jouer", "Rien", "suite", "plus ou moins", "4300",
-           "Cleo"],
+    "de": ["Anna hört auf, Stand 150", "Ben ist dran", "Niete", "Straße", "Plus/Minus", "4300",
+           "Cleo", "Letzte Runde: Ben hört mit 1500 auf und erreicht 4300.",
+           "zum Beispiel 1 5 oder alle oder eine leere Zeile für 5."],
+    "fr": ["Anna passe à 150", "À Ben.", "Anna, carte\u00a0?", "1, 5 pour 150, reste 4 dés.",
+           "Rien", "suite", "plus ou moins", "4300", "Cleo"],
 }
 
 

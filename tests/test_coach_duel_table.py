@@ -103,7 +103,7 @@ def test_a_damaged_kept_file_is_solved_again_and_json_keeps_the_progress_off_std
     assert data["solved_now"] is True
     assert round(data["first_player"] * 100, 2) == float(FIRST_PLAYER)
     progress = answer.stderr.splitlines()
-    assert progress and all(line.startswith(("Calcul unique", "Partie à deux joueurs: "))
+    assert progress and all(line.startswith(("Calcul unique", "Partie à deux joueurs\u00a0: "))
                             for line in progress), progress
     assert [p.name for p in _kept(cache)] == [kept_file.name]  # no temporary file left
 
@@ -135,9 +135,9 @@ def test_a_file_of_other_rules_or_no_chances_under_the_name_is_not_trusted(kept)
 
 CHANCES = {"en": "Chance to win: Anna 43 percent, Ben 57 percent.",
            "de": "Siegchance: Anna 43 Prozent, Ben 57 Prozent.",
-           "fr": "Chance de gagner: Anna 43 pour cent, Ben 57 pour cent."}
+           "fr": "Chance de gagner\u00a0: Anna 43 pour cent, Ben 57 pour cent."}
 TO_WIN_ROLL = {"en": "To win the game: roll.", "de": "Zum Sieg: würfeln.",
-               "fr": "Pour gagner la partie: relancez."}
+               "fr": "Pour gagner la partie\u00a0: relancez."}
 WORDS = {"en": ("odds", "advice"), "de": ("chancen", "tipp"), "fr": ("chances", "avis")}
 
 
@@ -198,7 +198,7 @@ def test_brief_advice_says_the_move_to_win_and_its_chance_in_few_words(kept, tmp
     child = _start(tmp_path, "en", TARGET, "--verbosity", "brief")
     for line in ("bonus-200", "1 5 5 2 3 4", "1 5 5", "5 2 3", "5"):
         child.sendline(line)
-    _said(child, "advice", "Coach, to win: roll, 37 percent.")
+    _said(child, "advice", "Advice to win: roll, 37 percent.")
     child.sendline("quit")
     child.expect(pexpect.EOF)
 

@@ -98,12 +98,12 @@ def test_the_chance_to_win_agrees_with_a_monte_carlo_of_the_rules_engine(last):
 
 
 @pytest.mark.parametrize("lang, word, sentence", [
-    ("en", "advice", "You need 1000 for the lead, and others still play: set aside 1 and roll. "
-                     "Chance to win: {p} percent."),
-    ("de", "tipp", "Du brauchst 1000 für die Führung, und andere spielen noch: 1 herauslegen "
-                   "und würfeln. Siegchance: {p} Prozent."),
-    ("fr", "avis", "Il vous faut 1000 pour mener, et d'autres jouent encore: mettez 1 de côté "
-                   "et relancez. Chance de gagner: {p} pour cent."),
+    ("en", "advice", "You need 1000 for the lead, and others still play: set aside the 1 and "
+                     "roll. Chance to win: {p} percent."),
+    ("de", "tipp", "Du brauchst 1000 für die Führung, und andere spielen noch: die 1 "
+                   "herauslegen und weiterwürfeln. Siegchance: {p} Prozent."),
+    ("fr", "avis", "Il vous faut 1000 pour mener, et d'autres jouent encore\u00a0: gardez le 1 "
+                   "et relancez. Chance de gagner\u00a0: {p} pour cent."),
 ])
 def test_in_the_final_round_advice_plays_to_win_against_the_players_still_to_come(
         lang, word, sentence, tmp_path: Path):

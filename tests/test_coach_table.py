@@ -193,12 +193,13 @@ def _play(args: list[str], text: str, tmp_path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("lang, word, sentence", [
-    ("en", "advice", "Set aside 1 and roll 5 dice: 376 on average. Setting aside 1, 1, 5 and "
-                     "rolling 3 dice: 285."),
-    ("de", "tipp", "Leg 1 heraus und würfle 5 Würfel: im Mittel 376. 1, 1, 5 herauslegen und "
-                  "3 Würfel würfeln: 285."),
-    ("fr", "avis", "Mettez 1 de côté et relancez 5 dés: 376 en moyenne. Mettre 1, 1, 5 de "
-                      "côté et relancer 3 dés: 285."),
+    ("en", "advice", "Set aside the 1 and roll 5 dice: 376 on average. Setting aside the 1, "
+                     "1, 5 and rolling 3 dice: 285."),
+    # "Leg 1 heraus" would be heard as one die: the article makes it the face.
+    ("de", "tipp", "Die 1 herauslegen, mit 5 Würfeln weiter: im Mittel 376. Die 1, 1, 5 "
+                   "herauslegen, mit 3 Würfeln weiter: 285."),
+    ("fr", "avis", "Gardez le 1 et relancez 5 dés\u00a0: 376 en moyenne. Garder les 1, 1, 5 et "
+                   "relancer 3 dés\u00a0: 285."),
 ])
 def test_advice_at_a_set_aside_says_the_best_choice_against_setting_aside_every_scoring_die(
         lang, word, sentence, tmp_path):
@@ -214,10 +215,19 @@ def test_the_advice_word_takes_no_short_prefix_away_from_the_older_words(lang, t
     assert Vocabulary(lang).match(typed) == meaning
 
 
+@pytest.mark.parametrize("lang, word, sentence", [
+    ("en", "advice", "Roll all 6 dice: 444 on average."),
+    ("de", "tipp", "Alle 6 Würfel werfen: im Mittel 444."),
+    ("fr", "avis", "Lancez les 6 dés\u00a0: 444 en moyenne."),  # not "Relancez": none was rolled
+])
+def test_advice_before_the_first_roll_says_to_roll_all_six_dice(lang, word, sentence, tmp_path):
+    assert sentence in _play(["--lang", lang], f"300\n{word}\n", tmp_path)
+
+
 def test_advice_changes_nothing_and_the_game_goes_on(tmp_path):
     lines = _play(["--lang", "en"], "300\n1 1 2 2 3 5\nadvice\n1\nadvice\nbank\n", tmp_path)
     assert "Roll 5 dice: 376 on average. Banking: 100." in lines
-    assert any(line.startswith("Anna banks 100, score 100.") for line in lines)
+    assert any(line.startswith("Anna banks, score 100.") for line in lines)
 
 
 def test_advice_before_the_card_says_there_is_nothing_to_decide_yet(tmp_path):
@@ -226,9 +236,9 @@ def test_advice_before_the_card_says_there_is_nothing_to_decide_yet(tmp_path):
 
 def test_the_coach_option_says_the_advice_after_every_roll_and_set_aside(tmp_path):
     lines = _play(["--coach"], "300\n1 1 2 2 3 5\n1\n", tmp_path)
-    assert "Anna rolls 1, 1, 2, 2, 3, 5. Set aside 1 and roll 5 dice: 376 on average. " \
-           "Setting aside 1, 1, 5 and rolling 3 dice: 285." in lines
-    assert "Anna sets aside 1 for 100, 5 dice left. Roll 5 dice: 376 on average. " \
+    assert "1, 1, 2, 2, 3, 5. Set aside the 1 and roll 5 dice: 376 on average. " \
+           "Setting aside the 1, 1, 5 and rolling 3 dice: 285." in lines
+    assert "1 for 100, 5 dice left. Roll 5 dice: 376 on average. " \
            "Banking: 100." in lines
     quiet = _play([], "300\n1 1 2 2 3 5\n1\n", tmp_path / "quiet")
     assert not any("on average" in line for line in quiet)
@@ -238,7 +248,8 @@ def test_brief_coaching_is_a_few_words_with_the_value_to_the_nearest_ten(tmp_pat
     # 375.85 on average: normal advice says 376, brief advice 380, which is shorter to hear.
     lines = _play(["--coach", "--verbosity", "brief", "--lang", "de"], "300\n1 1 2 2 3 5\n",
                   tmp_path)
-    assert "1, 1, 2, 2, 3, 5. Rat: 1, würfeln, 380." in lines
+    # Brief advice opens with the word that asks for it ("tipp").
+    assert "1, 1, 2, 2, 3, 5. Tipp: die 1, würfeln, 380." in lines
 
 
 def test_the_coach_on_screen_in_a_real_terminal_wraps_at_the_width(tmp_path):
@@ -249,21 +260,23 @@ def test_the_coach_on_screen_in_a_real_terminal_wraps_at_the_width(tmp_path):
     term.type("300\r")
     term.wait_for_prompt("Anna, roll 6 dice:")
     term.type("1 1 2 2 3 5\r")
-    term.wait_for("Setting aside 1, 1, 5")
+    term.wait_for("Setting aside the 1, 1, 5")
     term.wait_for_prompt("Anna, set aside?")
     lines = term.lines()
     assert all(len(line) <= 40 for line in lines)
     said = " ".join(lines)
-    assert "Set aside 1 and roll 5 dice: 376 on average." in said
+    assert "Set aside the 1 and roll 5 dice: 376 on average." in said
     term.type("quit\r")
     assert term.finish() == 0
 
 
 @pytest.mark.parametrize("lang, word, sentence", [
-    ("en", "advice", "You need 1000 to win: set aside 1 and roll. Chance to win: 26 percent."),
-    ("de", "tipp", "Du brauchst 1000 zum Sieg: 1 herauslegen und würfeln. Siegchance: 26 Prozent."),
-    ("fr", "avis", "Il vous faut 1000 pour gagner: mettez 1 de côté et relancez. Chance de "
-                      "gagner: 26 pour cent."),
+    ("en", "advice", "You need 1000 to win: set aside the 1 and roll. Chance to win: 26 "
+                     "percent."),
+    ("de", "tipp", "Du brauchst 1000 zum Sieg: die 1 herauslegen und weiterwürfeln. "
+                   "Siegchance: 26 Prozent."),
+    ("fr", "avis", "Il vous faut 1000 pour gagner\u00a0: gardez le 1 et relancez. Chance de "
+                   "gagner\u00a0: 26 pour cent."),
 ])
 def test_in_the_last_turn_of_the_final_round_advice_plays_to_win(lang, word, sentence, tmp_path):
     # Anna banks 1000 and reaches the target 300: Ben's turn is the last of the game.

@@ -426,7 +426,7 @@ def test_a_game_is_resumed_by_id_or_as_last_and_quit_or_end_of_input_keep_it_res
                   engine_game(["stop"], ("Dora", "Emil"), Rules()), "2")
 
     banked = run(clean_env, play_args(db, "--resume", "1"), ["bank"])
-    assert banked.stdout.splitlines()[2] == "Anna banks 150, score 150. Ben's turn."
+    assert banked.stdout.splitlines()[2] == "Anna banks, score 150. Ben's turn."
     plain_flag = run(clean_env, play_args(db, "--resume"))  # --resume alone is the last game
     assert plain_flag.stdout.startswith("Game 1 goes on. Ben's turn, score 0.")
 
@@ -580,7 +580,7 @@ def test_a_disk_filling_up_during_play_stops_the_game_and_keeps_every_announced_
         resumed = run(clean_env, play_args(db, "--resume"), ["1 5", "bank"])
         said = resumed.stdout.splitlines()
         assert said[1] == "Anna, set aside?"
-        assert said[4] == "Anna banks 150, score 150. Ben's turn."
+        assert said[4] == "Anna banks, score 150. Ben's turn."
 
 
 # ---------------------------------------------------------------------------------------------
@@ -614,7 +614,7 @@ def test_a_game_open_in_one_program_is_refused_in_another_which_writes_nothing(
     assert saved_entries(db, "2") == ["card stop", "card bonus-200"]
 
     first.write("1 5 2 3 4 6")
-    assert first.readline() == "Anna rolls 1, 5, 2, 3, 4, 6."
+    assert first.readline() == "1, 5, 2, 3, 4, 6."
     assert first.readline() == "Anna, set aside?"
     status, rest, err = first.end_input()
     assert status == 0 and err == ""

@@ -108,7 +108,7 @@ def test_a_niete_after_a_tutto_loses_the_whole_turn_total():
     game = game_at((700, 0, 0))
     tutto_under_bonus_300(game)
     events = enter(game, "card bonus-200", "roll 223346")
-    assert Niete(ANNA, 1800, False) in events
+    assert Niete(ANNA, 1800, False, 1800) in events
     assert game.state.scores == (700, 0, 0)
 
 
@@ -285,7 +285,7 @@ def test_under_plus_minus_the_player_cannot_bank_before_the_tutto():
 def test_a_niete_under_plus_minus_scores_nothing_and_nobody_loses():
     game = game_at((0, 2000, 0))
     events = enter(game, "card plus-minus", "roll 111234", "aside 111", "roll 234")
-    assert Niete(ANNA, 1000, False) in events
+    assert Niete(ANNA, 1000, False, 0) in events  # the 1000 of the 1s never counted
     assert game.state.scores == (0, 2000, 0)
 
 
@@ -314,7 +314,7 @@ class TestPlusMinusAdds1000MayContinue:
         game = game_at((0, 2000, 0), self.RULES)
         plus_minus_tutto(game)
         events = enter(game, "card bonus-200", "roll 223346")
-        assert Niete(ANNA, 1000, False) in events
+        assert Niete(ANNA, 1000, False, 1000) in events
         assert game.state.scores == (0, 1000, 0)
 
     def test_the_player_may_continue_and_bank_more(self):
@@ -369,7 +369,7 @@ def test_under_street_a_roll_with_no_new_face_is_a_niete_even_with_1s_and_triple
     tutto_under_bonus_300(game)
     enter(game, "card street", "roll 111234", "aside 1234")
     events = enter(game, "roll 11")
-    assert Niete(ANNA, 1800, True) in events
+    assert Niete(ANNA, 1800, True, 1800) in events
     assert game.state.scores == (300, 0, 0)
     assert game.current_player == "Ben"
 
@@ -465,7 +465,7 @@ def test_a_niete_before_the_second_cloverleaf_tutto_loses_the_turn_total():
     game = game_at((400, 0, 0))
     enter(game, "card cloverleaf", "roll 111555", "aside 111555")
     events = enter(game, "roll 223346")
-    assert Niete(ANNA, 1500, False) in events
+    assert Niete(ANNA, 1500, False, 0) in events  # Cloverleaf points can never be banked
     assert not game.finished
     assert game.state.scores == (400, 0, 0)
     assert game.current_player == "Ben"
@@ -475,7 +475,7 @@ def test_a_niete_before_the_first_cloverleaf_tutto_loses_the_turn_total():
     game = game_at()
     enter(game, "card cloverleaf", "roll 111234", "aside 111")
     events = enter(game, "roll 234")
-    assert Niete(ANNA, 1000, False) in events
+    assert Niete(ANNA, 1000, False, 0) in events
     assert not game.finished
 
 

@@ -172,7 +172,7 @@ def test_a_roll_with_no_1_no_5_and_no_three_of_a_kind_is_a_niete(roll):
     game = with_dice_in_hand(len(roll))
     lost = game.state.turn_total
     events = game.push(parse_entry(f"roll {roll}"))
-    assert [e for e in events if isinstance(e, Niete)] == [Niete(0, lost, False)]
+    assert [e for e in events if isinstance(e, Niete)] == [Niete(0, lost, False, lost)]
     assert game.state.seat == 1
     assert game.state.scores == (0, 0)
 

@@ -146,7 +146,7 @@ def test_the_live_view_is_read_only(table: Any, tmp_path: Path) -> None:
         assert get(table.url + "?code=" + CODE, method=method)[0] == 405
     # Entry words in a request do nothing either.
     get(table.url + "?code=" + CODE + "&entry=undo&line=bank&undo=1")
-    enter(table, "1 5 2 3 4 6", "Anna rolls 1, 5, 2, 3, 4, 6.")
+    enter(table, "1 5 2 3 4 6", "1, 5, 2, 3, 4, 6.")
     journal = sqlite3.connect(tmp_path / "games.sqlite3").execute(
         "SELECT COUNT(*) FROM journal").fetchone()[0]
     assert journal == 2
@@ -154,17 +154,17 @@ def test_the_live_view_is_read_only(table: Any, tmp_path: Path) -> None:
 
 def test_a_reconnecting_viewer_gets_every_missed_announcement_once(table: Any) -> None:
     enter(table, "bonus 300", "Anna draws Bonus 300.")
-    enter(table, "1 5 2 3 4 6", "Anna rolls 1, 5, 2, 3, 4, 6.")
+    enter(table, "1 5 2 3 4 6", "1, 5, 2, 3, 4, 6.")
     first = events(table.url, None, 2)
     assert [e["id"] for e in first] == [1, 2]
     # The phone sleeps: three entries and an undo happen without it.
-    enter(table, "1 5", "Anna sets aside 1, 5")
-    enter(table, "bank", "Anna banks 150")
+    enter(table, "1 5", "1, 5 for 150")
+    enter(table, "bank", "Anna banks, score 150")
     enter(table, "stop", "Stop. Ben scores nothing this turn.")
     enter(table, "undo", "Undone: Ben's card Stop.")
     caught_up = events(table.url, first[-1]["id"], 4)
     assert [e["id"] for e in caught_up] == [3, 4, 5, 6]
-    assert caught_up[0]["line"].startswith("Anna sets aside 1, 5")
+    assert caught_up[0]["line"].startswith("1, 5 for 150")
     assert caught_up[-1]["line"] == "Undone: Ben's card Stop. Ben's turn, turn total 0."
     assert caught_up[-1]["takes_back"] == 5  # the page marks the Stop's line as taken back
     assert [row[:2] for row in caught_up[-1]["rows"]] == [["Anna", "150"], ["Ben", "0"]]
@@ -186,9 +186,9 @@ def test_a_viewer_that_never_reads_cannot_delay_or_crash_the_game(table: Any) ->
     for turn in range(20):
         player, bonus = ("Anna", "Ben")[turn % 2], 200 + 100 * (turn % 5)
         enter(table, f"bonus {bonus}", f"{player} draws Bonus {bonus}.")
-        enter(table, "1 5 2 3 4 6", f"{player} rolls 1, 5, 2, 3, 4, 6.")
-        enter(table, "1 5", f"{player} sets aside 1, 5")
-        enter(table, "bank", f"{player} banks")
+        enter(table, "1 5 2 3 4 6", "1, 5, 2, 3, 4, 6.")
+        enter(table, "1 5", "1, 5 for 150")
+        enter(table, "bank", f"{player} banks, score")
     assert get(table.url + "?code=" + CODE)[0] == 200  # and the others still see the game
     table.sendline("quit")
     table.expect(pexpect.EOF)

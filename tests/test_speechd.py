@@ -67,8 +67,10 @@ def test_another_programs_sentence_is_not_cut_off_when_the_game_speaks(sound: De
     assert with_game > 0.7 * alone, (with_game, alone)
 
     time.sleep(0.5)  # the other program is quiet now: the game's own speech is heard again
+    enter(game, "1 5 2 3 4 6", "1, 5, 2, 3, 4, 6.")
+    recording.wait_quiet(time.monotonic())
     typed = time.monotonic()
-    enter(game, "1 5 2 3 4 6", "Anna rolls 1, 5, 2, 3, 4, 6.")
+    enter(game, "1 5", "1, 5 for 150, 4 dice left.")
     recording.wait_quiet(typed)
     assert recording.seconds_spoken(after=typed) > 0.5
     quit_game(game)
@@ -84,9 +86,9 @@ def test_a_daemon_without_sound_never_delays_an_entry_and_one_sentence_says_spee
     game.expect_exact("Anna, card?")
     waits = []
     for line, answer in [("bonus 300", "Anna draws Bonus 300."),
-                         ("1 5 2 3 4 6", "Anna rolls 1, 5, 2, 3, 4, 6."),
-                         ("1 5", "Anna sets aside 1, 5 for 150"),
-                         ("bank", "Anna banks 150"),
+                         ("1 5 2 3 4 6", "1, 5, 2, 3, 4, 6."),
+                         ("1 5", "1, 5 for 150"),
+                         ("bank", "Anna banks, score 150"),
                          ("stop", "Ben's turn"), ("stop", "Anna's turn"), ("stop", "Ben's turn")]:
         waits.append(enter(game, line, answer))
         time.sleep(0.3)  # the pace of a table, quick players
@@ -161,7 +163,7 @@ def _spoken_after_a_tutto(desk: Desk, recording: Recording, *typed: tuple[str, s
 def test_what_is_typed_during_a_tutto_is_said_after_it_only_the_last_of_it(
         sound: Desk) -> None:
     recording = sound.record()
-    bank = ("bank", "Anna banks 1800")
+    bank = ("bank", "Anna banks, score 1800")
     stop = ("stop", "Stop.")
     tutto_alone = _spoken_after_a_tutto(sound, recording)
     then_bank = _spoken_after_a_tutto(sound, recording, bank)

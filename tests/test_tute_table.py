@@ -81,17 +81,17 @@ def test_show_and_the_sheets_read_every_round_back_in_the_games_language(
     shown = tally(["show", "last", "--db", str(db)], clean_env)
     assert shown.returncode == 0, shown.stderr
     lines = shown.stdout.splitlines()
-    assert lines[0] == "Partie 1: Tute, Anna et Ben. Le match se joue en 3 parties gagnées. " \
+    assert lines[0] == "Partie 1\u00a0: Tute, Anna et Ben. Le match se joue en 3 parties gagnées. " \
                        "Terminée."
-    assert lines[1].startswith("Manche 1, atout Coupes, Anna a commencé. Annonces: Anna 40 en "
-                               "Coupes, Anna 20 en Deniers.")
-    assert "Points de manche: Anna 130, Ben 60. 2 parties pour Anna." in lines[1]
+    assert lines[1].startswith("Manche 1, atout Coupes, Anna a commencé. Annonces\u00a0: Anna 40 "
+                               "en coupes, Anna 20 en deniers.")
+    assert "Points de manche\u00a0: Anna 130, Ben 60. 2 parties pour Anna." in lines[1]
     assert "Tute pour Ben avec les quatre cavaliers." in lines[2]
-    assert "Gagnant: Ben." in lines
+    assert "Gagnant\u00a0: Ben." in lines
     csv = tally(["export", "last", "--format", "csv", "--db", str(db)], clean_env).stdout
     assert csv.splitlines()[0] == "Manche,Atout,Annonces,Points des cartes,Dernier pli," \
                                   "Points de manche,Gagnant,Parties,Anna,Ben"
-    assert csv.splitlines()[1] == '1,Coupes,"Anna 40 en Coupes, Anna 20 en Deniers",70 50,' \
+    assert csv.splitlines()[1] == '1,Coupes,"Anna 40 en coupes, Anna 20 en deniers",70 50,' \
                                   'Ben,130 60,Anna,2,2,0'
     md = tally(["export", "last", "--format", "md", "--db", str(db), "--lang", "en"],
                clean_env).stdout
@@ -132,7 +132,7 @@ def test_undo_of_the_entry_that_ended_the_match_is_kept_in_the_journal(
 @pytest.mark.parametrize("lang, wanted", [
     ("en", "Card points must add up to 120: these add up to 130."),
     ("de", "Die Kartenpunkte müssen zusammen 120 ergeben: diese ergeben 130."),
-    ("fr", "Les points des cartes doivent faire 120 en tout: ceux-ci font 130."),
+    ("fr", "Les points des cartes doivent faire 120 en tout\u00a0: ceux-ci font 130."),
 ])
 def test_card_points_that_do_not_add_up_to_120_are_refused_in_one_sentence(
         lang: str, wanted: str, db: Path, clean_env: dict[str, str]) -> None:
@@ -174,8 +174,15 @@ def test_brief_says_the_winner_and_the_games_and_full_adds_what_to_type(
     full = play(db.with_suffix(".full"), clean_env, typed, "--verbosity", "full", "--rule",
                 "games=2").stdout
     assert "Round points: Anna 80, Ben 50. Games won: Anna 1, Ben 0. Ben begins round 2. " \
-           "Type the trump suit: gold, cups, swords, clubs, or oros, copas, espadas or " \
-           "bastos." in full
+           "Type the trump suit: gold, cups, swords or clubs, or in Spanish oros, copas, " \
+           "espadas or bastos." in full
+
+
+def test_brief_says_why_a_round_counts_two_games(db: Path, clean_env: dict[str, str]) -> None:
+    typed = ["gold", "points 120 0 last Anna"]  # 120 and 10 for the last trick
+    brief = play(db, clean_env, typed, "--verbosity", "brief", "--rule", "games=3").stdout
+    assert "Anna wins round 1. More than 120 round points: two games. Games won: Anna 2, " \
+           "Ben 0." in brief
 
 
 def test_on_a_40_cell_display_no_tute_line_is_longer_and_no_name_loses_its_figure(

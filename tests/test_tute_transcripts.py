@@ -98,12 +98,12 @@ FACTS = {
            "Ben and Dora win round 1 and the match. Round points: Anna and Cleo 74, Ben and "
            "Dora 76.",
            "Tute for Cleo with four Kings. Cleo wins round 1 and the match."],
-    "de": ["Anna meldet 40 in Kelche.", "Die Kartenpunkte müssen zusammen 120 ergeben: diese "
+    "de": ["Anna meldet 40 in Kelchen.", "Die Kartenpunkte müssen zusammen 120 ergeben: diese "
            "ergeben 130.", "Gold wurde in dieser Runde schon gemeldet, von Anna",
            "Rundenpunkte: Anna 130, Ben 60.", "Ben und Dora gewinnen Runde 1 und die Partie.",
            "Tute für Cleo mit vier Königen."],
-    "fr": ["Anna annonce 40 en Coupes.", "Les points des cartes doivent faire 120 en tout: "
-           "ceux-ci font 130.", "Points de manche: Anna 130, Ben 60.",
+    "fr": ["Anna annonce 40 en coupes.", "Les points des cartes doivent faire 120 en "
+           "tout\u00a0: ceux-ci font 130.", "Points de manche\u00a0: Anna 130, Ben 60.",
            "Ben et Dora gagnent la manche 1 et le match.",
            "Tute pour Cleo avec les quatre rois."],
 }

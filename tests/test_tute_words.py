@@ -100,8 +100,8 @@ def _error(lang: str, line: str, *texts: str) -> str:
                                       "from 0 to 120."),
     ("last Ben", ("trump cups",), "First the card points of each side, for example points "
                                   "70 50."),
-    ("cante Anna gold", (), "First the trump of round 1: gold, cups, swords, clubs, or oros, "
-                            "copas, espadas or bastos."),
+    ("cante Anna gold", (), "First the trump of round 1: gold, cups, swords or clubs, or in "
+                            "Spanish oros, copas, espadas or bastos."),
     ("c", (), "c could mean coins, cups or clubs: type more letters."),
     ("c", ("trump cups",), "Say who: type a player's name too, for example cante Anna gold."),
     ("cante Anna gold", ("trump cups", "cante 1 gold"), "Gold was already announced in this "
@@ -177,7 +177,7 @@ def test_a_listener_words_every_tute_notice_in_its_own_language_after_play_moved
     assert [n.game for n in heard.notices] == ["tute"] * 4
     german = [side.word_notice(n, Catalog("de")) for n in heard.notices]
     assert german == [
-        "Runde 1, Trumpf Kelche.", "Anna meldet 40 in Kelche.",
+        "Runde 1, Trumpf Kelche.", "Anna meldet 40 in Kelchen.",
         "Anna gewinnt Runde 1. Rundenpunkte: Anna 110, Ben 60. Gewonnene Spiele: Anna 1, "
         "Ben 0. Ben beginnt Runde 2.",
         "Zurückgenommen: die Kartenpunkte Anna 70, Ben 50 und der letzte Stich von Ben. "

@@ -54,6 +54,20 @@ def test_no_line_on_a_40_cell_display_splits_a_label_from_its_number(db: Path) -
 
 def test_the_name_of_the_volle_lotte_rules_stays_on_one_line(db: Path) -> None:
     rows = screen_lines(db, ["--lang", "fr", "--rules", "volle-lotte", "--players",
-                             "Dora,Emil,Fritz"], [("Dora, carte?", "quitter")])
+                             "Dora,Emil,Fritz"], [("Dora, carte\u00a0?", "quitter")])
     assert all(len(row) <= WIDTH for row in rows), rows
     assert any("Volle Lotte" in row for row in rows), rows
+
+
+def test_french_keeps_a_no_break_space_before_its_signs_and_no_row_opens_with_one(
+        db: Path) -> None:
+    rows = screen_lines(db, ["--lang", "fr", "--players", "Zoé,Léo"],
+                        [("Zoé, carte\u00a0?", "aide"), ("Zoé, carte\u00a0?", "pioche"),
+                         ("Zoé, carte\u00a0?", "feu"), ("Zoé, lancer de 6 dés\u00a0:", "marquer"),
+                         ("Zoé, lancer de 6 dés\u00a0:", "quitter")])
+    assert all(len(row) <= WIDTH for row in rows), rows
+    text = " ".join(rows)
+    assert "dans la pioche\u00a0: stop\u00a0: 10," in text, text  # "Il reste 56 cartes ..."
+    for row in rows:
+        assert row.lstrip()[:1] not in ("?", "!", ";", ":"), rows
+        assert all(f" {sign}" not in row for sign in "?!;:"), row  # never an ordinary space

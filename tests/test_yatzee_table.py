@@ -230,7 +230,10 @@ def test_brief_says_the_minimum_and_full_adds_the_fits_and_what_to_type(
         tmp_path: Path, clean_env: dict[str, str]) -> None:
     brief = play_en(tmp_path, clean_env, ["444551", "house"], "Anna,Ben", "--verbosity",
                     "brief")
-    assert "4, 4, 4, 5, 5, 1." in brief and "Anna writes 32 in House. Ben." in brief
+    # The throw bonus is part of the points and the new total is the score the table keeps:
+    # brief says both.
+    assert "4, 4, 4, 5, 5, 1." in brief
+    assert "Anna writes 32 in House, throw bonus 10 included. Total 32. Ben." in brief
     full = play_en(tmp_path, clean_env, ["444551"], "Anna,Ben", "--verbosity", "full",
                    file="full.db")
     assert ("Anna rolls 4, 4, 4, 5, 5, 1. These dice fit: Chance 33, House 32, Two pairs 28, "
@@ -321,9 +324,9 @@ def test_show_reads_every_turn_then_each_sheet_and_the_games_list_names_the_game
     shown = program(db, "show", "1", "--width", "40", env=clean_env).stdout.splitlines()
     assert all(len(line) <= 40 for line in shown), shown
     text = " ".join(shown)
-    assert text.startswith("Partie 1: Yatzee pour Zoé, règles de la feuille. Terminée.")
-    assert "Coup 18, Zoé: barre Yatzee après le lancer 1, total 460." in text
-    assert "Feuille de Zoé: total 460." in text
+    assert text.startswith("Partie 1\u00a0: Yatzee pour Zoé, règles de la feuille. Terminée.")
+    assert "Coup 18, Zoé\u00a0: barre Yatzee après le lancer 1, total 460." in text
+    assert "Feuille pour Zoé\u00a0: total 460." in text
     listed = program(db, "games", "--lang", "en", env=clean_env).stdout
     assert "Zoé, finished." in listed
 

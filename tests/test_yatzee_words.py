@@ -65,8 +65,7 @@ def test_a_listener_words_a_notice_in_its_own_language_from_the_notice_alone() -
     game.push(parse_entry("roll 123456"))  # the table moved on
     side = registry.find("yatzee").side()
     assert side.word_notice(notice, Catalog("fr")) == (
-        "Anna inscrit 32 dans la case Full, dont 10 de bonus de lancer. Total 32. À Ben de "
-        "jouer.")
+        "Anna inscrit 32 dans la case Full, dont 10 de bonus de lancer. Total 32. À Ben.")
     entry = game.pop()
     undo = Notice("yatzee", game.players, game.rules, (), game.state, undone=True, entry=entry)
     assert side.word_notice(undo, Catalog("de")) == (

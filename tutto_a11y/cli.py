@@ -50,6 +50,11 @@ class NarrowFormatter(click.HelpFormatter):
     its help wrapped under it instead.
     """
 
+    def write_heading(self, heading: str) -> None:
+        """"Options:" as the language writes a heading ("Options :" in French)."""
+        line = gettext.gettext(N_("{heading}:")).format(heading=heading)
+        self.write(" " * self.current_indent + line + "\n")
+
     def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30,
                  col_spacing: int = 2) -> None:
         rows = list(rows)

@@ -309,7 +309,8 @@ def _ask_players(side: Any, reader: LineReader, output: Output, c: Catalog) -> t
         if len(names) < minimum:
             question = c.gettext("Player {number}, name?", number=number)
         else:
-            question = c.gettext("Player {number}, name? An empty line starts the game.",
+            # The hint inside the question, so that the name typed after it follows the "?".
+            question = c.gettext("Player {number}, name (empty line: the game starts)?",
                                  number=number)
         try:
             line = reader.read(question)

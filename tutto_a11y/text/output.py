@@ -18,14 +18,21 @@ _SPACES = re.compile(r"[ \t\n\r\f\v]+")  # ASCII white space only: a no-break sp
 def nobreak(text: str) -> str:
     """``text`` as one unit: its spaces become no-break spaces that wrapping never splits.
 
-    They are turned back into plain spaces on output, so ``--plain`` stays ASCII.
+    They are turned back into plain spaces on output.
     """
     return text.replace(" ", NO_BREAK)
 
 
+# French puts a no-break space before ? ! ; : ("carte ?"): that one is printed as it is, so the
+# terminal and a Braille display never put the sign alone at the start of a line.
+_GLUE = re.compile(NO_BREAK + r"(?![?!;:])")
+
+
 def plain(text: str) -> str:
-    """``text`` as it is printed and spoken: no-break spaces become plain spaces."""
-    return text.replace(NO_BREAK, " ")
+    """``text`` as it is printed and spoken: no-break spaces that only held a unit together
+    become plain spaces; the one before a French ? ! ; : stays (it is white space, not
+    punctuation, so ``--plain`` output keeps ASCII punctuation)."""
+    return _GLUE.sub(" ", text)
 
 
 def _units(words: list[str]) -> list[list[str]]:

@@ -50,6 +50,14 @@ class Messages:
                 Suit.SWORDS: c.pgettext("suit", "Swords"),
                 Suit.CLUBS: c.pgettext("suit", "Clubs")}[suit]
 
+    def in_suit(self, suit: Any) -> str:
+        """"in Cups" as the language says it after a number: "in Kelchen", "en coupes"."""
+        c = self.c
+        return {Suit.GOLD: c.pgettext("in suit", "in Gold"),
+                Suit.CUPS: c.pgettext("in suit", "in Cups"),
+                Suit.SWORDS: c.pgettext("in suit", "in Swords"),
+                Suit.CLUBS: c.pgettext("in suit", "in Clubs")}[suit]
+
     def by_side(self, values: Sequence[int]) -> str:
         """"Anna 130, Ben 60": one figure per side."""
         return ", ".join(self.c.gettext("{name} {score}", name=self.side(i), score=v)
@@ -69,7 +77,7 @@ class Messages:
         lang = self.c.lang
         own = [shown(f"suit:{s.value}", lang) for s in Suit]
         spanish = [SPANISH[f"suit:{s.value}"][0] for s in Suit]
-        return self.c.gettext("{own}, or {spanish}", own=", ".join(own),
+        return self.c.gettext("{own}, or in Spanish {spanish}", own=self._or(own),
                               spanish=self._or(spanish))
 
     def points_example(self) -> str:
@@ -110,8 +118,9 @@ class Messages:
         return " ".join(s for s in sentences if s)
 
     def _cante(self, cante: E.CanteRecord) -> str:
-        return self.c.gettext("{name} announces {points} in {suit}.", name=self.name(cante.seat),
-                              points=cante.points, suit=self.suit(cante.suit))
+        return self.c.gettext("{name} announces {points} {in_suit}.",
+                              name=self.name(cante.seat), points=cante.points,
+                              in_suit=self.in_suit(cante.suit))
 
     def tute_sentence(self, tute: E.TuteRecord) -> str:
         c, name = self.c, self.name(tute.seat)
@@ -143,9 +152,11 @@ class Messages:
             if r.tute is not None:
                 if over is None:
                     out.append(c.gettext("A Tute counts two games."))
-            elif not brief:
+            else:
                 assert r.round_points is not None
-                if r.tied and r.winner == r.last_trick:
+                if brief:
+                    pass  # the winner is said; why a tie went this way is detail
+                elif r.tied and r.winner == r.last_trick:
                     out.append(c.gettext("Tied at {points}: the last trick decides.",
                                          points=r.round_points[r.winner]))
                 elif r.tied:
@@ -172,7 +183,7 @@ class Messages:
                              round=s.round, suit=self.suit(s.trump))
         if s.step is Step.LAST:
             return c.gettext("Who took the last trick?")
-        return c.gettext("Game over. Type {scores}, {undo} or {quit}:",
+        return c.gettext("Match over. Type {scores}, {undo} or {quit}:",
                          scores=shown("scores", c.lang), undo=shown("undo", c.lang),
                          quit=shown("quit", c.lang))
 
@@ -195,7 +206,7 @@ class Messages:
         if s.step is Step.LAST:
             return c.gettext("Type the name of a player of the side that took the last trick, "
                              "for example {example}.", example=self.game.players[-1])
-        return c.gettext("The game is over: type {undo}, {scores} or {quit}.",
+        return c.gettext("The match is over: type {undo}, {scores} or {quit}.",
                          undo=shown("undo", lang), scores=shown("scores", lang),
                          quit=shown("quit", lang))
 
@@ -212,7 +223,7 @@ class Messages:
         """Where the match stands, in one sentence."""
         c, s = self.c, self.game.state
         if s.step is Step.OVER:
-            return c.gettext("The game is over.")
+            return c.gettext("The match is over.")
         if s.step is Step.TRUMP:
             return c.gettext("Round {round}, {name} begins: the trump is next.", round=s.round,
                              name=self.name(s.hand))
@@ -227,9 +238,10 @@ class Messages:
         parts = [self.now()]
         if s.step in (Step.PLAY, Step.LAST):
             if s.cantes:
-                parts.append(c.gettext("Cantes: {cantes}.", cantes=", ".join(
-                    c.gettext("{name} {points} in {suit}", name=self.name(k.seat),
-                              points=k.points, suit=self.suit(k.suit)) for k in s.cantes)))
+                cantes = [c.gettext("{name} {points} {in_suit}", name=self.name(k.seat),
+                                    points=k.points, in_suit=self.in_suit(k.suit))
+                          for k in s.cantes]
+                parts.append(c.gettext("Cantes: {cantes}.", cantes=", ".join(cantes)))
             else:
                 parts.append(c.gettext("No cante yet in this round."))
         if s.step is Step.OVER:
@@ -250,8 +262,8 @@ class Messages:
         if isinstance(entry, Trump):
             text = c.gettext("Undone: trump {suit}.", suit=self.suit(entry.suit))
         elif isinstance(entry, Cante):
-            text = c.gettext("Undone: {name}'s cante in {suit}.", name=self.name(entry.seat),
-                             suit=self.suit(entry.suit))
+            text = c.gettext("Undone: {name}'s cante {in_suit}.", name=self.name(entry.seat),
+                             in_suit=self.in_suit(entry.suit))
         elif isinstance(entry, Tute):
             text = c.gettext("Undone: {name}'s Tute.", name=self.name(entry.seat))
         elif isinstance(entry, CardPoints) and entry.last is not None:
@@ -311,7 +323,7 @@ class Messages:
             return c.gettext("{word} is not an entry here. {hint}", word=d.get("word", ""),
                              hint=self.hint())
         if r == "game-over":
-            return c.gettext("The game is over: type {undo}, {scores} or {quit}.",
+            return c.gettext("The match is over: type {undo}, {scores} or {quit}.",
                              undo=shown("undo", lang), scores=shown("scores", lang),
                              quit=shown("quit", lang))
         if s.step is Step.OVER:

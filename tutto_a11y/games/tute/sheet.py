@@ -22,9 +22,9 @@ def round_sentence(m: Messages, r: RoundRecord) -> str:
     parts = [c.gettext("Round {round}, trump {suit}, {name} began.", round=r.number,
                        suit=m.suit(r.trump), name=m.name(r.hand))]
     if r.cantes:
-        parts.append(c.gettext("Cantes: {cantes}.", cantes=", ".join(
-            c.gettext("{name} {points} in {suit}", name=m.name(k.seat), points=k.points,
-                      suit=m.suit(k.suit)) for k in r.cantes)))
+        cantes = [c.gettext("{name} {points} {in_suit}", name=m.name(k.seat), points=k.points,
+                            in_suit=m.in_suit(k.suit)) for k in r.cantes]
+        parts.append(c.gettext("Cantes: {cantes}.", cantes=", ".join(cantes)))
     if r.tute is not None:
         parts.append(m.tute_sentence(r.tute))
     if r.card_points is not None and r.last_trick is not None and r.round_points is not None:
@@ -97,8 +97,9 @@ def sheet_table(game: Game, c: Catalog) -> tuple[list[str], list[list[str]]]:
     for r in game.rounds():
         if r.winner is not None:
             games[r.winner] += r.games
-        cantes = ", ".join(c.gettext("{name} {points} in {suit}", name=m.name(k.seat),
-                                     points=k.points, suit=m.suit(k.suit)) for k in r.cantes)
+        cantes = ", ".join(c.gettext("{name} {points} {in_suit}", name=m.name(k.seat),
+                                     points=k.points, in_suit=m.in_suit(k.suit))
+                           for k in r.cantes)
         if r.tute is not None:
             tute = m.tute_sentence(r.tute).rstrip(".")
             cantes = f"{cantes}, {tute}" if cantes else tute

@@ -30,8 +30,19 @@ def spoken_briefly(expected: float) -> int:
     return 10 * math.floor(round(expected, 2) / 10 + 0.5)
 
 
-def faces_said(faces: Sequence[int]) -> str:
-    return ", ".join(str(f) for f in faces)
+def faces_said(faces: Sequence[int], catalog: Catalog) -> str:
+    """The dice to set aside with their article: "the 1, 5", "die 1", "les 1, 5".
+
+    A bare number before "set aside" is heard as a count ("Leg 4 heraus": four dice?); the
+    article makes it the face.
+    """
+    listed = ", ".join(str(f) for f in faces)
+    return catalog.ngettext("the {faces}", "the {faces}", len(faces), faces=listed)
+
+
+def sentence(text: str) -> str:
+    """A translation may open with the dice ("die 1 herauslegen"): a sentence opens capitalised."""
+    return text[:1].upper() + text[1:]
 
 
 def natural_alternative(choices: Sequence[Any], habit: tuple[int, ...] | None) -> Any | None:
@@ -98,10 +109,10 @@ class Adviser:
         dice_after = position.dice - len(best.set_aside)
         if self.verbosity == "brief":
             return self.brief(best, dice_after)
-        text = self.best(best, dice_after)
+        text = sentence(self.best(best, dice_after))
         other = natural_alternative(choices, habit)
         if other is not None:
-            text += " " + self.alternative(other, position.dice - len(other.set_aside))
+            text += " " + sentence(self.alternative(other, position.dice - len(other.set_aside)))
         return text
 
     def to_win(self, rules: Rules, stakes: Any, position: Any, others_to_come: bool = False
@@ -173,14 +184,14 @@ class Adviser:
         best = choices[0]
         action = self.action(best, position.dice - len(best.set_aside))
         if self.verbosity == "brief":
-            return c.gettext("Coach, to win: {action}, {percent} percent.", action=action,
+            return c.gettext("Advice to win: {action}, {percent} percent.", action=action,
                              percent=spoken(best.expected * 100))
         return c.gettext("To win the game: {action}.", action=action) + " " + \
             self.chances(by_seat)
 
     def action(self, choice: Any, dice: int) -> str:
         """The choice as a few words inside a sentence ("set aside 1 and roll")."""
-        c, faces = self.c, faces_said(choice.set_aside)
+        c, faces = self.c, faces_said(choice.set_aside, self.c)
         if not choice.set_aside:
             return {"roll": c.pgettext("coach action", "roll"),
                     "bank": c.pgettext("coach action", "bank"),
@@ -194,9 +205,11 @@ class Adviser:
     # -- the sentences ---------------------------------------------------------------------
     def best(self, choice: Any, dice: int) -> str:
         c, value = self.c, spoken(choice.expected)
-        faces = faces_said(choice.set_aside)
+        faces = faces_said(choice.set_aside, self.c)
         if not choice.set_aside:
             if choice.then == "roll":
+                if dice == 6:  # the first roll, or six dice again: nothing is re-rolled
+                    return c.gettext("Roll all 6 dice: {value} on average.", value=value)
                 return c.ngettext("Roll {n} die: {value} on average.",
                                   "Roll {n} dice: {value} on average.", dice, value=value)
             if choice.then == "bank":
@@ -219,7 +232,7 @@ class Adviser:
 
     def alternative(self, choice: Any, dice: int) -> str:
         c, value = self.c, spoken(choice.expected)
-        faces = faces_said(choice.set_aside)
+        faces = faces_said(choice.set_aside, self.c)
         if not choice.set_aside:
             if choice.then == "roll":
                 return c.gettext("Rolling: {value}.", value=value)
@@ -244,16 +257,19 @@ class Adviser:
 
     def brief(self, choice: Any, dice: int) -> str:
         c, value = self.c, spoken_briefly(choice.expected)
-        faces = faces_said(choice.set_aside)
+        faces = faces_said(choice.set_aside, self.c)
         then = choice.then
         if not choice.set_aside:
             if then == "roll":
-                return c.gettext("Coach: roll, {value}.", value=value)
+                return c.gettext("Advice: roll, {value}.", value=value)
             if then == "bank":
-                return c.gettext("Coach: bank, {value}.", value=value)
-            return c.gettext("Coach: draw, {value}.", value=value)
+                return c.gettext("Advice: bank, {value}.", value=value)
+            return c.gettext("Advice: draw, {value}.", value=value)
         if then == "bank":
-            return c.gettext("Coach: {faces}, bank, {value}.", faces=faces, value=value)
+            return c.gettext("Advice: {faces}, bank, {value}.", faces=faces,
+                             value=value)
         if then == "draw":
-            return c.gettext("Coach: {faces}, draw, {value}.", faces=faces, value=value)
-        return c.gettext("Coach: {faces}, roll, {value}.", faces=faces, value=value)
+            return c.gettext("Advice: {faces}, draw, {value}.", faces=faces,
+                             value=value)
+        return c.gettext("Advice: {faces}, roll, {value}.", faces=faces,
+                             value=value)

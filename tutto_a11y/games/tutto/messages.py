@@ -25,6 +25,15 @@ from tutto_a11y.games.tutto.words import COMMANDS, shown
 VERBOSITIES = ("brief", "normal", "full")
 
 
+def opening(text: str) -> str:
+    """A sentence that opens with a card's name, capitalised ("bonus 300" -> "Bonus 300"); a
+    name with a digit in its first word ("x2") is written as the card shows it."""
+    first = text.split(maxsplit=1)[0] if text.split() else ""
+    if any(ch.isdigit() for ch in first):
+        return text
+    return text[:1].upper() + text[1:]
+
+
 class Messages:
     """The sentences of one game in one language at one verbosity."""
 
@@ -154,10 +163,11 @@ class Messages:
         if isinstance(e, E.Rolled):
             if niete:
                 return []
-            if brief:
-                return [c.gettext("{faces}.", faces=self.faces(e.faces))]
-            return [c.gettext("{name} rolls {faces}.", name=self.name(e.seat),
-                              faces=self.faces(e.faces))]
+            if self.verbosity == "full":
+                return [c.gettext("{name} rolls {faces}.", name=self.name(e.seat),
+                                  faces=self.faces(e.faces))]
+            # The card sentence and the prompt name the player; the faces are the news.
+            return [c.gettext("{faces}.", faces=self.faces(e.faces))]
         if isinstance(e, E.Niete):
             return [self._niete(e, brief)]
         if isinstance(e, E.FireworksBanked):
@@ -166,11 +176,14 @@ class Messages:
         if isinstance(e, E.SetAsideDone):
             return [self._set_aside(e, brief)]
         if isinstance(e, E.Banked):
+            # The points banked are the turn total said just before; the new score is news.
             if brief:
-                return [c.gettext("{name} banks, score {score}.", name=self.name(e.seat),
-                                  score=e.score)]
-            return [c.gettext("{name} banks {points}, score {score}.", name=self.name(e.seat),
-                              points=e.points, score=e.score)]
+                return [c.gettext("Score {score}.", score=e.score)]
+            if self.verbosity == "full":
+                return [c.gettext("{name} banks {points}, score {score}.",
+                                  name=self.name(e.seat), points=e.points, score=e.score)]
+            return [c.gettext("{name} banks, score {score}.", name=self.name(e.seat),
+                              score=e.score)]
         if isinstance(e, E.Continued):
             if e.to_card:
                 return [c.gettext("{name} goes on: draw the next card.", name=self.name(e.seat))]
@@ -197,12 +210,15 @@ class Messages:
     def _card_drawn(self, e: E.CardDrawn, brief: bool) -> str:
         c, card = self.c, self.card_unit(e.card)
         if brief or e.card is Card.STOP:
-            return "" if e.card is Card.STOP else c.gettext("{card}.", card=card)
+            if e.card is Card.STOP:
+                return ""
+            return opening(c.gettext("{card}.", card=card))
         if e.carried:
             text = c.gettext("{name} draws {card} and carries {points}.",
                              name=self.name(e.seat), card=card, points=e.carried)
         else:
             text = c.gettext("{name} draws {card}.", name=self.name(e.seat), card=card)
+        text = opening(text)  # a translation may open with the card's name
         if self.verbosity == "full":
             text += " " + self.card_rule(e.card)
         return text
@@ -226,40 +242,60 @@ class Messages:
         return c.gettext("A Tutto adds the bonus of {value}.", value=card.bonus)
 
     def _niete(self, e: E.Niete, brief: bool) -> str:
-        c, name = self.c, self.name(e.seat)
+        """The Niete and what it takes: only points that could have been banked are lost (the
+        points of Plus/Minus and Cloverleaf never counted)."""
+        c, name, lost = self.c, self.name(e.seat), e.bankable
         if brief:
-            if e.lost:
-                return c.gettext("Niete, minus {points}.", points=e.lost)
+            if lost:
+                return c.gettext("Niete, minus {points}.", points=lost)
             return c.gettext("Niete.")
         if e.street:
-            if e.lost:
+            if lost:
                 return c.gettext("Niete, no new face. {name} loses {points}.", name=name,
-                                 points=e.lost)
+                                 points=lost)
             return c.gettext("Niete, no new face. {name} scores nothing.", name=name)
-        if e.lost:
-            return c.gettext("Niete. {name} loses {points}.", name=name, points=e.lost)
+        if lost:
+            return c.gettext("Niete. {name} loses {points}.", name=name, points=lost)
         return c.gettext("Niete. {name} scores nothing.", name=name)
 
     def _set_aside(self, e: E.SetAsideDone, brief: bool) -> str:
-        """A set-aside with dice left (a Tutto is said by the Tutto sentence)."""
+        """A set-aside with dice left (a Tutto is said by the Tutto sentence).
+
+        What counts differs by card, and even brief says it: the faces still missing under
+        Street; the dice left under Plus/Minus and Cloverleaf, whose points never count;
+        otherwise the turn total (brief) or the faces, points and dice left (normal). The
+        player is named by the card sentence and the prompt, so normal leaves the name out.
+        """
         c, name = self.c, self.name(e.seat)
-        if brief:
-            return c.ngettext("{name} {total}, {n} die.", "{name} {total}, {n} dice.",
-                              e.dice_left, name=name, total=e.turn_total)
-        if e.street:
-            missing = [f for f in range(1, 7) if f not in self.game.state.aside]
-            return c.gettext("{name} sets aside {faces}. Still missing: {missing}.", name=name,
-                             faces=self.faces(e.faces), missing=self.faces(missing))
+        card = self.game.state.card
         faces = self.faces(e.faces)
+        if e.street:
+            missing = self.faces(f for f in range(1, 7) if f not in self.game.state.aside)
+            if brief:
+                return c.gettext("Still missing: {missing}.", missing=missing)
+            return c.gettext("{name} sets aside {faces}. Still missing: {missing}.", name=name,
+                             faces=faces, missing=missing)
+        if card in (Card.PLUS_MINUS, Card.CLOVERLEAF):  # only the Tutto counts here
+            if brief:
+                return c.ngettext("{n} die left.", "{n} dice left.", e.dice_left)
+            return c.ngettext("{faces} set aside, {n} die left.",
+                              "{faces} set aside, {n} dice left.", e.dice_left, faces=faces)
+        if brief:
+            return c.gettext("{total}.", total=e.turn_total)
+        full = self.verbosity == "full"
         if e.turn_total == e.points:  # the first set-aside: its points are the turn total
             if e.automatic:
                 return c.ngettext(
                     "Under Fireworks {name} sets aside {faces} for {points}, {n} die left.",
                     "Under Fireworks {name} sets aside {faces} for {points}, {n} dice left.",
                     e.dice_left, name=name, faces=faces, points=e.points)
-            return c.ngettext("{name} sets aside {faces} for {points}, {n} die left.",
-                              "{name} sets aside {faces} for {points}, {n} dice left.",
-                              e.dice_left, name=name, faces=faces, points=e.points)
+            if full:
+                return c.ngettext("{name} sets aside {faces} for {points}, {n} die left.",
+                                  "{name} sets aside {faces} for {points}, {n} dice left.",
+                                  e.dice_left, name=name, faces=faces, points=e.points)
+            return c.ngettext("{faces} for {points}, {n} die left.",
+                              "{faces} for {points}, {n} dice left.", e.dice_left, faces=faces,
+                              points=e.points)
         if e.automatic:
             return c.ngettext(
                 "Under Fireworks {name} sets aside {faces} for {points}. Turn total {total}, "
@@ -267,11 +303,15 @@ class Messages:
                 "Under Fireworks {name} sets aside {faces} for {points}. Turn total {total}, "
                 "{n} dice left.", e.dice_left, name=name, faces=faces, points=e.points,
                 total=e.turn_total)
-        return c.ngettext("{name} sets aside {faces} for {points}. Turn total {total}, {n} die "
-                          "left.",
-                          "{name} sets aside {faces} for {points}. Turn total {total}, {n} dice "
-                          "left.", e.dice_left, name=name, faces=faces, points=e.points,
-                          total=e.turn_total)
+        if full:
+            return c.ngettext("{name} sets aside {faces} for {points}. Turn total {total}, "
+                              "{n} die left.",
+                              "{name} sets aside {faces} for {points}. Turn total {total}, "
+                              "{n} dice left.", e.dice_left, name=name, faces=faces,
+                              points=e.points, total=e.turn_total)
+        return c.ngettext("{faces} for {points}. Turn total {total}, {n} die left.",
+                          "{faces} for {points}. Turn total {total}, {n} dice left.",
+                          e.dice_left, faces=faces, points=e.points, total=e.turn_total)
 
     def _tutto_news(self, e: E.Tutto | E.PlusMinusScored, events: Sequence[E.Event],
                     brief: bool) -> list[str]:
@@ -292,7 +332,8 @@ class Messages:
         if e.card is Card.CLOVERLEAF:
             return [c.gettext("First Tutto under Cloverleaf for {name}: one more Tutto wins the "
                               "game.", name=name)]
-        if brief and e.card is not Card.FIREWORKS:  # Fireworks points are never at risk
+        # Fireworks points are never at risk, and a Street is a Street even in brief.
+        if brief and e.card not in (Card.FIREWORKS, Card.STREET):
             return [c.gettext("Tutto for {name}, {total} at risk.", name=name,
                               total=e.turn_total)]
         if e.card is Card.STREET:

@@ -36,11 +36,14 @@ def show_lines(info: Any, game: Game, c: Catalog, status: str) -> list[str]:
                        target=game.rules.target, rules=m.rules_name(),
                        status=status.capitalize())]
     for number, (record, _scores) in enumerate(game.score_sheet(), start=1):
-        lines.append(c.gettext("Turn {number}, {name}, {cards}: {outcome}, {points} points, "
-                               "score {score}.", number=number, name=game.players[record.seat],
-                               cards=", ".join(m.card(card) for card in record.cards),
-                               outcome=outcome_word(record.outcome, c), points=record.points,
-                               score=record.score))
+        # ngettext for the points: French says "rien, 0 point" (0 and 1 take the singular).
+        lines.append(c.ngettext("Turn {number}, {name}, {cards}: {outcome}, {n} point, score "
+                                "{score}.",
+                                "Turn {number}, {name}, {cards}: {outcome}, {n} points, score "
+                                "{score}.", record.points, number=number,
+                                name=game.players[record.seat],
+                                cards=", ".join(m.card(card) for card in record.cards),
+                                outcome=outcome_word(record.outcome, c), score=record.score))
     if game.finished:
         winners = game.state.winners
         lines.append(c.ngettext("Winner: {names}.", "Winners: {names}.", len(winners),

@@ -141,15 +141,14 @@ class Messages:
         c, name, field = self.c, self.name(e.seat), self.field(e.field)
         if e.struck:
             return c.gettext("{name} strikes {field}.", name=name, field=field)
-        if brief or not e.throw_bonus:
+        if not e.throw_bonus:  # a throw bonus is part of the points: brief says it too
             return c.gettext("{name} writes {points} in {field}.", name=name, points=e.points,
                              field=field)
         return c.gettext("{name} writes {points} in {field}, throw bonus {bonus} included.",
                          name=name, points=e.points, field=field, bonus=e.throw_bonus)
 
     def _total(self, record: E.TurnRecord, brief: bool) -> str:
-        if brief and len(self.game.players) > 1:
-            return ""
+        """The new total, which every level says: it is the score the table keeps."""
         return self.c.gettext("Total {total}.", total=record.total)
 
     def _next(self, e: E.TurnOver, brief: bool) -> str:

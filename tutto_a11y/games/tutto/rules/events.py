@@ -58,8 +58,11 @@ class Rolled:
 @dataclass(frozen=True, slots=True)
 class Niete:
     seat: int
-    lost: int
+    lost: int  # the turn total, which the Niete loses
     street: bool  # under Street, "no new face" is the Niete
+    # What of ``lost`` the player could still have banked, which is what the Niete takes: the
+    # whole turn total, except under Plus/Minus and Cloverleaf, whose own points never count.
+    bankable: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -141,7 +141,8 @@ def _roll(rules: Rules, state: State, faces: tuple[int, ...]) -> tuple[State, li
             events.append(FireworksBanked(seat, state.turn_total, score))
             new = state._replace(scores=_put(state.scores, seat, score))
             return _end_turn(rules, new, state.turn_total, TurnOutcome.FIREWORKS, events)
-        events.append(Niete(seat, state.turn_total, card is Card.STREET))
+        bankable = _bankable(rules, state)
+        events.append(Niete(seat, state.turn_total, card is Card.STREET, bankable))
         return _end_turn(rules, state, 0, TurnOutcome.NIETE, events)
     if card is Card.FIREWORKS:
         new, more = _set_aside(rules, state._replace(roll=faces), D.best_set_aside(faces),
@@ -184,6 +185,20 @@ def _set_aside(rules: Rules, state: State, faces: tuple[int, ...],
                        step=step), events
     return _tutto(rules, state._replace(turn_total=total, dice=left, aside=aside, roll=()),
                   events)
+
+
+def _bankable(rules: Rules, state: State) -> int:
+    """What of the turn total the player could still bank, which a Niete now takes away.
+
+    Points made under Plus/Minus and Cloverleaf never count (their Tutto replaces them, or wins
+    the game), so only the total carried into the card is at stake; under Plus/Minus with
+    exactly 1000 even that is gone once the card is drawn ("a Niete scores nothing").
+    """
+    if state.card is Card.CLOVERLEAF:
+        return state.card_base
+    if state.card is Card.PLUS_MINUS:
+        return 0 if rules.plus_minus == "exact-1000-ends-turn" else state.card_base
+    return state.turn_total
 
 
 def _tutto(rules: Rules, state: State, events: list[Event]) -> tuple[State, list[Event]]:
