@@ -65,7 +65,8 @@ def test_a_tutto_is_listed_once_for_each_way_on():
     assert [(c["set_aside"], c["then"]) for c in fireworks["choices"]] == [([1, 5], "roll")]
     plus_minus = coach_json("--card", "plus-minus", "--dice", "1", "--turn-total", "450",
                             "--roll", "5")
-    assert plus_minus["choices"] == [{"set_aside": [5], "then": "bank", "expected": 1000.0}]
+    assert plus_minus["choices"] == [{"set_aside": [5], "then": "bank", "expected": 1000.0,
+                                      "chance": 1.0}]
 
 
 def test_a_niete_roll_has_no_choices_and_no_best():

@@ -365,6 +365,22 @@ def coach_command(lang: str | None, db: str | None, width: int | None, plain: bo
     return run(_settings(lang, width, db, plain), **options)
 
 
+@cli.command("review", help=N_("The coach looks back on a Tutto game: every decision "
+                               "against the coach's best, the costliest moves first."))
+@click.argument("game", cls=TArgument, metavar=N_("[GAME]"), type=Text(), default="last")
+@click.option("--player", cls=TOption, type=Text(), default=None, metavar=N_("NAME"),
+              help=N_("Only this player; case and accents do not matter."))
+@click.option("--format", "fmt", cls=TOption, type=OneOf(("text", "json")), default="text",
+              help=N_("Text to read, or JSON for scripts."))
+@_global
+def review_command(game: str, player: str | None, fmt: str, lang: str | None, db: str | None,
+                   width: int | None, plain: bool) -> int:
+    from tutto_a11y.store.review import review_command as run
+
+    settings = _settings(lang, width, db, plain)
+    return run(settings, known_game(game, settings), player, fmt)
+
+
 @cli.command("voices", help=N_("List the speech voices for a language."))
 @_global
 @click.option("--speech-engine", cls=TOption, envvar="TUTTO_SPEECH_ENGINE",

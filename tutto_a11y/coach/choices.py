@@ -32,10 +32,16 @@ class Choice:
     expected: float
     tutto: bool = False  # the set-aside makes a Tutto
     points: int = 0  # what the set-aside scores: of two equal choices, the one with more points
+    #: Under Cloverleaf and Plus/Minus, where the points say little: the chance that matters
+    #: (to win, two Tuttos; of the Tutto), as the coach plays on from there. None elsewhere.
+    chance: float | None = None
 
     def as_json(self) -> dict[str, Any]:
-        return {"set_aside": list(self.set_aside), "then": self.then,
-                "expected": round(self.expected, 2)}
+        answer: dict[str, Any] = {"set_aside": list(self.set_aside), "then": self.then,
+                                  "expected": round(self.expected, 2)}
+        if self.chance is not None:
+            answer["chance"] = round(self.chance, 4)
+        return answer
 
 
 class Coach:
@@ -121,7 +127,8 @@ class Coach:
             found = [Choice((), BANK, self.bank(p.turn_total)),
                      Choice((), DRAW, self._draw(p.pile, p.turn_total))]
         elif p.roll is None:
-            found = [Choice((), ROLL, self.roll_value(p, p.dice, p.turn_total, p.card_points))]
+            found = [Choice((), ROLL, self.roll_value(p, p.dice, p.turn_total, p.card_points),
+                            chance=self.chance_of(p, p.dice))]
             if p.card.may_bank_before_tutto and p.dice < 6:
                 found.append(Choice((), BANK, self.bank(p.turn_total)))
         elif p.niete:
@@ -130,9 +137,21 @@ class Coach:
             found = []
             for faces, points in self._set_asides(p):
                 found.extend(self._after_set_aside(p, faces, points))
-        # Best first; of equal values (Plus/Minus: a 1 or a 5 leave the same dice) the one
-        # with more points, then fewer dice, comes first, as a player would say it.
-        return sorted(found, key=lambda c: (-round(c.expected, 9), -c.points, len(c.set_aside)))
+        # Best first; of equal values (Plus/Minus: a 1 or a 5 leave the same dice; Cloverleaf:
+        # every way is worth 0 points) the better chance, then more points, then fewer dice
+        # comes first, as a player would say it.
+        return sorted(found, key=lambda c: (-round(c.expected, 9), -round(c.chance or 0.0, 9),
+                                            -c.points, len(c.set_aside)))
+
+    def chance_of(self, p: Position, left: int) -> float | None:
+        """With ``left`` dice in hand to play on: under Plus/Minus the chance of its Tutto,
+        under Cloverleaf the chance of the win (this Tutto and, after the first, a second
+        from six dice), each played best for it. None under other cards."""
+        if p.card is Card.PLUS_MINUS:
+            return self.k.plus_minus[left]
+        if p.card is Card.CLOVERLEAF:
+            return self.k.plus_minus[left] * (self.k.plus_minus[6] if p.tuttos == 0 else 1.0)
+        return None
 
     def _set_asides(self, p: Position) -> list[tuple[tuple[int, ...], int]]:
         assert p.roll is not None
@@ -146,17 +165,21 @@ class Coach:
     def _after_set_aside(self, p: Position, faces: tuple[int, ...], points: int) -> list[Choice]:
         card, left = p.card, p.dice - len(faces)
         total, made = p.turn_total + points, p.card_points + points
+        chance = self.chance_of(p, left)
         assert card is not None
         if left:
-            found = [Choice(faces, ROLL, self.roll_value(p, left, total, made), points=points)]
+            found = [Choice(faces, ROLL, self.roll_value(p, left, total, made), points=points,
+                            chance=chance)]
             if card.may_bank_before_tutto:
                 found.append(Choice(faces, BANK, self.bank(total), points=points))
             return found
-        if card in (Card.FIREWORKS, Card.CLOVERLEAF):  # six dice again, no card
+        if card is Card.FIREWORKS:  # six dice again, no card
             return [Choice(faces, ROLL, self.roll_value(p, 6, total, made), True, points)]
+        if card is Card.CLOVERLEAF:  # the second Tutto wins; after the first, six dice again
+            return [Choice(faces, ROLL, self.roll_value(p, 6, total, made), True, points, chance)]
         if card is Card.PLUS_MINUS:
             if self.rules.plus_minus == "exact-1000-ends-turn":
-                return [Choice(faces, BANK, self.plus_minus_tutto(), True, points)]
+                return [Choice(faces, BANK, self.plus_minus_tutto(), True, points, chance)]
             total = p.turn_total - p.card_points + 1000
         elif card is Card.STREET:
             total = p.turn_total + 2000
@@ -166,8 +189,8 @@ class Coach:
             total = total + (total if self.rules.x2_scope == "turn" else made)
         else:
             total += card.bonus
-        return [Choice(faces, BANK, self.bank(total), True, points),
-                Choice(faces, DRAW, self._draw(p.pile, total), True, points)]
+        return [Choice(faces, BANK, self.bank(total), True, points, chance),
+                Choice(faces, DRAW, self._draw(p.pile, total), True, points, chance)]
 
 
 @lru_cache(maxsize=8)
