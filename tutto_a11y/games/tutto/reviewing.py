@@ -4,7 +4,7 @@ would tell them ("Turn 2, Bonus 300, after 1 2 3 4 6 6 you banked 100; rolling o
 
 The figures come from :mod:`tutto_a11y.coach.review` (and numpy with it), imported by whoever
 calls this module, never when a game starts. Points are said to whole points as ``advice``
-says them; chances (Cloverleaf, Plus/Minus) in whole percent.
+says them; chances (Cloverleaf, Plus/Minus) in percent to one decimal.
 """
 
 from __future__ import annotations
@@ -19,6 +19,13 @@ from tutto_a11y.text.i18n import Catalog
 def roll_said(faces: Sequence[int]) -> str:
     """A roll as it fell, faces apart: "1 2 3 4 6 6"."""
     return " ".join(str(f) for f in faces)
+
+
+def percent_said(chance: float | None, c: Catalog) -> str:
+    """A chance in percent to one decimal, with the language's decimal mark: two ways that
+    differ by a few tenths of a percent must not both be said "7 percent"."""
+    text = f"{100 * (chance or 0.0):.1f}"
+    return text if c.lang == "en" else text.replace(".", ",")
 
 
 class ReviewWords:
@@ -66,15 +73,15 @@ class ReviewWords:
         c = self.c
         same = tuple(d.chose.set_aside) == tuple(d.coach.set_aside)
         chose, coach = self._chose(d.chose, same, said=False), self._coach(d.coach, same)
-        percent, best = spoken(100 * (d.chose.chance or 0)), spoken(100 * (d.coach.chance or 0))
+        percent, best = percent_said(d.chose.chance, c), percent_said(d.coach.chance, c)
         if d.card is Card.CLOVERLEAF:
             return c.gettext("Turn {turn}, {card}, after {roll} {chose}: chance to win "
-                             "{percent} percent; {coach} gave {best} percent.", turn=d.turn,
-                             card=self.card_name(d.card), roll=roll_said(d.roll), chose=chose,
+                             "{percent} percent; {coach} would have given {best} percent.",
+                             turn=d.turn, card=self.card_name(d.card), roll=roll_said(d.roll), chose=chose,
                              percent=percent, coach=coach, best=best)
         return c.gettext("Turn {turn}, {card}, after {roll} {chose}: chance of the Tutto "
-                         "{percent} percent; {coach} gave {best} percent.", turn=d.turn,
-                         card=self.card_name(d.card), roll=roll_said(d.roll), chose=chose,
+                         "{percent} percent; {coach} would have given {best} percent.",
+                         turn=d.turn, card=self.card_name(d.card), roll=roll_said(d.roll), chose=chose,
                          percent=percent, coach=coach, best=best)
 
     def _chose(self, choice: Any, same: bool, said: bool = True) -> str:
