@@ -70,6 +70,28 @@ def _pile(text: str | None, card: Card | None, c: Catalog) -> tuple[int, ...]:
         raise UsageProblem(position_sentence(error, c)) from None
 
 
+def _card_points(given: int | None, dice: int, turn_total: int) -> int:
+    """``--card-points``, or what the position forces: with all six dice in hand the card has
+    just been drawn (a Tutto under any card that goes on with six dice leaves the points made
+    under it without effect), so nothing was made under it yet; else all of the turn total."""
+    if given is not None:
+        return given
+    return 0 if dice == 6 else turn_total
+
+
+def _street_faces(card: Card, dice: int, given: tuple[int, ...] | None,
+                  roll: tuple[int, ...] | None, c: Catalog) -> tuple[int, ...]:
+    """``--faces``, or under Street without it what the position forces: before a roll the
+    value does not depend on which faces are set aside, only on how many (one per die not in
+    hand), so any do; after a roll it does, and only the faces can say."""
+    if given is not None or card is not Card.STREET or dice == 6:
+        return given or ()
+    if roll is None:
+        return tuple(range(1, 7 - dice))
+    raise UsageProblem(c.gettext("Under Street the roll's new faces depend on the faces "
+                                 "already set aside: give them with --faces."))
+
+
 def position_sentence(error: PositionError, c: Catalog) -> str:
     """A position no turn can reach, in one sentence."""
     d, r = error.data, error.reason
@@ -148,10 +170,12 @@ def coach_command(settings: Settings, *, card: str | None, dice: int | None,
             raise UsageProblem(c.gettext("Give the card with --card and the dice in hand with "
                                          "--dice, or --after-tutto after a Tutto."))
         the_card = Card(card.strip().lower())
+        the_roll = _faces(roll, "--roll", c)
         position = Position(the_card, dice, turn_total,
-                            turn_total if card_points is None else card_points,
-                            _faces(faces, "--faces", c) or (), _faces(roll, "--roll", c),
-                            _pile(deck, the_card, c))
+                            _card_points(card_points, dice, turn_total),
+                            _street_faces(the_card, dice, _faces(faces, "--faces", c),
+                                          the_roll, c),
+                            the_roll, _pile(deck, the_card, c))
     try:
         position.check()
     except PositionError as error:
