@@ -173,7 +173,8 @@ def test_a_bad_command_line_is_one_sentence_in_the_chosen_language(
                                       last=items[-1])
     if "commands" in values:
         values["commands"] = c.gettext("{names} and {last}",
-                                       names="play, games, show, export, stats, coach", last="voices")
+                                       names="play, games, show, export, stats, coach, review",
+                                           last="voices")
     line = one_sentence(run(["--lang", lang, "--db", str(db), *args], clean_env))
     assert line == c.gettext(msgid, **values)
     for leak in ENGLISH_LEAKS:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from tutto_a11y.games.tutto.advice import faces_said, spoken
+from tutto_a11y.games.tutto.advice import faces_said, percent_said, spoken
 from tutto_a11y.games.tutto.rules import Card
 from tutto_a11y.text.i18n import Catalog
 
@@ -19,13 +19,6 @@ from tutto_a11y.text.i18n import Catalog
 def roll_said(faces: Sequence[int]) -> str:
     """A roll as it fell, faces apart: "1 2 3 4 6 6"."""
     return " ".join(str(f) for f in faces)
-
-
-def percent_said(chance: float | None, c: Catalog) -> str:
-    """A chance in percent to one decimal, with the language's decimal mark: two ways that
-    differ by a few tenths of a percent must not both be said "7 percent"."""
-    text = f"{100 * (chance or 0.0):.1f}"
-    return text if c.lang == "en" else text.replace(".", ",")
 
 
 class ReviewWords:
