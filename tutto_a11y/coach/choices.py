@@ -54,27 +54,29 @@ class Coach:
 
     # -- values ----------------------------------------------------------------------------
     @lru_cache(maxsize=64)
-    def after(self, pile: tuple[int, ...]) -> DeckValues:
-        """Bank or draw after a Tutto, the next card from this pile."""
-        return DeckValues(self.ref, pile)
+    def after(self, pile: tuple[int, ...], lo: int = 0) -> DeckValues:
+        """Bank or draw after a Tutto, every card from this pile as tracked, exact for turn
+        totals from ``lo`` on (the turn total when the card in force was drawn)."""
+        return DeckValues(self.ref, pile, lo)
 
     @lru_cache(maxsize=64)
-    def _tables(self, card: Card, pile: tuple[int, ...], base: int) -> tuple[list[np.ndarray], ...]:
+    def _tables(self, card: Card, pile: tuple[int, ...], base: int, lo: int = 0
+                ) -> tuple[list[np.ndarray], ...]:
         """Bonus and x2: values by dice in hand over the points grid (turn totals, or under
         x2-scope=card the points made under the card on top of ``base``)."""
-        at = self.after(pile).at
+        at = self.after(pile, lo).at
         if card is Card.X2 and self.rules.x2_scope == "card":
             return play_card(base + T, at(base + 2 * T))
         if card is Card.X2:
             return play_card(T, at(2 * T))
         return play_card(T, at(T + card.bonus))
 
-    def _draw(self, pile: tuple[int, ...], total: int) -> float:
-        return float(self.after(pile).draw[total // STEP])
+    def _draw(self, pile: tuple[int, ...], total: int, lo: int | None = None) -> float:
+        return float(self.after(pile, total if lo is None else lo).draw[total // STEP])
 
-    def _end(self, pile: tuple[int, ...], total: int) -> float:
+    def _end(self, pile: tuple[int, ...], total: int, lo: int | None = None) -> float:
         """What reaching this total at a Tutto is worth when the player may bank or draw."""
-        return max(self.bank(total), self._draw(pile, total))
+        return max(self.bank(total), self._draw(pile, total, lo))
 
     def bank(self, total: int) -> float:
         """What banking this turn total is worth: its points (the win coach: 1 if it wins)."""
@@ -96,8 +98,14 @@ class Coach:
         if card is Card.STREET:
             return k.street[dice] * self._street_end(p)
         assert card is not None
-        _values, rolls = self._tables(card, p.pile, self._base(p))
+        _values, rolls = self._tables(card, p.pile, self._base(p), self.lo(p))
         return float(rolls[dice][self._index(p, total, made)])
+
+    @staticmethod
+    def lo(p: Position) -> int:
+        """The lowest turn total a draw of this turn can still come at: the total when the
+        card in force was drawn (a Tutto only adds to it)."""
+        return p.turn_total - p.card_points
 
     def _base(self, p: Position) -> int:
         if p.card is Card.X2 and self.rules.x2_scope == "card":
@@ -112,13 +120,13 @@ class Coach:
     def _plus_minus_end(self, p: Position) -> float:
         if self.rules.plus_minus == "exact-1000-ends-turn":
             return self.plus_minus_tutto()
-        return self._end(p.pile, p.turn_total - p.card_points + 1000)
+        return self._end(p.pile, p.turn_total - p.card_points + 1000, self.lo(p))
 
     def _street_end(self, p: Position) -> float:
         total = p.turn_total + 2000
         if self.rules.street_after == "ends-turn":
             return self.bank(total)
-        return self._end(p.pile, total)
+        return self._end(p.pile, total, self.lo(p))
 
     # -- choices ---------------------------------------------------------------------------
     def choices(self, p: Position) -> list[Choice]:
@@ -190,7 +198,8 @@ class Coach:
         else:
             total += card.bonus
         return [Choice(faces, BANK, self.bank(total), True, points, chance),
-                Choice(faces, DRAW, self._draw(p.pile, total), True, points, chance)]
+                Choice(faces, DRAW, self._draw(p.pile, total, self.lo(p)), True, points,
+                       chance)]
 
 
 @lru_cache(maxsize=8)

@@ -151,27 +151,32 @@ class Reference:
     def card_values(self, after: np.ndarray) -> np.ndarray:
         """Rows in CARD_ORDER: what drawing that card is worth with the turn total carried,
         given the after-Tutto value ``after`` for the draws that follow."""
-        rules, k = self.rules, self.k
         at = extend(after)
-        totals = T[:L]
         rows = np.zeros((len(CARD_ORDER), L))
         for card in CARD_ORDER:
-            row = rows[_CARD_INDEX[card]]
-            if card is Card.FIREWORKS:
-                row[:] = totals + k.fireworks[6]
-            elif card is Card.PLUS_MINUS:
-                if rules.plus_minus == "exact-1000-ends-turn":
-                    row[:] = 1000 * k.plus_minus[6]
-                else:
-                    row[:] = k.plus_minus[6] * at(totals + 1000)
-            elif card is Card.STREET:
-                row[:] = k.street[6] * self.street_end(at, totals)
-            elif card.bonus:
-                values, _ = play_card(T, at(T + card.bonus))
-                row[:] = values[6][:L]
-            elif card is Card.X2:
-                row[:] = self.x2_start(at)
+            self.card_row(card, at, rows[_CARD_INDEX[card]])
         return rows
+
+    def card_row(self, card: Card, at: Callable[[np.ndarray], np.ndarray],
+                 row: np.ndarray) -> None:
+        """Fill ``row`` with what drawing ``card`` is worth at every turn total, the value
+        after its Tutto looked up by ``at`` (a Stop or Cloverleaf leaves 0)."""
+        rules, k = self.rules, self.k
+        totals = T[:L]
+        if card is Card.FIREWORKS:
+            row[:] = totals + k.fireworks[6]
+        elif card is Card.PLUS_MINUS:
+            if rules.plus_minus == "exact-1000-ends-turn":
+                row[:] = 1000 * k.plus_minus[6]
+            else:
+                row[:] = k.plus_minus[6] * at(totals + 1000)
+        elif card is Card.STREET:
+            row[:] = k.street[6] * self.street_end(at, totals)
+        elif card.bonus:
+            values, _ = play_card(T, at(T + card.bonus))
+            row[:] = values[6][:L]
+        elif card is Card.X2:
+            row[:] = self.x2_start(at)
 
     def street_end(self, at: Callable[[np.ndarray], np.ndarray], totals: np.ndarray) -> np.ndarray:
         """What a completed Street is worth at these turn totals (the 2000 included)."""
@@ -196,12 +201,108 @@ def reference(rules: Rules) -> Reference:
     return Reference(rules)
 
 
-class DeckValues:
-    """After a Tutto with a tracked draw pile: the next card from the pile, later ones from the
-    reference. ``after`` is the better of banking and drawing at every turn total."""
+class PileTracker:
+    """After a Tutto, the draw pile tracked through every later draw of the turn.
 
-    def __init__(self, ref: Reference, pile: Deck) -> None:
-        counts = np.array(pile if sum(pile) else FULL_DECK, dtype=float)
-        self.draw = (counts / counts.sum()) @ ref.draw_values
+    ``after(pile, lo)`` is the better of banking and drawing at every turn total from ``lo``
+    on, each card drawn from what is left of the pile (a new full deck when it is empty, then
+    tracked in turn). It is solved by recursion over the smaller piles, memoised on the pile:
+    the draw after a pile's card comes at a higher total (a Tutto adds at least 500, see
+    :meth:`least_gain`), so a smaller pile is needed only from there on. The recursion stops where no pile below can make
+    drawing worth more than banking: ``upper`` is what a Tutto could be worth if the player
+    chose every later card (a bound on every pile), and where even drawing from this pile with
+    that bound is worth no more than banking, banking is the value.
+    """
+
+    def __init__(self, ref: Reference) -> None:
+        self.ref = ref
+        totals = T[:L]
+        upper = totals.copy()
+        for _ in range(L):
+            rows = ref.card_values(upper)
+            new = np.maximum(totals, rows.max(axis=0))
+            if np.array_equal(new, upper):
+                break
+            upper = new
+        self.bound_rows = ref.card_values(upper)
+        self._memo: dict[Deck, tuple[int, np.ndarray]] = {}
+
+    def after(self, pile: Deck, lo: int) -> np.ndarray:
+        """Bank or draw from ``pile`` at every grid total; exact from ``lo`` on."""
+        pile = pile if sum(pile) else FULL_DECK  # the next draw comes from a new full deck
+        kept = self._memo.get(pile)
+        if kept is not None and kept[0] <= lo:
+            return kept[1]
+        totals = T[:L]
+        counts = np.array(pile, dtype=float)
+        start = min(lo // STEP, L - 1)
+        bound = (counts / counts.sum()) @ self.bound_rows
+        if not np.any(bound[start:] > totals[start:]):
+            value = totals  # from lo on, drawing is never worth more than banking
+        else:
+            value = np.maximum(totals, self.draw(pile, lo))
+        if len(self._memo) > 4096:
+            self._memo.clear()
+        self._memo[pile] = (lo, value)
+        return value
+
+    def draw(self, pile: Deck, lo: int) -> np.ndarray:
+        """What drawing from ``pile`` is worth at every grid total; exact from ``lo`` on."""
+        pile = pile if sum(pile) else FULL_DECK
+        total = sum(pile)
+        draw = np.zeros(L)
+        row = np.zeros(L)
+        bonus_weights, bonus_tuttos = [], []
+        for card, n in zip(CARD_ORDER, pile):
+            if not n or card in (Card.STOP, Card.CLOVERLEAF):
+                continue  # a Stop leaves 0; the Cloverleaf's win is no points
+            gain = self.least_gain(card, lo)
+            rest = T[:L] if gain is None else self.after(_take(pile, card), lo + gain)
+            if card.bonus:  # the Bonus cards are valued together, in one pass of the dice
+                bonus_weights.append(n / total)
+                bonus_tuttos.append(extend(rest)(T + card.bonus))
+                continue
+            row[:] = 0.0
+            self.ref.card_row(card, extend(rest), row)
+            draw += (n / total) * row
+        if bonus_weights:
+            values, _ = play_card(np.tile(T, (len(bonus_tuttos), 1)), np.array(bonus_tuttos))
+            draw += np.array(bonus_weights) @ values[6][:, :L]
+        return draw
+
+    def least_gain(self, card: Card, total: int) -> int | None:
+        """The least a Tutto under ``card`` drawn at ``total`` adds before the next draw, or
+        None when no draw can follow it (Fireworks, and Plus/Minus or Street where their
+        Tutto ends the turn). Six dice set aside make at least 300."""
+        rules = self.ref.rules
+        if card.bonus:
+            return 300 + card.bonus
+        if card is Card.X2:
+            return 600 + (total if rules.x2_scope == "turn" else 0)
+        if card is Card.STREET and rules.street_after != "ends-turn":
+            return 2000
+        if card is Card.PLUS_MINUS and rules.plus_minus != "exact-1000-ends-turn":
+            return 1000
+        return None
+
+
+def _take(pile: Deck, card: Card) -> Deck:
+    i = _CARD_INDEX[card]
+    return pile[:i] + (pile[i] - 1,) + pile[i + 1:]
+
+
+@lru_cache(maxsize=8)
+def pile_tracker(rules: Rules) -> PileTracker:
+    """One tracker per rules for the process, its piles memoised across positions."""
+    return PileTracker(reference(rules))
+
+
+class DeckValues:
+    """After a Tutto with a tracked draw pile: every later card from what is left of it.
+    ``draw`` is what drawing is worth and ``after`` the better of banking and drawing, at
+    every turn total, exact from ``lo`` (no Tutto of this turn comes at a lower total)."""
+
+    def __init__(self, ref: Reference, pile: Deck, lo: int = 0) -> None:
+        self.draw = pile_tracker(ref.rules).draw(pile, lo)
         self.after = np.maximum(T[:L], self.draw)
         self.at = extend(self.after)
