@@ -36,6 +36,9 @@ def test_the_cloverleaf_json_lists_the_chance_to_win_next_to_expected():
                                                     reverse=True)
     assert choices[0]["set_aside"] == [1]  # keeping one 1 leaves five dice for the Tutto
     assert choices[0]["chance"] == round(tutto[5] * tutto[6], 4)
+    after_one = coach("--card", "cloverleaf", "--dice", "6", "--turn-total", "0", "--tuttos",
+                      "1", "--roll", "1 1 2 3 4 6")
+    assert after_one[0]["chance"] == round(tutto[5], 4)  # one Tutto more wins
 
 
 def play(lang: str, lines: list[str], env: dict[str, str], db, *options: str) -> list[str]:

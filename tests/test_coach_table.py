@@ -149,6 +149,8 @@ def _options_of(game: Game) -> list[str]:
             "--card-points", str(s.turn_total - s.card_base), "--deck", deck]
     if s.card is Card.STREET and s.aside:
         args += ["--faces", "".join(map(str, s.aside))]
+    if s.card is Card.CLOVERLEAF:
+        args += ["--tuttos", str(s.tuttos)]
     if s.step is Step.SET_ASIDE:
         args += ["--roll", "".join(map(str, s.roll))]
     return args

@@ -344,6 +344,8 @@ def stats_command(lang: str | None, db: str | None, width: int | None, plain: bo
               help=N_("The roll waiting for a set-aside."))
 @click.option("--deck", cls=TOption, type=Text(), default=None, metavar=N_("ID=COUNT,..."),
               help=N_("The draw pile after the current card was taken."))
+@click.option("--tuttos", cls=TOption, type=WholeNumber(0, 1), default=None, metavar=N_("N"),
+              help=N_("Under the Cloverleaf: the Tuttos made under it so far (0 or 1)."))
 @click.option("--after-tutto", cls=TOption, is_flag=True, default=False,
               help=N_("After a Tutto: draw or bank."))
 @click.option("--rules", "preset", cls=TOption, type=Text(), default="standard",

@@ -129,13 +129,13 @@ def coach_command(settings: Settings, *, card: str | None, dice: int | None,
                   turn_total: int | None, card_points: int | None, faces: str | None,
                   roll: str | None, deck: str | None, after_tutto: bool, preset: str,
                   rule_options: Sequence[str], fmt: str | None, duel: bool = False,
-                  target: int | None = None) -> int:
+                  target: int | None = None, tuttos: int | None = None) -> int:
     """Print the choices of the position as JSON, or with ``--duel`` solve the two-player
     game and keep it. Returns the exit status."""
     c = settings.catalog()
     rules = coach_rules(preset, rule_options, c)
     if duel:
-        given = (card, dice, turn_total, card_points, faces, roll, deck)
+        given = (card, dice, turn_total, card_points, faces, roll, deck, tuttos)
         if after_tutto or any(value is not None for value in given):
             raise UsageProblem(c.gettext("--duel solves the whole game: give only --target, "
                                          "--rules, --rule and --format with it."))
@@ -161,7 +161,8 @@ def coach_command(settings: Settings, *, card: str | None, dice: int | None,
         raise UsageProblem(c.gettext("Give the turn total so far with --turn-total, for "
                                      "example --turn-total 0."))
     if after_tutto:
-        if card is not None or roll is not None or faces is not None or dice is not None:
+        if card is not None or roll is not None or faces is not None or dice is not None \
+                or tuttos is not None:
             raise UsageProblem(c.gettext("After a Tutto the choice is to draw or to bank: give "
                                          "only --turn-total and --deck with --after-tutto."))
         position = Position(None, 6, turn_total, 0, (), None, _pile(deck, None, c))
@@ -170,12 +171,15 @@ def coach_command(settings: Settings, *, card: str | None, dice: int | None,
             raise UsageProblem(c.gettext("Give the card with --card and the dice in hand with "
                                          "--dice, or --after-tutto after a Tutto."))
         the_card = Card(card.strip().lower())
+        if tuttos is not None and the_card is not Card.CLOVERLEAF:
+            raise UsageProblem(c.gettext("--tuttos is only for the Cloverleaf, which needs two "
+                                         "Tuttos."))
         the_roll = _faces(roll, "--roll", c)
         position = Position(the_card, dice, turn_total,
                             _card_points(card_points, dice, turn_total),
                             _street_faces(the_card, dice, _faces(faces, "--faces", c),
                                           the_roll, c),
-                            the_roll, _pile(deck, the_card, c))
+                            the_roll, _pile(deck, the_card, c), tuttos or 0)
     try:
         position.check()
     except PositionError as error:
