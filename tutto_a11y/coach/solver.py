@@ -208,8 +208,9 @@ class PileTracker:
     on, each card drawn from what is left of the pile (a new full deck when it is empty, then
     tracked in turn). It is solved by recursion over the smaller piles, memoised on the pile:
     the draw after a pile's card comes at a higher total (a Tutto adds at least 500, see
-    :meth:`least_gain`), so a smaller pile is needed only from there on. The recursion stops where no pile below can make
-    drawing worth more than banking: ``upper`` is what a Tutto could be worth if the player
+    :meth:`least_gain`), so a smaller pile is needed only from there on, and the piles of one
+    level are solved together. The recursion stops where no pile below can make drawing worth
+    more than banking: ``upper`` is what a Tutto could be worth if the player
     chose every later card (a bound on every pile), and where even drawing from this pile with
     that bound is worth no more than banking, banking is the value.
     """
@@ -229,46 +230,75 @@ class PileTracker:
 
     def after(self, pile: Deck, lo: int) -> np.ndarray:
         """Bank or draw from ``pile`` at every grid total; exact from ``lo`` on."""
-        pile = pile if sum(pile) else FULL_DECK  # the next draw comes from a new full deck
-        kept = self._memo.get(pile)
-        if kept is not None and kept[0] <= lo:
-            return kept[1]
-        totals = T[:L]
-        counts = np.array(pile, dtype=float)
-        start = min(lo // STEP, L - 1)
-        bound = (counts / counts.sum()) @ self.bound_rows
-        if not np.any(bound[start:] > totals[start:]):
-            value = totals  # from lo on, drawing is never worth more than banking
-        else:
-            value = np.maximum(totals, self.draw(pile, lo))
-        if len(self._memo) > 4096:
-            self._memo.clear()
-        self._memo[pile] = (lo, value)
-        return value
+        return self._afters([(pile, lo)])[0]
 
     def draw(self, pile: Deck, lo: int) -> np.ndarray:
         """What drawing from ``pile`` is worth at every grid total; exact from ``lo`` on."""
-        pile = pile if sum(pile) else FULL_DECK
-        total = sum(pile)
-        draw = np.zeros(L)
-        row = np.zeros(L)
-        bonus_weights, bonus_tuttos = [], []
-        for card, n in zip(CARD_ORDER, pile):
-            if not n or card in (Card.STOP, Card.CLOVERLEAF):
-                continue  # a Stop leaves 0; the Cloverleaf's win is no points
-            gain = self.least_gain(card, lo)
-            rest = T[:L] if gain is None else self.after(_take(pile, card), lo + gain)
-            if card.bonus:  # the Bonus cards are valued together, in one pass of the dice
-                bonus_weights.append(n / total)
-                bonus_tuttos.append(extend(rest)(T + card.bonus))
+        return self._draws([(_whole(pile), lo)])[0]
+
+    def _afters(self, asked: list[tuple[Deck, int]]) -> list[np.ndarray]:
+        """:meth:`after` for several piles at once: those not kept and not settled by the
+        bound are drawn from together, one pass over the dice for the whole level."""
+        totals = T[:L]
+        todo: dict[Deck, int] = {}
+        for pile, lo in asked:
+            pile = _whole(pile)
+            kept = self._memo.get(pile)
+            if kept is not None and kept[0] <= lo:
                 continue
-            row[:] = 0.0
-            self.ref.card_row(card, extend(rest), row)
-            draw += (n / total) * row
-        if bonus_weights:
-            values, _ = play_card(np.tile(T, (len(bonus_tuttos), 1)), np.array(bonus_tuttos))
-            draw += np.array(bonus_weights) @ values[6][:, :L]
-        return draw
+            counts = np.array(pile, dtype=float)
+            start = min(lo // STEP, L - 1)
+            bound = (counts / counts.sum()) @ self.bound_rows
+            if not np.any(bound[start:] > totals[start:]):
+                self._keep(pile, lo, totals)  # from lo on, drawing never beats banking
+            else:
+                todo[pile] = min(lo, todo.get(pile, lo))
+        if todo:
+            piles = list(todo.items())
+            for (pile, lo), draw in zip(piles, self._draws(piles)):
+                self._keep(pile, lo, np.maximum(totals, draw))
+        return [self._memo[_whole(pile)][1] for pile, _lo in asked]
+
+    def _keep(self, pile: Deck, lo: int, value: np.ndarray) -> None:
+        if len(self._memo) > 4096:
+            self._memo.clear()
+        self._memo[pile] = (lo, value)
+
+    def _draws(self, asked: list[tuple[Deck, int]]) -> list[np.ndarray]:
+        """What drawing from each pile is worth; the smaller piles after each card first (the
+        next level, together), then every Bonus and x2 card of every pile in one pass."""
+        batch = self.ref.rules.x2_scope == "turn"
+        needed: list[tuple[Deck, int]] = []
+        for pile, lo in asked:
+            for card, n in zip(CARD_ORDER, pile):
+                gain = self.least_gain(card, lo) if n else None
+                if gain is not None:
+                    needed.append((_take(pile, card), lo + gain))
+        rests = iter(self._afters(needed)) if needed else iter(())
+        draws: list[np.ndarray] = []
+        weights: list[tuple[int, float]] = []  # (which pile, the card's share) per batch row
+        tuttos: list[np.ndarray] = []
+        row = np.zeros(L)
+        for which, (pile, lo) in enumerate(asked):
+            total = sum(pile)
+            draw = np.zeros(L)
+            for card, n in zip(CARD_ORDER, pile):
+                if not n or card in (Card.STOP, Card.CLOVERLEAF):
+                    continue  # a Stop leaves 0; the Cloverleaf's win is no points
+                rest = next(rests) if self.least_gain(card, lo) is not None else T[:L]
+                if card.bonus or (card is Card.X2 and batch):
+                    weights.append((which, n / total))
+                    tuttos.append(extend(rest)(T + card.bonus if card.bonus else 2 * T))
+                    continue
+                row[:] = 0.0
+                self.ref.card_row(card, extend(rest), row)
+                draw += (n / total) * row
+            draws.append(draw)
+        if tuttos:
+            values, _ = play_card(np.tile(T, (len(tuttos), 1)), np.array(tuttos))
+            for (which, share), value in zip(weights, values[6]):
+                draws[which] += share * value[:L]
+        return draws
 
     def least_gain(self, card: Card, total: int) -> int | None:
         """The least a Tutto under ``card`` drawn at ``total`` adds before the next draw, or
@@ -284,6 +314,11 @@ class PileTracker:
         if card is Card.PLUS_MINUS and rules.plus_minus != "exact-1000-ends-turn":
             return 1000
         return None
+
+
+def _whole(pile: Deck) -> Deck:
+    """The pile the next card comes from: a new full deck when this one is empty."""
+    return pile if sum(pile) else FULL_DECK
 
 
 def _take(pile: Deck, card: Card) -> Deck:
