@@ -16,7 +16,8 @@ import numpy as np
 
 from tutto_a11y.coach.position import Position
 from tutto_a11y.coach.rolls import scoring_set_asides, street_set_asides
-from tutto_a11y.coach.solver import STEP, DeckValues, Reference, play_card, reference, T
+from tutto_a11y.coach.solver import (L, PAD, STEP, DeckValues, Reference, T, pile_tracker,
+                                     play_card, reference)
 from tutto_a11y.games.tutto.rules import Card, Rules
 from tutto_a11y.games.tutto.rules import dice as D
 
@@ -54,25 +55,32 @@ class Coach:
 
     # -- values ----------------------------------------------------------------------------
     @lru_cache(maxsize=64)
-    def after(self, pile: tuple[int, ...], lo: int = 0) -> DeckValues:
+    def after(self, pile: tuple[int, ...], lo: int = 0, upto: int = 0) -> DeckValues:
         """Bank or draw after a Tutto, every card from this pile as tracked, exact for turn
-        totals from ``lo`` on (the turn total when the card in force was drawn)."""
-        return DeckValues(self.ref, pile, lo)
+        totals from ``lo`` on (the turn total when the card in force was drawn); what drawing
+        is worth is kept up to ``upto`` at least."""
+        return DeckValues(self.ref, pile, lo, upto)
 
     @lru_cache(maxsize=64)
-    def _tables(self, card: Card, pile: tuple[int, ...], base: int, lo: int = 0
-                ) -> tuple[list[np.ndarray], ...]:
+    def _tables(self, card: Card, pile: tuple[int, ...], base: int, lo: int = 0,
+                length: int = L) -> tuple[list[np.ndarray], ...]:
         """Bonus and x2: values by dice in hand over the points grid (turn totals, or under
-        x2-scope=card the points made under the card on top of ``base``)."""
+        x2-scope=card the points made under the card on top of ``base``); the first
+        ``length`` totals only, beyond which banking beats rolling on (see
+        :attr:`solver.PileTracker.top`)."""
         at = self.after(pile, lo).at
         if card is Card.X2 and self.rules.x2_scope == "card":
             return play_card(base + T, at(base + 2 * T))
         if card is Card.X2:
-            return play_card(T, at(2 * T))
-        return play_card(T, at(T + card.bonus))
+            return play_card(T[:length + PAD], at(2 * T[:length + PAD]), length=length)
+        return play_card(T[:length + PAD], at(T[:length + PAD] + card.bonus), length=length)
 
     def _draw(self, pile: tuple[int, ...], total: int, lo: int | None = None) -> float:
-        return float(self.after(pile, total if lo is None else lo).draw[total // STEP])
+        lo = total if lo is None else lo
+        values = self.after(pile, lo)
+        if total // STEP >= getattr(values, "length", L):
+            values = self.after(pile, lo, L * STEP)  # kept beyond where drawing could pay
+        return float(values.draw[total // STEP])
 
     def _end(self, pile: tuple[int, ...], total: int, lo: int | None = None) -> float:
         """What reaching this total at a Tutto is worth when the player may bank or draw."""
@@ -98,8 +106,12 @@ class Coach:
         if card is Card.STREET:
             return k.street[dice] * self._street_end(p)
         assert card is not None
-        _values, rolls = self._tables(card, p.pile, self._base(p), self.lo(p))
-        return float(rolls[dice][self._index(p, total, made)])
+        index = self._index(p, total, made)
+        top = pile_tracker(self.rules).top
+        length = top if index < top and not (card is Card.X2 and self.rules.x2_scope == "card") \
+            else L
+        _values, rolls = self._tables(card, p.pile, self._base(p), self.lo(p), length)
+        return float(rolls[dice][index])
 
     @staticmethod
     def lo(p: Position) -> int:

@@ -227,46 +227,89 @@ class PileTracker:
             upper = new
         self.bound_rows = ref.card_values(upper)
         self._memo: dict[Deck, tuple[int, np.ndarray]] = {}
+        # Beyond ``self.top`` (grid steps) banking beats rolling on under every Bonus and x2
+        # card with any dice in hand, even with the bound after the Tutto: there the smaller
+        # piles' cards need not be played out (their values are monotone in what follows).
+        self.top = 1
+        for tutto in self._batched_tuttos(upper):
+            _values, rolls = play_card(T, tutto[None, :])
+            for n in range(1, 6):
+                ahead = np.nonzero(rolls[n][0] > totals)[0]
+                if ahead.size:
+                    self.top = max(self.top, int(ahead[-1]) + 2)
+        self.top = min(self.top, L)
+
+    def _batched_tuttos(self, after: np.ndarray) -> list[np.ndarray]:
+        """What a Tutto is worth under each Bonus card (and x2 of the turn), given ``after``."""
+        at = extend(after)
+        found = [at(T + card.bonus) for card in CARD_ORDER if card.bonus]
+        if self.ref.rules.x2_scope == "turn":
+            found.append(at(2 * T))
+        return found
 
     def after(self, pile: Deck, lo: int) -> np.ndarray:
         """Bank or draw from ``pile`` at every grid total; exact from ``lo`` on."""
         return self._afters([(pile, lo)])[0]
 
-    def draw(self, pile: Deck, lo: int) -> np.ndarray:
-        """What drawing from ``pile`` is worth at every grid total; exact from ``lo`` on."""
-        return self._draws([(_whole(pile), lo)])[0]
+    def draw(self, pile: Deck, lo: int, upto: int = 0) -> tuple[np.ndarray, int]:
+        """What drawing from ``pile`` is worth, exact from ``lo`` on for the grid totals
+        below the length returned, which reaches ``upto`` and every total where drawing could
+        beat banking (-inf beyond: there banking is worth more)."""
+        pile = _whole(pile)
+        counts = np.array(pile, dtype=float)
+        start = min(lo // STEP, L - 1)
+        ahead = np.nonzero((counts / counts.sum()) @ self.bound_rows[:, start:]
+                           > T[start:L])[0]
+        length = max(self.top, upto // STEP + 1)
+        if ahead.size:
+            length = max(length, start + int(ahead[-1]) + 1)
+        length = min(length, L)
+        draw = self._draws([(pile, lo)], length)[0]
+        draw[length:] = -np.inf
+        return draw, length
 
     def _afters(self, asked: list[tuple[Deck, int]]) -> list[np.ndarray]:
         """:meth:`after` for several piles at once: those not kept and not settled by the
         bound are drawn from together, one pass over the dice for the whole level."""
         totals = T[:L]
+        found: dict[Deck, np.ndarray] = {}
         todo: dict[Deck, int] = {}
+        length = self.top
         for pile, lo in asked:
             pile = _whole(pile)
             kept = self._memo.get(pile)
             if kept is not None and kept[0] <= lo:
+                found[pile] = kept[1]
                 continue
             counts = np.array(pile, dtype=float)
             start = min(lo // STEP, L - 1)
-            bound = (counts / counts.sum()) @ self.bound_rows
-            if not np.any(bound[start:] > totals[start:]):
-                self._keep(pile, lo, totals)  # from lo on, drawing never beats banking
+            ahead = np.nonzero((counts / counts.sum()) @ self.bound_rows[:, start:]
+                               > totals[start:])[0]
+            if not ahead.size:
+                found[pile] = totals  # from lo on, drawing never beats banking
+                self._keep(pile, lo, totals)
             else:
                 todo[pile] = min(lo, todo.get(pile, lo))
+                found.pop(pile, None)
+                length = max(length, min(L, start + int(ahead[-1]) + 1))
         if todo:
             piles = list(todo.items())
-            for (pile, lo), draw in zip(piles, self._draws(piles)):
-                self._keep(pile, lo, np.maximum(totals, draw))
-        return [self._memo[_whole(pile)][1] for pile, _lo in asked]
+            for (pile, lo), draw in zip(piles, self._draws(piles, length)):
+                value = totals.copy()  # beyond ``length`` banking is worth more (the bound)
+                value[:length] = np.maximum(totals[:length], draw[:length])
+                found[pile] = value
+                self._keep(pile, lo, value)
+        return [found[_whole(pile)] for pile, _lo in asked]
 
     def _keep(self, pile: Deck, lo: int, value: np.ndarray) -> None:
-        if len(self._memo) > 4096:
+        if len(self._memo) > 20000:  # about 100 MB: a long game's piles, then start afresh
             self._memo.clear()
         self._memo[pile] = (lo, value)
 
-    def _draws(self, asked: list[tuple[Deck, int]]) -> list[np.ndarray]:
-        """What drawing from each pile is worth; the smaller piles after each card first (the
-        next level, together), then every Bonus and x2 card of every pile in one pass."""
+    def _draws(self, asked: list[tuple[Deck, int]], length: int) -> list[np.ndarray]:
+        """What drawing from each pile is worth, exact for the first ``length`` grid totals
+        from each pile's ``lo`` on: the smaller piles after each card first (the next level,
+        together), then every Bonus and x2 card of every pile in one pass over the dice."""
         batch = self.ref.rules.x2_scope == "turn"
         needed: list[tuple[Deck, int]] = []
         for pile, lo in asked:
@@ -288,16 +331,18 @@ class PileTracker:
                 rest = next(rests) if self.least_gain(card, lo) is not None else T[:L]
                 if card.bonus or (card is Card.X2 and batch):
                     weights.append((which, n / total))
-                    tuttos.append(extend(rest)(T + card.bonus if card.bonus else 2 * T))
+                    tutto = extend(rest)(T + card.bonus if card.bonus else 2 * T)
+                    tuttos.append(tutto[:length + PAD])
                     continue
                 row[:] = 0.0
                 self.ref.card_row(card, extend(rest), row)
                 draw += (n / total) * row
             draws.append(draw)
         if tuttos:
-            values, _ = play_card(np.tile(T, (len(tuttos), 1)), np.array(tuttos))
+            values, _ = play_card(np.tile(T[:length + PAD], (len(tuttos), 1)),
+                                  np.array(tuttos), length=length)
             for (which, share), value in zip(weights, values[6]):
-                draws[which] += share * value[:L]
+                draws[which][:length] += share * value[:length]
         return draws
 
     def least_gain(self, card: Card, total: int) -> int | None:
@@ -335,9 +380,10 @@ def pile_tracker(rules: Rules) -> PileTracker:
 class DeckValues:
     """After a Tutto with a tracked draw pile: every later card from what is left of it.
     ``draw`` is what drawing is worth and ``after`` the better of banking and drawing, at
-    every turn total, exact from ``lo`` (no Tutto of this turn comes at a lower total)."""
+    every turn total, exact from ``lo`` (no Tutto of this turn comes at a lower total); ``draw``
+    below ``length`` only (it reaches ``upto``), ``after`` everywhere."""
 
-    def __init__(self, ref: Reference, pile: Deck, lo: int = 0) -> None:
-        self.draw = pile_tracker(ref.rules).draw(pile, lo)
+    def __init__(self, ref: Reference, pile: Deck, lo: int = 0, upto: int = 0) -> None:
+        self.draw, self.length = pile_tracker(ref.rules).draw(pile, lo, upto)
         self.after = np.maximum(T[:L], self.draw)
         self.at = extend(self.after)

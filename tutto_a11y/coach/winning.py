@@ -258,13 +258,14 @@ class WinCoach(Coach):
         self._after: dict[tuple[int, ...], WinDeckValues] = {}
         self._cards: dict[tuple, tuple] = {}
 
-    def after(self, pile: tuple[int, ...], lo: int = 0) -> WinDeckValues:  # type: ignore[override]
+    def after(self, pile: tuple[int, ...], lo: int = 0,  # type: ignore[override]
+              upto: int = 0) -> WinDeckValues:
         if pile not in self._after:
             self._after[pile] = WinDeckValues(self.ref, pile)
         return self._after[pile]
 
     def _tables(self, card: Card, pile: tuple[int, ...], base: int,  # type: ignore[override]
-                lo: int = 0) -> tuple:
+                lo: int = 0, length: int = L) -> tuple:
         key = (card, pile, base)
         if key not in self._cards:
             at, u, lost = self.after(pile).at, self.ref.u, self.ref.lost
