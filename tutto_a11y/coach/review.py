@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from tutto_a11y.coach.choices import BANK, DRAW, ROLL, Choice, coach_for
-from tutto_a11y.coach.position import PositionError, from_state
+from tutto_a11y.coach.position import Position, PositionError, from_state
 from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Game, Roll, SetAside,
                                           State, Step)
 
@@ -132,7 +132,7 @@ def decisions(game: Game) -> list[Decision]:
     coach = coach_for(game.rules)
     entries = game.entries
     replay = Game(game.players, game.rules)
-    found: list[Decision] = []
+    asked: list[tuple[State, SetAside, str, Position]] = []
     for index, entry in enumerate(entries):
         before = replay.state
         replay.push(entry)
@@ -147,6 +147,10 @@ def decisions(game: Game) -> list[Decision]:
             position.check()
         except PositionError:  # a turn total beyond what the coach reckons with
             continue
+        asked.append((before, entry, then, position))
+    coach.prepare([position for _b, _e, _t, position in asked])
+    found: list[Decision] = []
+    for before, entry, then, position in asked:
         choices = coach.choices(position)
         chose = _matching(choices, tuple(sorted(entry.faces)), then)
         if chose is None or not choices:

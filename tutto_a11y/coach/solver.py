@@ -227,6 +227,7 @@ class PileTracker:
             upper = new
         self.bound_rows = ref.card_values(upper)
         self._memo: dict[Deck, tuple[int, np.ndarray]] = {}
+        self._drawn: dict[tuple[Deck, int], tuple[np.ndarray, int]] = {}
         # Beyond ``self.top`` (grid steps) banking beats rolling on under every Bonus and x2
         # card with any dice in hand, even with the bound after the Tutto: there the smaller
         # piles' cards need not be played out (their values are monotone in what follows).
@@ -256,25 +257,41 @@ class PileTracker:
         below the length returned, which reaches ``upto`` and every total where drawing could
         beat banking (-inf beyond: there banking is worth more)."""
         pile = _whole(pile)
-        counts = np.array(pile, dtype=float)
-        start = min(lo // STEP, L - 1)
-        ahead = np.nonzero((counts / counts.sum()) @ self.bound_rows[:, start:]
-                           > T[start:L])[0]
-        length = max(self.top, upto // STEP + 1)
-        if ahead.size:
-            length = max(length, start + int(ahead[-1]) + 1)
-        length = min(length, L)
-        draw = self._draws([(pile, lo)], length)[0]
-        draw[length:] = -np.inf
-        return draw, length
+        kept = self._drawn.get((pile, lo))
+        if kept is not None and kept[1] > upto // STEP:
+            return kept
+        self.prepare([(pile, lo, upto)])
+        return self._drawn[(pile, lo)]
+
+    def prepare(self, asked: list[tuple[Deck, int, int]]) -> None:
+        """:meth:`draw` for many piles at once, kept: a review meets hundreds of piles, and
+        solving them together costs a few passes over the dice instead of hundreds."""
+        todo: dict[tuple[Deck, int], int] = {}
+        for pile, lo, upto in asked:
+            pile = _whole(pile)
+            counts = np.array(pile, dtype=float)
+            start = min(lo // STEP, L - 1)
+            ahead = np.nonzero((counts / counts.sum()) @ self.bound_rows[:, start:]
+                               > T[start:L])[0]
+            length = max(self.top, upto // STEP + 1)
+            if ahead.size:
+                length = max(length, start + int(ahead[-1]) + 1)
+            kept = self._drawn.get((pile, lo))
+            if kept is None or kept[1] < min(length, L):
+                todo[(pile, lo)] = max(min(length, L), todo.get((pile, lo), 0))
+        if len(self._drawn) > 20000:
+            self._drawn.clear()
+        for length, keys in _by_length(todo).items():  # a long pile does not lengthen all
+            for key, draw in zip(keys, self._draws(keys, length)):
+                draw[length:] = -np.inf
+                self._drawn[key] = (draw, length)
 
     def _afters(self, asked: list[tuple[Deck, int]]) -> list[np.ndarray]:
         """:meth:`after` for several piles at once: those not kept and not settled by the
         bound are drawn from together, one pass over the dice for the whole level."""
         totals = T[:L]
         found: dict[Deck, np.ndarray] = {}
-        todo: dict[Deck, int] = {}
-        length = self.top
+        todo: dict[tuple[Deck, int], int] = {}
         for pile, lo in asked:
             pile = _whole(pile)
             kept = self._memo.get(pile)
@@ -289,12 +306,14 @@ class PileTracker:
                 found[pile] = totals  # from lo on, drawing never beats banking
                 self._keep(pile, lo, totals)
             else:
-                todo[pile] = min(lo, todo.get(pile, lo))
                 found.pop(pile, None)
-                length = max(length, min(L, start + int(ahead[-1]) + 1))
-        if todo:
-            piles = list(todo.items())
-            for (pile, lo), draw in zip(piles, self._draws(piles, length)):
+                todo[(pile, lo)] = min(L, max(self.top, start + int(ahead[-1]) + 1))
+        lowest: dict[Deck, int] = {}
+        for pile, lo in todo:
+            lowest[pile] = min(lo, lowest.get(pile, lo))
+        todo = {(pile, lo): length for (pile, lo), length in todo.items() if lowest[pile] == lo}
+        for length, keys in _by_length(todo).items():
+            for (pile, lo), draw in zip(keys, self._draws(keys, length)):
                 value = totals.copy()  # beyond ``length`` banking is worth more (the bound)
                 value[:length] = np.maximum(totals[:length], draw[:length])
                 found[pile] = value
@@ -359,6 +378,14 @@ class PileTracker:
         if card is Card.PLUS_MINUS and rules.plus_minus != "exact-1000-ends-turn":
             return 1000
         return None
+
+
+def _by_length(todo: dict[tuple[Deck, int], int]) -> dict[int, list[tuple[Deck, int]]]:
+    """Piles to solve, grouped by how far each must be played out."""
+    groups: dict[int, list[tuple[Deck, int]]] = {}
+    for key, length in todo.items():
+        groups.setdefault(length, []).append(key)
+    return groups
 
 
 def _whole(pile: Deck) -> Deck:
