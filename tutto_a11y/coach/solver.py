@@ -8,9 +8,10 @@ used, so a game without the coach starts as fast as before.
 The model (RULES.md, with the issue's measure): a Niete is worth 0 (Fireworks banks the turn
 total), a Plus/Minus Tutto exactly 1000 (or, with ``adds-1000-may-continue``, the turn total
 before the card plus 1000, and the turn goes on), a Cloverleaf win 0, a Stop card 0. After a
-Tutto the player banks or draws; the next card comes from the draw pile as tracked (a new full
-deck when it is empty), and the cards after that from a full deck's proportions (the
-*reference*: solved once per rules by value iteration and kept). Beyond a turn total of
+Tutto the player banks or draws; every card of the turn comes from the draw pile as tracked, a
+new full deck when it is empty (:class:`PileTracker`). The *reference* (each card after the
+first from a full deck's proportions, solved once per rules by value iteration and kept) gives
+the card tables and serves the coach that plays to win. Beyond a turn total of
 :data:`CAP` the coach reckons that banking is best, which it is by a wide margin there.
 """
 

@@ -7,7 +7,7 @@ average: every value below is a chance of winning, on the same 50-point grid and
 roll tables as the points solver (:mod:`solver`). A Plus/Minus Tutto wins when 1000 for the
 player, with 1000 taken from each other leader, is enough; the second Tutto under the
 Cloverleaf wins at once. The next card after a Tutto comes from the pile as tracked, later ones
-from a full deck's proportions, as for the points.
+from a full deck's proportions (the points coach tracks the pile to the end of the turn).
 
 The players of the final round before the last one, in games of three or more, play against
 those still to come: banking a total is worth the chance that none of them then beats the new
