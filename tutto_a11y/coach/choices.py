@@ -107,11 +107,17 @@ class Coach:
             return k.street[dice] * self._street_end(p)
         assert card is not None
         index = self._index(p, total, made)
-        top = pile_tracker(self.rules).top
-        length = top if index < top and not (card is Card.X2 and self.rules.x2_scope == "card") \
-            else L
+        length = self._length(card, index)
         _values, rolls = self._tables(card, p.pile, self._base(p), self.lo(p), length)
         return float(rolls[dice][index])
+
+    def _length(self, card: Card, index: int) -> int:
+        """How far the card in force is played out to value grid total ``index``: up to where
+        banking beats rolling on (see :attr:`solver.PileTracker.top`), or the whole grid."""
+        top = pile_tracker(self.rules).top
+        if index < top and not (card is Card.X2 and self.rules.x2_scope == "card"):
+            return top
+        return L
 
     @staticmethod
     def lo(p: Position) -> int:
