@@ -38,9 +38,11 @@ class Proportional:
     """The earlier model, for the baseline: the first draw from the pile, later draws from a
     full deck's proportions."""
 
-    def __init__(self, ref: solver.Reference, pile: tuple[int, ...], lo: int = 0) -> None:
+    def __init__(self, ref: solver.Reference, pile: tuple[int, ...], lo: int = 0,
+                 upto: int = 0) -> None:
         counts = np.array(pile if sum(pile) else FULL_DECK, dtype=float)
         self.draw = (counts / counts.sum()) @ ref.draw_values
+        self.length = solver.L
         self.after = np.maximum(solver.T[:solver.L], self.draw)
         self.at = solver.extend(self.after)
 
