@@ -275,3 +275,21 @@ def test_under_cloverleaf_the_review_weighs_the_chance_to_win_and_says_so(db):
     assert "Turn 1, Cloverleaf, after 1 1 2 3 4 you set aside 1, 1 and rolled on: chance to " \
            "win 6.6 percent; setting aside 1 and rolling on would have given 6.8 percent." \
            in text.replace("\n", " ")
+
+
+def test_a_game_of_another_kind_is_refused_in_one_sentence(db, clean_env):
+    from tutto_a11y.games import registry
+
+    yatzee = registry.find("yatzee").side()
+    store = Store.open(db)
+    try:
+        info = store.create_game("de", yatzee.rules(None, None, ()).as_dict(), ["Anna", "Ben"],
+                                 kind="yatzee")
+        store.release(info.id)
+    finally:
+        store.close()
+    result = subprocess.run([*tutto_command(), "review", info.id, "--db", str(db)],
+                            env=clean_env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and result.stdout == "" and "Traceback" not in result.stderr
+    assert result.stderr.strip() == ("Einen Rückblick gibt es nur für Tutto-Spiele; Spiel 1 ist "
+                                     "ein anderes Spiel.")
