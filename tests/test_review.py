@@ -101,8 +101,10 @@ def losses_by_coach_json(game: Game) -> dict[str, list[float]]:
     return losses
 
 
-def test_each_loss_of_the_review_is_what_coach_json_says_at_that_position(db):
-    game = random_game(7, ("Anna", "Ben"), Rules(target=3000), all_chance=0.5)
+@pytest.mark.parametrize("rules", [Rules(target=3000),
+                                   Rules.preset("classic-2004").with_option("target", "3000")])
+def test_each_loss_of_the_review_is_what_coach_json_says_at_that_position(db, rules):
+    game = random_game(7, ("Anna", "Ben"), rules, all_chance=0.5)
     game_id = keep(db, game)
     review = json.loads(run(db, "review", game_id, "--format", "json"))
     assert review["game"] == int(game_id)

@@ -13,7 +13,8 @@ decision's loss is what a script computes from the command: the best choice's ``
 the chosen one's. Under Cloverleaf every way is worth 0 points and under Plus/Minus only the
 Tutto counts, so there the measure is the chance that matters (to win with two Tuttos; of the
 Tutto), the ``chance`` the command lists next to ``expected``: those decisions are kept apart,
-never added to points.
+never added to points. (Where a Plus/Minus Tutto adds 1000 and the turn goes on, the points
+already weigh its chance, and also the draw or bank after it: they stay the measure.)
 """
 
 from __future__ import annotations
@@ -127,6 +128,15 @@ def _matching(choices: Sequence[Choice], faces: tuple[int, ...], then: str) -> C
     return next((c for c in same if c.then == then), None)
 
 
+def _by_chance(game: Game, card: Card) -> bool:
+    """Whether a decision under ``card`` is measured by the chance: under the Cloverleaf (no
+    points at all) and under a Plus/Minus whose Tutto ends the turn (exactly 1000). Where its
+    Tutto adds 1000 and the turn goes on, the points measure the chance and the draw after it."""
+    if card is Card.CLOVERLEAF:
+        return True
+    return card is Card.PLUS_MINUS and game.rules.plus_minus == "exact-1000-ends-turn"
+
+
 def decisions(game: Game) -> list[Decision]:
     """Every reviewed decision of a game, in the order of the journal."""
     coach = coach_for(game.rules)
@@ -155,7 +165,7 @@ def decisions(game: Game) -> list[Decision]:
         chose = _matching(choices, tuple(sorted(entry.faces)), then)
         if chose is None or not choices:
             continue
-        measure = CHANCE if before.card in (Card.CLOVERLEAF, Card.PLUS_MINUS) else POINTS
+        measure = CHANCE if _by_chance(game, before.card) else POINTS
         best = choices[0]
         if measure == CHANCE:
             best = max(choices, key=lambda c: c.chance or 0.0)
