@@ -176,7 +176,7 @@ def test_a_bad_command_line_is_one_sentence_in_the_chosen_language(
                                       last=items[-1])
     if "commands" in values:
         values["commands"] = c.gettext("{names} and {last}",
-                                       names="play, games, show, export, labels, stats, coach, settings",
+                                       names="play, games, show, export, labels, stats, coach, settings, review",
                                        last="voices")
     line = one_sentence(run(["--lang", lang, "--db", str(db), *args], clean_env))
     assert line == c.gettext(msgid, **values)

@@ -65,7 +65,8 @@ def test_a_tutto_is_listed_once_for_each_way_on():
     assert [(c["set_aside"], c["then"]) for c in fireworks["choices"]] == [([1, 5], "roll")]
     plus_minus = coach_json("--card", "plus-minus", "--dice", "1", "--turn-total", "450",
                             "--roll", "5")
-    assert plus_minus["choices"] == [{"set_aside": [5], "then": "bank", "expected": 1000.0}]
+    assert plus_minus["choices"] == [{"set_aside": [5], "then": "bank", "expected": 1000.0,
+                                      "chance": 1.0}]
 
 
 def test_a_niete_roll_has_no_choices_and_no_best():
@@ -148,6 +149,8 @@ def _options_of(game: Game) -> list[str]:
             "--card-points", str(s.turn_total - s.card_base), "--deck", deck]
     if s.card is Card.STREET and s.aside:
         args += ["--faces", "".join(map(str, s.aside))]
+    if s.card is Card.CLOVERLEAF:
+        args += ["--tuttos", str(s.tuttos)]
     if s.step is Step.SET_ASIDE:
         args += ["--roll", "".join(map(str, s.roll))]
     return args
@@ -174,6 +177,11 @@ def test_advice_says_what_the_coach_command_answers_in_every_reachable_position(
         assert "Niete" in said
         return
     best = answer["choices"][0]
+    if "chance" in best:  # Cloverleaf, Plus/Minus: the chance that matters, not the points
+        said_percent = float(said.rsplit(", ", 1)[1].split(" ")[0])
+        assert said.startswith("Best chance ")
+        assert abs(said_percent - 100 * best["chance"]) <= 0.051
+        return
     dice = game.state.dice - len(best["set_aside"])
     choice = SimpleNamespace(set_aside=tuple(best["set_aside"]), then=best["then"],
                              expected=best["expected"],
@@ -208,11 +216,21 @@ def test_advice_at_a_set_aside_says_the_best_choice_against_setting_aside_every_
 
 
 @pytest.mark.parametrize("lang, typed, meaning", [
-    ("en", "co", "continue"), ("en", "h", "help"), ("de", "r", "undo"), ("fr", "con", "continue")])
-def test_the_advice_word_takes_no_short_prefix_away_from_the_older_words(lang, typed, meaning):
+    ("en", "co", "continue"), ("en", "h", "help"), ("de", "r", "undo"), ("fr", "con", "continue"),
+    ("en", "re", "repeat"), ("de", "rück", "undo"), ("de", "rückb", "review"),
+    ("en", "rev", "review"), ("fr", "bil", "review")])
+def test_the_advice_and_review_words_take_no_short_prefix_away_from_the_older_words(
+        lang, typed, meaning):
+    from tutto_a11y.games.tutto.parse import interpret
     from tutto_a11y.games.tutto.words import Vocabulary
 
-    assert Vocabulary(lang).match(typed) == meaning
+    game = Game(["Anna", "Ben"])
+    for entry in (DrawCard(Card.BONUS_300), Roll((1, 5, 2, 3, 4, 6))):
+        game.push(entry)
+    game.push(game.set_aside_all())  # a step where every older word can be meant
+    action = interpret(typed, game, Vocabulary(lang))
+    assert getattr(action, "name", None) == meaning or \
+        (meaning == "continue" and isinstance(action, Continue)), action
 
 
 @pytest.mark.parametrize("lang, word, sentence", [

@@ -390,6 +390,8 @@ def stats_command(lang: str | None, db: str | None, width: int | None, plain: bo
               help=N_("The roll waiting for a set-aside."))
 @click.option("--deck", cls=TOption, type=Text(), default=None, metavar=N_("ID=COUNT,..."),
               help=N_("The draw pile after the current card was taken."))
+@click.option("--tuttos", cls=TOption, type=WholeNumber(0, 1), default=None, metavar=N_("N"),
+              help=N_("Under the Cloverleaf: the Tuttos made under it so far (0 or 1)."))
 @click.option("--after-tutto", cls=TOption, is_flag=True, default=False,
               help=N_("After a Tutto: draw or bank."))
 @click.option("--rules", "preset", cls=TOption, type=Text(), default="standard",
@@ -492,6 +494,22 @@ def _default_map(values: dict[str, Any]) -> dict[str, dict[str, Any]]:
     by_param = {KEYS[key]: value for key, value in values.items()}
     return {name: {p.name: by_param[p.name] for p in command.params if p.name in by_param}
             for name, command in cli.commands.items()}
+
+
+@cli.command("review", help=N_("The coach looks back on a Tutto game: every decision "
+                               "against the coach's best, the costliest moves first."))
+@click.argument("game", cls=TArgument, metavar=N_("[GAME]"), type=Text(), default="last")
+@click.option("--player", cls=TOption, type=Text(), default=None, metavar=N_("NAME"),
+              help=N_("Only this player; case and accents do not matter."))
+@click.option("--format", "fmt", cls=TOption, type=OneOf(("text", "json")), default="text",
+              help=N_("Text to read, or JSON for scripts."))
+@_global
+def review_command(game: str, player: str | None, fmt: str, lang: str | None, db: str | None,
+                   width: int | None, plain: bool) -> int:
+    from tutto_a11y.store.review import review_command as run
+
+    settings = _settings(lang, width, db, plain)
+    return run(settings, known_game(game, settings), player, fmt)
 
 
 @cli.command("voices", help=N_("List the speech voices for a language."))

@@ -16,7 +16,8 @@ import numpy as np
 
 from tutto_a11y.coach.position import Position
 from tutto_a11y.coach.rolls import scoring_set_asides, street_set_asides
-from tutto_a11y.coach.solver import STEP, DeckValues, Reference, play_card, reference, T
+from tutto_a11y.coach.solver import (L, PAD, STEP, DeckValues, Reference, T, pile_tracker,
+                                     play_card, reference)
 from tutto_a11y.games.tutto.rules import Card, Rules
 from tutto_a11y.games.tutto.rules import dice as D
 
@@ -32,10 +33,16 @@ class Choice:
     expected: float
     tutto: bool = False  # the set-aside makes a Tutto
     points: int = 0  # what the set-aside scores: of two equal choices, the one with more points
+    #: Under Cloverleaf and Plus/Minus, where the points say little: the chance that matters
+    #: (to win, two Tuttos; of the Tutto), as the coach plays on from there. None elsewhere.
+    chance: float | None = None
 
     def as_json(self) -> dict[str, Any]:
-        return {"set_aside": list(self.set_aside), "then": self.then,
-                "expected": round(self.expected, 2)}
+        answer: dict[str, Any] = {"set_aside": list(self.set_aside), "then": self.then,
+                                  "expected": round(self.expected, 2)}
+        if self.chance is not None:
+            answer["chance"] = round(self.chance, 4)
+        return answer
 
 
 class Coach:
@@ -48,27 +55,36 @@ class Coach:
 
     # -- values ----------------------------------------------------------------------------
     @lru_cache(maxsize=64)
-    def after(self, pile: tuple[int, ...]) -> DeckValues:
-        """Bank or draw after a Tutto, the next card from this pile."""
-        return DeckValues(self.ref, pile)
+    def after(self, pile: tuple[int, ...], lo: int = 0, upto: int = 0) -> DeckValues:
+        """Bank or draw after a Tutto, every card from this pile as tracked, exact for turn
+        totals from ``lo`` on (the turn total when the card in force was drawn); what drawing
+        is worth is kept up to ``upto`` at least."""
+        return DeckValues(self.ref, pile, lo, upto)
 
     @lru_cache(maxsize=64)
-    def _tables(self, card: Card, pile: tuple[int, ...], base: int) -> tuple[list[np.ndarray], ...]:
+    def _tables(self, card: Card, pile: tuple[int, ...], base: int, lo: int = 0,
+                length: int = L) -> tuple[list[np.ndarray], ...]:
         """Bonus and x2: values by dice in hand over the points grid (turn totals, or under
-        x2-scope=card the points made under the card on top of ``base``)."""
-        at = self.after(pile).at
+        x2-scope=card the points made under the card on top of ``base``); the first
+        ``length`` totals only, beyond which banking beats rolling on (see
+        :attr:`solver.PileTracker.top`)."""
+        at = self.after(pile, lo).at
         if card is Card.X2 and self.rules.x2_scope == "card":
             return play_card(base + T, at(base + 2 * T))
         if card is Card.X2:
-            return play_card(T, at(2 * T))
-        return play_card(T, at(T + card.bonus))
+            return play_card(T[:length + PAD], at(2 * T[:length + PAD]), length=length)
+        return play_card(T[:length + PAD], at(T[:length + PAD] + card.bonus), length=length)
 
-    def _draw(self, pile: tuple[int, ...], total: int) -> float:
-        return float(self.after(pile).draw[total // STEP])
+    def _draw(self, pile: tuple[int, ...], total: int, lo: int | None = None) -> float:
+        lo = total if lo is None else lo
+        values = self.after(pile, lo)
+        if total // STEP >= getattr(values, "length", L):
+            values = self.after(pile, lo, L * STEP)  # kept beyond where drawing could pay
+        return float(values.draw[total // STEP])
 
-    def _end(self, pile: tuple[int, ...], total: int) -> float:
+    def _end(self, pile: tuple[int, ...], total: int, lo: int | None = None) -> float:
         """What reaching this total at a Tutto is worth when the player may bank or draw."""
-        return max(self.bank(total), self._draw(pile, total))
+        return max(self.bank(total), self._draw(pile, total, lo))
 
     def bank(self, total: int) -> float:
         """What banking this turn total is worth: its points (the win coach: 1 if it wins)."""
@@ -90,8 +106,24 @@ class Coach:
         if card is Card.STREET:
             return k.street[dice] * self._street_end(p)
         assert card is not None
-        _values, rolls = self._tables(card, p.pile, self._base(p))
-        return float(rolls[dice][self._index(p, total, made)])
+        index = self._index(p, total, made)
+        length = self._length(card, index)
+        _values, rolls = self._tables(card, p.pile, self._base(p), self.lo(p), length)
+        return float(rolls[dice][index])
+
+    def _length(self, card: Card, index: int) -> int:
+        """How far the card in force is played out to value grid total ``index``: up to where
+        banking beats rolling on (see :attr:`solver.PileTracker.top`), or the whole grid."""
+        top = pile_tracker(self.rules).top
+        if index < top and not (card is Card.X2 and self.rules.x2_scope == "card"):
+            return top
+        return L
+
+    @staticmethod
+    def lo(p: Position) -> int:
+        """The lowest turn total a draw of this turn can still come at: the total when the
+        card in force was drawn (a Tutto only adds to it)."""
+        return p.turn_total - p.card_points
 
     def _base(self, p: Position) -> int:
         if p.card is Card.X2 and self.rules.x2_scope == "card":
@@ -106,13 +138,20 @@ class Coach:
     def _plus_minus_end(self, p: Position) -> float:
         if self.rules.plus_minus == "exact-1000-ends-turn":
             return self.plus_minus_tutto()
-        return self._end(p.pile, p.turn_total - p.card_points + 1000)
+        return self._end(p.pile, p.turn_total - p.card_points + 1000, self.lo(p))
 
     def _street_end(self, p: Position) -> float:
         total = p.turn_total + 2000
         if self.rules.street_after == "ends-turn":
             return self.bank(total)
-        return self._end(p.pile, total)
+        return self._end(p.pile, total, self.lo(p))
+
+    def prepare(self, positions: list[Position]) -> None:
+        """Solve the draw piles of many positions together before they are asked one by one
+        (a review): the same values, much faster than pile after pile."""
+        asked = [(p.pile, p.turn_total if p.card is None else self.lo(p), 0)
+                 for p in positions]
+        pile_tracker(self.rules).prepare(asked)
 
     # -- choices ---------------------------------------------------------------------------
     def choices(self, p: Position) -> list[Choice]:
@@ -121,7 +160,8 @@ class Coach:
             found = [Choice((), BANK, self.bank(p.turn_total)),
                      Choice((), DRAW, self._draw(p.pile, p.turn_total))]
         elif p.roll is None:
-            found = [Choice((), ROLL, self.roll_value(p, p.dice, p.turn_total, p.card_points))]
+            found = [Choice((), ROLL, self.roll_value(p, p.dice, p.turn_total, p.card_points),
+                            chance=self.chance_of(p, p.dice))]
             if p.card.may_bank_before_tutto and p.dice < 6:
                 found.append(Choice((), BANK, self.bank(p.turn_total)))
         elif p.niete:
@@ -130,9 +170,21 @@ class Coach:
             found = []
             for faces, points in self._set_asides(p):
                 found.extend(self._after_set_aside(p, faces, points))
-        # Best first; of equal values (Plus/Minus: a 1 or a 5 leave the same dice) the one
-        # with more points, then fewer dice, comes first, as a player would say it.
-        return sorted(found, key=lambda c: (-round(c.expected, 9), -c.points, len(c.set_aside)))
+        # Best first; of equal values (Plus/Minus: a 1 or a 5 leave the same dice; Cloverleaf:
+        # every way is worth 0 points) the better chance, then more points, then fewer dice
+        # comes first, as a player would say it.
+        return sorted(found, key=lambda c: (-round(c.expected, 9), -round(c.chance or 0.0, 9),
+                                            -c.points, len(c.set_aside)))
+
+    def chance_of(self, p: Position, left: int) -> float | None:
+        """With ``left`` dice in hand to play on: under Plus/Minus the chance of its Tutto,
+        under Cloverleaf the chance of the win (this Tutto and, after the first, a second
+        from six dice), each played best for it. None under other cards."""
+        if p.card is Card.PLUS_MINUS:
+            return self.k.plus_minus[left]
+        if p.card is Card.CLOVERLEAF:
+            return self.k.plus_minus[left] * (self.k.plus_minus[6] if p.tuttos == 0 else 1.0)
+        return None
 
     def _set_asides(self, p: Position) -> list[tuple[tuple[int, ...], int]]:
         assert p.roll is not None
@@ -146,17 +198,21 @@ class Coach:
     def _after_set_aside(self, p: Position, faces: tuple[int, ...], points: int) -> list[Choice]:
         card, left = p.card, p.dice - len(faces)
         total, made = p.turn_total + points, p.card_points + points
+        chance = self.chance_of(p, left)
         assert card is not None
         if left:
-            found = [Choice(faces, ROLL, self.roll_value(p, left, total, made), points=points)]
+            found = [Choice(faces, ROLL, self.roll_value(p, left, total, made), points=points,
+                            chance=chance)]
             if card.may_bank_before_tutto:
                 found.append(Choice(faces, BANK, self.bank(total), points=points))
             return found
-        if card in (Card.FIREWORKS, Card.CLOVERLEAF):  # six dice again, no card
+        if card is Card.FIREWORKS:  # six dice again, no card
             return [Choice(faces, ROLL, self.roll_value(p, 6, total, made), True, points)]
+        if card is Card.CLOVERLEAF:  # the second Tutto wins; after the first, six dice again
+            return [Choice(faces, ROLL, self.roll_value(p, 6, total, made), True, points, chance)]
         if card is Card.PLUS_MINUS:
             if self.rules.plus_minus == "exact-1000-ends-turn":
-                return [Choice(faces, BANK, self.plus_minus_tutto(), True, points)]
+                return [Choice(faces, BANK, self.plus_minus_tutto(), True, points, chance)]
             total = p.turn_total - p.card_points + 1000
         elif card is Card.STREET:
             total = p.turn_total + 2000
@@ -166,8 +222,9 @@ class Coach:
             total = total + (total if self.rules.x2_scope == "turn" else made)
         else:
             total += card.bonus
-        return [Choice(faces, BANK, self.bank(total), True, points),
-                Choice(faces, DRAW, self._draw(p.pile, total), True, points)]
+        return [Choice(faces, BANK, self.bank(total), True, points, chance),
+                Choice(faces, DRAW, self._draw(p.pile, total, self.lo(p)), True, points,
+                       chance)]
 
 
 @lru_cache(maxsize=8)

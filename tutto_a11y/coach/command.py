@@ -70,6 +70,28 @@ def _pile(text: str | None, card: Card | None, c: Catalog) -> tuple[int, ...]:
         raise UsageProblem(position_sentence(error, c)) from None
 
 
+def _card_points(given: int | None, dice: int, turn_total: int) -> int:
+    """``--card-points``, or what the position forces: with all six dice in hand the card has
+    just been drawn (a Tutto under any card that goes on with six dice leaves the points made
+    under it without effect), so nothing was made under it yet; else all of the turn total."""
+    if given is not None:
+        return given
+    return 0 if dice == 6 else turn_total
+
+
+def _street_faces(card: Card, dice: int, given: tuple[int, ...] | None,
+                  roll: tuple[int, ...] | None, c: Catalog) -> tuple[int, ...]:
+    """``--faces``, or under Street without it what the position forces: before a roll the
+    value does not depend on which faces are set aside, only on how many (one per die not in
+    hand), so any do; after a roll it does, and only the faces can say."""
+    if given is not None or card is not Card.STREET or dice == 6:
+        return given or ()
+    if roll is None:
+        return tuple(range(1, 7 - dice))
+    raise UsageProblem(c.gettext("Under Street the roll's new faces depend on the faces "
+                                 "already set aside: give them with --faces."))
+
+
 def position_sentence(error: PositionError, c: Catalog) -> str:
     """A position no turn can reach, in one sentence."""
     d, r = error.data, error.reason
@@ -107,13 +129,13 @@ def coach_command(settings: Settings, *, card: str | None, dice: int | None,
                   turn_total: int | None, card_points: int | None, faces: str | None,
                   roll: str | None, deck: str | None, after_tutto: bool, preset: str,
                   rule_options: Sequence[str], fmt: str | None, duel: bool = False,
-                  target: int | None = None) -> int:
+                  target: int | None = None, tuttos: int | None = None) -> int:
     """Print the choices of the position as JSON, or with ``--duel`` solve the two-player
     game and keep it. Returns the exit status."""
     c = settings.catalog()
     rules = coach_rules(preset, rule_options, c)
     if duel:
-        given = (card, dice, turn_total, card_points, faces, roll, deck)
+        given = (card, dice, turn_total, card_points, faces, roll, deck, tuttos)
         if after_tutto or any(value is not None for value in given):
             raise UsageProblem(c.gettext("--duel solves the whole game: give only --target, "
                                          "--rules, --rule and --format with it."))
@@ -139,7 +161,8 @@ def coach_command(settings: Settings, *, card: str | None, dice: int | None,
         raise UsageProblem(c.gettext("Give the turn total so far with --turn-total, for "
                                      "example --turn-total 0."))
     if after_tutto:
-        if card is not None or roll is not None or faces is not None or dice is not None:
+        if card is not None or roll is not None or faces is not None or dice is not None \
+                or tuttos is not None:
             raise UsageProblem(c.gettext("After a Tutto the choice is to draw or to bank: give "
                                          "only --turn-total and --deck with --after-tutto."))
         position = Position(None, 6, turn_total, 0, (), None, _pile(deck, None, c))
@@ -148,10 +171,15 @@ def coach_command(settings: Settings, *, card: str | None, dice: int | None,
             raise UsageProblem(c.gettext("Give the card with --card and the dice in hand with "
                                          "--dice, or --after-tutto after a Tutto."))
         the_card = Card(card.strip().lower())
+        if tuttos is not None and the_card is not Card.CLOVERLEAF:
+            raise UsageProblem(c.gettext("--tuttos is only for the Cloverleaf, which needs two "
+                                         "Tuttos."))
+        the_roll = _faces(roll, "--roll", c)
         position = Position(the_card, dice, turn_total,
-                            turn_total if card_points is None else card_points,
-                            _faces(faces, "--faces", c) or (), _faces(roll, "--roll", c),
-                            _pile(deck, the_card, c))
+                            _card_points(card_points, dice, turn_total),
+                            _street_faces(the_card, dice, _faces(faces, "--faces", c),
+                                          the_roll, c),
+                            the_roll, _pile(deck, the_card, c), tuttos or 0)
     try:
         position.check()
     except PositionError as error:

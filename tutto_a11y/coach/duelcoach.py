@@ -57,7 +57,8 @@ class DuelCoach(WinCoach):
         self._after: dict[tuple[int, ...], Any] = {}
         self._cards: dict[tuple, tuple] = {}
 
-    def after(self, pile: tuple[int, ...]) -> _DeckOfDuel:  # type: ignore[override]
+    def after(self, pile: tuple[int, ...], lo: int = 0,  # type: ignore[override]
+              upto: int = 0) -> _DeckOfDuel:
         if pile not in self._after:
             self._after[pile] = _DeckOfDuel(self.turn, pile)
         return self._after[pile]

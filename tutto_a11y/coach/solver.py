@@ -8,9 +8,10 @@ used, so a game without the coach starts as fast as before.
 The model (docs/rules/tutto.md and the issue's measure): a Niete is worth 0 (Fireworks banks the turn
 total), a Plus/Minus Tutto exactly 1000 (or, with ``adds-1000-may-continue``, the turn total
 before the card plus 1000, and the turn goes on), a Cloverleaf win 0, a Stop card 0. After a
-Tutto the player banks or draws; the next card comes from the draw pile as tracked (a new full
-deck when it is empty), and the cards after that from a full deck's proportions (the
-*reference*: solved once per rules by value iteration and kept). Beyond a turn total of
+Tutto the player banks or draws; every card of the turn comes from the draw pile as tracked, a
+new full deck when it is empty (:class:`PileTracker`). The *reference* (each card after the
+first from a full deck's proportions, solved once per rules by value iteration and kept) gives
+the card tables and serves the coach that plays to win. Beyond a turn total of
 :data:`CAP` the coach reckons that banking is best, which it is by a wide margin there.
 """
 
@@ -151,27 +152,32 @@ class Reference:
     def card_values(self, after: np.ndarray) -> np.ndarray:
         """Rows in CARD_ORDER: what drawing that card is worth with the turn total carried,
         given the after-Tutto value ``after`` for the draws that follow."""
-        rules, k = self.rules, self.k
         at = extend(after)
-        totals = T[:L]
         rows = np.zeros((len(CARD_ORDER), L))
         for card in CARD_ORDER:
-            row = rows[_CARD_INDEX[card]]
-            if card is Card.FIREWORKS:
-                row[:] = totals + k.fireworks[6]
-            elif card is Card.PLUS_MINUS:
-                if rules.plus_minus == "exact-1000-ends-turn":
-                    row[:] = 1000 * k.plus_minus[6]
-                else:
-                    row[:] = k.plus_minus[6] * at(totals + 1000)
-            elif card is Card.STREET:
-                row[:] = k.street[6] * self.street_end(at, totals)
-            elif card.bonus:
-                values, _ = play_card(T, at(T + card.bonus))
-                row[:] = values[6][:L]
-            elif card is Card.X2:
-                row[:] = self.x2_start(at)
+            self.card_row(card, at, rows[_CARD_INDEX[card]])
         return rows
+
+    def card_row(self, card: Card, at: Callable[[np.ndarray], np.ndarray],
+                 row: np.ndarray) -> None:
+        """Fill ``row`` with what drawing ``card`` is worth at every turn total, the value
+        after its Tutto looked up by ``at`` (a Stop or Cloverleaf leaves 0)."""
+        rules, k = self.rules, self.k
+        totals = T[:L]
+        if card is Card.FIREWORKS:
+            row[:] = totals + k.fireworks[6]
+        elif card is Card.PLUS_MINUS:
+            if rules.plus_minus == "exact-1000-ends-turn":
+                row[:] = 1000 * k.plus_minus[6]
+            else:
+                row[:] = k.plus_minus[6] * at(totals + 1000)
+        elif card is Card.STREET:
+            row[:] = k.street[6] * self.street_end(at, totals)
+        elif card.bonus:
+            values, _ = play_card(T, at(T + card.bonus))
+            row[:] = values[6][:L]
+        elif card is Card.X2:
+            row[:] = self.x2_start(at)
 
     def street_end(self, at: Callable[[np.ndarray], np.ndarray], totals: np.ndarray) -> np.ndarray:
         """What a completed Street is worth at these turn totals (the 2000 included)."""
@@ -196,12 +202,216 @@ def reference(rules: Rules) -> Reference:
     return Reference(rules)
 
 
-class DeckValues:
-    """After a Tutto with a tracked draw pile: the next card from the pile, later ones from the
-    reference. ``after`` is the better of banking and drawing at every turn total."""
+class PileTracker:
+    """After a Tutto, the draw pile tracked through every later draw of the turn.
 
-    def __init__(self, ref: Reference, pile: Deck) -> None:
-        counts = np.array(pile if sum(pile) else FULL_DECK, dtype=float)
-        self.draw = (counts / counts.sum()) @ ref.draw_values
+    ``after(pile, lo)`` is the better of banking and drawing at every turn total from ``lo``
+    on, each card drawn from what is left of the pile (a new full deck when it is empty, then
+    tracked in turn). It is solved by recursion over the smaller piles, memoised on the pile:
+    the draw after a pile's card comes at a higher total (a Tutto adds at least 500, see
+    :meth:`least_gain`), so a smaller pile is needed only from there on, and the piles of one
+    level are solved together. The recursion stops where no pile below can make drawing worth
+    more than banking: ``upper`` is what a Tutto could be worth if the player
+    chose every later card (a bound on every pile), and where even drawing from this pile with
+    that bound is worth no more than banking, banking is the value.
+    """
+
+    def __init__(self, ref: Reference) -> None:
+        self.ref = ref
+        totals = T[:L]
+        upper = totals.copy()
+        for _ in range(L):
+            rows = ref.card_values(upper)
+            new = np.maximum(totals, rows.max(axis=0))
+            if np.array_equal(new, upper):
+                break
+            upper = new
+        self.bound_rows = ref.card_values(upper)
+        self._memo: dict[Deck, tuple[int, np.ndarray]] = {}
+        self._drawn: dict[tuple[Deck, int], tuple[np.ndarray, int]] = {}
+        # Beyond ``self.top`` (grid steps) banking beats rolling on under every Bonus and x2
+        # card with any dice in hand, even with the bound after the Tutto: there the smaller
+        # piles' cards need not be played out (their values are monotone in what follows).
+        self.top = 1
+        for tutto in self._batched_tuttos(upper):
+            _values, rolls = play_card(T, tutto[None, :])
+            for n in range(1, 6):
+                ahead = np.nonzero(rolls[n][0] > totals)[0]
+                if ahead.size:
+                    self.top = max(self.top, int(ahead[-1]) + 2)
+        self.top = min(self.top, L)
+
+    def _batched_tuttos(self, after: np.ndarray) -> list[np.ndarray]:
+        """What a Tutto is worth under each Bonus card (and x2 of the turn), given ``after``."""
+        at = extend(after)
+        found = [at(T + card.bonus) for card in CARD_ORDER if card.bonus]
+        if self.ref.rules.x2_scope == "turn":
+            found.append(at(2 * T))
+        return found
+
+    def after(self, pile: Deck, lo: int) -> np.ndarray:
+        """Bank or draw from ``pile`` at every grid total; exact from ``lo`` on."""
+        return self._afters([(pile, lo)])[0]
+
+    def draw(self, pile: Deck, lo: int, upto: int = 0) -> tuple[np.ndarray, int]:
+        """What drawing from ``pile`` is worth, exact from ``lo`` on for the grid totals
+        below the length returned, which reaches ``upto`` and every total where drawing could
+        beat banking (-inf beyond: there banking is worth more)."""
+        pile = _whole(pile)
+        kept = self._drawn.get((pile, lo))
+        if kept is not None and kept[1] > upto // STEP:
+            return kept
+        self.prepare([(pile, lo, upto)])
+        return self._drawn[(pile, lo)]
+
+    def prepare(self, asked: list[tuple[Deck, int, int]]) -> None:
+        """:meth:`draw` for many piles at once, kept: a review meets hundreds of piles, and
+        solving them together costs a few passes over the dice instead of hundreds."""
+        todo: dict[tuple[Deck, int], int] = {}
+        for pile, lo, upto in asked:
+            pile = _whole(pile)
+            counts = np.array(pile, dtype=float)
+            start = min(lo // STEP, L - 1)
+            ahead = np.nonzero((counts / counts.sum()) @ self.bound_rows[:, start:]
+                               > T[start:L])[0]
+            length = max(self.top, upto // STEP + 1)
+            if ahead.size:
+                length = max(length, start + int(ahead[-1]) + 1)
+            kept = self._drawn.get((pile, lo))
+            if kept is None or kept[1] < min(length, L):
+                todo[(pile, lo)] = max(min(length, L), todo.get((pile, lo), 0))
+        if len(self._drawn) > 20000:
+            self._drawn.clear()
+        for length, keys in _by_length(todo).items():  # a long pile does not lengthen all
+            for key, draw in zip(keys, self._draws(keys, length)):
+                draw[length:] = -np.inf
+                self._drawn[key] = (draw, length)
+
+    def _afters(self, asked: list[tuple[Deck, int]]) -> list[np.ndarray]:
+        """:meth:`after` for several piles at once: those not kept and not settled by the
+        bound are drawn from together, one pass over the dice for the whole level."""
+        totals = T[:L]
+        found: dict[Deck, np.ndarray] = {}
+        todo: dict[tuple[Deck, int], int] = {}
+        for pile, lo in asked:
+            pile = _whole(pile)
+            kept = self._memo.get(pile)
+            if kept is not None and kept[0] <= lo:
+                found[pile] = kept[1]
+                continue
+            counts = np.array(pile, dtype=float)
+            start = min(lo // STEP, L - 1)
+            ahead = np.nonzero((counts / counts.sum()) @ self.bound_rows[:, start:]
+                               > totals[start:])[0]
+            if not ahead.size:
+                found[pile] = totals  # from lo on, drawing never beats banking
+                self._keep(pile, lo, totals)
+            else:
+                found.pop(pile, None)
+                todo[(pile, lo)] = min(L, max(self.top, start + int(ahead[-1]) + 1))
+        lowest: dict[Deck, int] = {}
+        for pile, lo in todo:
+            lowest[pile] = min(lo, lowest.get(pile, lo))
+        todo = {(pile, lo): length for (pile, lo), length in todo.items() if lowest[pile] == lo}
+        for length, keys in _by_length(todo).items():
+            for (pile, lo), draw in zip(keys, self._draws(keys, length)):
+                value = totals.copy()  # beyond ``length`` banking is worth more (the bound)
+                value[:length] = np.maximum(totals[:length], draw[:length])
+                found[pile] = value
+                self._keep(pile, lo, value)
+        return [found[_whole(pile)] for pile, _lo in asked]
+
+    def _keep(self, pile: Deck, lo: int, value: np.ndarray) -> None:
+        if len(self._memo) > 20000:  # about 100 MB: a long game's piles, then start afresh
+            self._memo.clear()
+        self._memo[pile] = (lo, value)
+
+    def _draws(self, asked: list[tuple[Deck, int]], length: int) -> list[np.ndarray]:
+        """What drawing from each pile is worth, exact for the first ``length`` grid totals
+        from each pile's ``lo`` on: the smaller piles after each card first (the next level,
+        together), then every Bonus and x2 card of every pile in one pass over the dice."""
+        batch = self.ref.rules.x2_scope == "turn"
+        needed: list[tuple[Deck, int]] = []
+        for pile, lo in asked:
+            for card, n in zip(CARD_ORDER, pile):
+                gain = self.least_gain(card, lo) if n else None
+                if gain is not None:
+                    needed.append((_take(pile, card), lo + gain))
+        rests = iter(self._afters(needed)) if needed else iter(())
+        draws: list[np.ndarray] = []
+        weights: list[tuple[int, float]] = []  # (which pile, the card's share) per batch row
+        tuttos: list[np.ndarray] = []
+        row = np.zeros(L)
+        for which, (pile, lo) in enumerate(asked):
+            total = sum(pile)
+            draw = np.zeros(L)
+            for card, n in zip(CARD_ORDER, pile):
+                if not n or card in (Card.STOP, Card.CLOVERLEAF):
+                    continue  # a Stop leaves 0; the Cloverleaf's win is no points
+                rest = next(rests) if self.least_gain(card, lo) is not None else T[:L]
+                if card.bonus or (card is Card.X2 and batch):
+                    weights.append((which, n / total))
+                    tutto = extend(rest)(T + card.bonus if card.bonus else 2 * T)
+                    tuttos.append(tutto[:length + PAD])
+                    continue
+                row[:] = 0.0
+                self.ref.card_row(card, extend(rest), row)
+                draw += (n / total) * row
+            draws.append(draw)
+        if tuttos:
+            values, _ = play_card(np.tile(T[:length + PAD], (len(tuttos), 1)),
+                                  np.array(tuttos), length=length)
+            for (which, share), value in zip(weights, values[6]):
+                draws[which][:length] += share * value[:length]
+        return draws
+
+    def least_gain(self, card: Card, total: int) -> int | None:
+        """The least a Tutto under ``card`` drawn at ``total`` adds before the next draw, or
+        None when no draw can follow it (Fireworks, and Plus/Minus or Street where their
+        Tutto ends the turn). Six dice set aside make at least 300."""
+        rules = self.ref.rules
+        if card.bonus:
+            return 300 + card.bonus
+        if card is Card.X2:
+            return 600 + (total if rules.x2_scope == "turn" else 0)
+        if card is Card.STREET and rules.street_after != "ends-turn":
+            return 2000
+        if card is Card.PLUS_MINUS and rules.plus_minus != "exact-1000-ends-turn":
+            return 1000
+        return None
+
+
+def _by_length(todo: dict[tuple[Deck, int], int]) -> dict[int, list[tuple[Deck, int]]]:
+    """Piles to solve, grouped by how far each must be played out."""
+    groups: dict[int, list[tuple[Deck, int]]] = {}
+    for key, length in todo.items():
+        groups.setdefault(length, []).append(key)
+    return groups
+
+
+def _whole(pile: Deck) -> Deck:
+    """The pile the next card comes from: a new full deck when this one is empty."""
+    return pile if sum(pile) else FULL_DECK
+
+
+def _take(pile: Deck, card: Card) -> Deck:
+    i = _CARD_INDEX[card]
+    return pile[:i] + (pile[i] - 1,) + pile[i + 1:]
+
+
+@lru_cache(maxsize=8)
+def pile_tracker(rules: Rules) -> PileTracker:
+    """One tracker per rules for the process, its piles memoised across positions."""
+    return PileTracker(reference(rules))
+
+
+class DeckValues:
+    """After a Tutto with a tracked draw pile: every later card from what is left of it.
+    ``draw`` is what drawing is worth and ``after`` the better of banking and drawing, at
+    every turn total, exact from ``lo`` (no Tutto of this turn comes at a lower total); ``draw``
+    below ``length`` only (it reaches ``upto``), ``after`` everywhere."""
+
+    def __init__(self, ref: Reference, pile: Deck, lo: int = 0, upto: int = 0) -> None:
+        self.draw, self.length = pile_tracker(ref.rules).draw(pile, lo, upto)
         self.after = np.maximum(T[:L], self.draw)
         self.at = extend(self.after)

@@ -7,7 +7,7 @@ average: every value below is a chance of winning, on the same 50-point grid and
 roll tables as the points solver (:mod:`solver`). A Plus/Minus Tutto wins when 1000 for the
 player, with 1000 taken from each other leader, is enough; the second Tutto under the
 Cloverleaf wins at once. The next card after a Tutto comes from the pile as tracked, later ones
-from a full deck's proportions, as for the points.
+from a full deck's proportions (the points coach tracks the pile to the end of the turn).
 
 The players of the final round before the last one, in games of three or more, play against
 those still to come: banking a total is worth the chance that none of them then beats the new
@@ -258,12 +258,14 @@ class WinCoach(Coach):
         self._after: dict[tuple[int, ...], WinDeckValues] = {}
         self._cards: dict[tuple, tuple] = {}
 
-    def after(self, pile: tuple[int, ...]) -> WinDeckValues:  # type: ignore[override]
+    def after(self, pile: tuple[int, ...], lo: int = 0,  # type: ignore[override]
+              upto: int = 0) -> WinDeckValues:
         if pile not in self._after:
             self._after[pile] = WinDeckValues(self.ref, pile)
         return self._after[pile]
 
-    def _tables(self, card: Card, pile: tuple[int, ...], base: int) -> tuple:  # type: ignore[override]
+    def _tables(self, card: Card, pile: tuple[int, ...], base: int,  # type: ignore[override]
+                lo: int = 0, length: int = L) -> tuple:
         key = (card, pile, base)
         if key not in self._cards:
             at, u, lost = self.after(pile).at, self.ref.u, self.ref.lost
@@ -275,6 +277,9 @@ class WinCoach(Coach):
             else:
                 self._cards[key] = play_card(u, at(T + card.bonus), lost)
         return self._cards[key]
+
+    def _length(self, card: Card, index: int) -> int:
+        return L  # chances to win: the whole grid, as solved
 
     def bank(self, total: int) -> float:
         return float(_bank_at(self.ref.u, np.array(total)))

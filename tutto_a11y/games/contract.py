@@ -153,6 +153,9 @@ class Notice(Generic[EventT, StateT]):
     undone: bool = False  # the notice of an undo: ``events`` is empty, ``state`` the one before
     #: The entry an undo took back (a notice of an undo only), so a listener can word it.
     entry: Any = None
+    #: The game's journal texts, on the notice of the entry that ended the game only: a
+    #: listener can then look back on the whole game (Tutto's live view shows the review).
+    history: tuple[str, ...] = ()
 
 
 class Listener(Protocol):

@@ -147,8 +147,11 @@ class Table:
         undo, ``undone`` is the entry taken back."""
         if not self.listeners:
             return
+        history = tuple(self.game.entry_texts()) if self.game.finished and undone is None \
+            else ()
         notice = Notice(self.game.kind, self.game.players, self.game.rules, events,
-                        self.game.state, undone=undone is not None, entry=undone)
+                        self.game.state, undone=undone is not None, entry=undone,
+                        history=history)
         for listener in self.listeners:
             listener.hear(notice)
 

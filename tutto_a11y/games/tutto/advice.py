@@ -45,6 +45,18 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def percent_said(chance: float | None, c: Catalog) -> str:
+    """A chance in percent to one decimal, with the language's decimal mark: two ways that
+    differ by a few tenths of a percent must not both be said "7 percent"."""
+    text = f"{100 * (chance or 0.0):.1f}"
+    return text if c.lang == "en" else text.replace(".", ",")
+
+
+def faces_listed(faces: Sequence[int]) -> str:
+    """The faces as the review lists them, after "after": "1, 5"."""
+    return ", ".join(str(f) for f in faces)
+
+
 def natural_alternative(choices: Sequence[Any], habit: tuple[int, ...] | None) -> Any | None:
     """What a player would do without the coach, if it is not the best: setting aside every
     scoring die (``habit``) with its better way on; else the other way on; else the next best."""
@@ -107,6 +119,8 @@ class Adviser:
                      else D.best_set_aside(state.roll))
         best = choices[0]
         dice_after = position.dice - len(best.set_aside)
+        if best.chance is not None:  # Cloverleaf, Plus/Minus: the chance, not the points
+            return self.by_chance(position.card, choices)
         if self.verbosity == "brief":
             return self.brief(best, dice_after)
         text = sentence(self.best(best, dice_after))
@@ -142,6 +156,19 @@ class Adviser:
             return c.gettext("You have enough to win now: {action}.", action=action)
         return c.gettext("You need {need} to win: {action}. Chance to win: {percent} percent.",
                          need=need, action=action, percent=percent)
+
+    def by_chance(self, card: Card, choices: Sequence[Any]) -> str:
+        """Under Cloverleaf (every way is worth 0 points) and Plus/Minus (only the Tutto
+        counts): the move with the best chance that matters, and that chance, in one sentence."""
+        c = self.c
+        best = max(choices, key=lambda choice: choice.chance or 0.0)
+        action = self.action(best, 0)
+        percent = percent_said(best.chance, c)
+        if card is Card.CLOVERLEAF:
+            return c.gettext("Best chance to win: {action}, {percent} percent.", action=action,
+                             percent=percent)
+        return c.gettext("Best chance of the Tutto: {action}, {percent} percent.",
+                         action=action, percent=percent)
 
     def lead(self, rules: Rules, state: State) -> Any | None:
         """The stakes of a final-round turn with players still to come, or None."""

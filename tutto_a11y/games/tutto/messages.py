@@ -492,6 +492,8 @@ class Messages:
             return self.odds()
         if command.name == "advice":
             return self.advice()
+        if command.name == "review":
+            return self.review()
         raise EntryError("unknown-word", word=command.name)
 
     def advice(self) -> str:
@@ -500,6 +502,14 @@ class Messages:
 
         return Adviser(self.c, self.verbosity, self.game.players).line(self.game.rules,
                                                                        self.game.state)
+
+    def review(self) -> str:
+        """``review``: the coach looks back on the game so far, in brief (the coach, and
+        numpy, are imported on first use)."""
+        from tutto_a11y.coach.review import review
+        from tutto_a11y.games.tutto.reviewing import ReviewWords
+
+        return ReviewWords(self.c, self.card_unit).brief(review(self.game), self.game.finished)
 
     def deck(self) -> str:
         left = self.game.deck_left()

@@ -84,7 +84,9 @@ def _bonus(value: int) -> DrawCard:
 def _meanings_now(game: Game) -> tuple[str, ...]:
     """The meanings that make sense at this step, used to settle an ambiguous prefix."""
     step = game.state.step
-    now: list[str] = list(COMMANDS)
+    # ``review`` came last: a prefix it shares with an older word ("r" in German, "re" in
+    # English) keeps the older meaning; the review's own word is typed in full or nearly.
+    now: list[str] = [command for command in COMMANDS if command != "review"]
     if step in _CARD_STEPS:
         now += [*_CARDS, "card:bonus"]
     if game.state.can_bank:

@@ -60,7 +60,10 @@ class TuttoSide(SideOfGame):
             standing = Game.at(notice.players, notice.rules, notice.state)
             return Messages(catalog, standing, verbosity).undone(notice.entry,
                                                                  notice.state.seat)
-        return word_notice(notice, catalog, verbosity)
+        line = word_notice(notice, catalog, verbosity)
+        if notice.history:  # the game is over: the live view shows the coach's review
+            line += " " + review_line(notice, catalog)
+        return line
 
     @staticmethod
     def standing(players: tuple[str, ...], rules: Rules, state: Any,
@@ -93,6 +96,17 @@ class TuttoSide(SideOfGame):
     @staticmethod
     def labels(catalog: Catalog) -> list[str]:
         return paper.labels(catalog)
+
+
+def review_line(notice: Notice[Any, Any], catalog: Catalog) -> str:
+    """The coach's brief review of a finished game, from the journal its last notice carries
+    (the coach, and numpy, load only then, in the live view's own thread)."""
+    from tutto_a11y.coach.review import review
+
+    from tutto_a11y.games.tutto.reviewing import ReviewWords
+
+    game = Game.replay(notice.players, notice.rules, notice.history)
+    return ReviewWords(catalog, Messages(catalog, game).card_unit).brief(review(game), True)
 
 
 SIDE = TuttoSide()

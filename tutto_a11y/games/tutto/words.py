@@ -9,14 +9,15 @@ from __future__ import annotations
 from tutto_a11y.text import vocabulary as _vocabulary
 from tutto_a11y.text.vocabulary import normalise  # noqa: F401  (Tutto's parser uses it)
 
-COMMANDS = ("undo", "scores", "status", "deck", "odds", "advice", "repeat", "help", "quit")
+COMMANDS = ("undo", "scores", "status", "deck", "odds", "advice", "review", "repeat", "help",
+            "quit")
 
 #: Accepted words by language; the first word of each meaning is the one ``help`` shows.
 WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {
         "undo": ("undo",), "scores": ("scores",), "status": ("status",),
         "deck": ("deck", "cards"), "odds": ("odds", "chance"), "advice": ("advice",),
-        "repeat": ("repeat", "again"),
+        "review": ("review",), "repeat": ("repeat", "again"),
         "help": ("help",), "quit": ("quit", "exit"),
         "bank": ("bank",), "continue": ("continue", "roll"), "all": ("all",),
         "card:stop": ("stop",), "card:fireworks": ("fireworks",), "card:bonus": ("bonus",),
@@ -27,7 +28,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "de": {
         "undo": ("rückgängig", "zurück"), "scores": ("punkte", "stand"), "status": ("status",),
         "deck": ("stapel", "karten"), "odds": ("chancen",), "advice": ("tipp",),
-        "repeat": ("wiederholen", "nochmal"),
+        "review": ("rückblick",), "repeat": ("wiederholen", "nochmal"),
         "help": ("hilfe",), "quit": ("beenden", "ende"),
         "bank": ("aufhören", "aufschreiben"), "continue": ("weiter", "würfeln"),
         "all": ("alle", "alles"),
@@ -39,7 +40,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "fr": {
         "undo": ("annuler",), "scores": ("points", "scores"), "status": ("état",),
         "deck": ("pioche", "paquet"), "odds": ("chances", "probabilité"),
-        "advice": ("avis",),
+        "advice": ("avis",), "review": ("bilan",),
         "repeat": ("répéter", "encore"), "help": ("aide",), "quit": ("quitter",),
         "bank": ("marquer", "arrêter"), "continue": ("continuer", "relancer"),
         "all": ("tout", "tous"),

@@ -1,0 +1,72 @@
+"""Where the points say nothing, the coach says the chance that matters.
+
+Under Cloverleaf every way on is worth 0 points (the win is no points), so ``tipp``/``advice``
+and ``--coach`` say the chance to win (two Tuttos) with the move that gives it; under
+Plus/Minus only the Tutto counts, so they say its chance. ``coach --format json`` lists that
+chance next to ``expected``. Through the real program.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import tutto_command
+from tutto_a11y.cli import cli
+from tutto_a11y.coach.solver import constants
+
+
+def coach(*args: str) -> list[dict]:
+    result = CliRunner().invoke(cli, ["coach", *args, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)["choices"]
+
+
+def test_the_cloverleaf_json_lists_the_chance_to_win_next_to_expected():
+    tutto = constants().plus_minus
+    [start] = coach("--card", "cloverleaf", "--dice", "6", "--turn-total", "0")
+    assert start == {"set_aside": [], "then": "roll", "expected": 0.0,
+                     "chance": round(tutto[6] ** 2, 4)}
+    choices = coach("--card", "cloverleaf", "--dice", "6", "--turn-total", "0", "--roll",
+                    "1 1 2 3 4 6")
+    assert [c["chance"] for c in choices] == sorted((c["chance"] for c in choices),
+                                                    reverse=True)
+    assert choices[0]["set_aside"] == [1]  # keeping one 1 leaves five dice for the Tutto
+    assert choices[0]["chance"] == round(tutto[5] * tutto[6], 4)
+    after_one = coach("--card", "cloverleaf", "--dice", "6", "--turn-total", "0", "--tuttos",
+                      "1", "--roll", "1 1 2 3 4 6")
+    assert after_one[0]["chance"] == round(tutto[5], 4)  # one Tutto more wins
+
+
+def play(lang: str, lines: list[str], env: dict[str, str], db, *options: str) -> list[str]:
+    result = subprocess.run([*tutto_command(), "--plain", "--lang", lang, "--db", str(db),
+                             "--players", "Anna,Ben", "--width", "400", *options],
+                            input="\n".join(lines) + "\n", env=env, capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    return result.stdout.splitlines()
+
+
+@pytest.mark.parametrize("lang, word, sentence", [
+    ("en", "advice", "Best chance to win: set aside 1 and roll, 7.1 percent."),
+    ("de", "tipp", "Beste Siegchance: 1 herauslegen und würfeln, 7,1 Prozent."),
+    ("fr", "avis", "Meilleure chance de gagner: mettez 1 de côté et relancez, 7,1 pour cent."),
+])
+def test_advice_under_cloverleaf_says_the_chance_to_win_and_the_move(db, clean_env, lang,
+                                                                       word, sentence):
+    said = play(lang, ["clover", "1 1 2 3 4 6", word], clean_env, db)
+    assert sentence in said
+    assert not any(" 0 " in line and ("average" in line or "Mittel" in line
+                                       or "moyenne" in line) for line in said)
+
+
+def test_the_coach_after_each_roll_under_plus_minus_says_the_chance_of_the_tutto(db,
+                                                                              clean_env):
+    said = play("de", ["plusminus", "1 5 2 3 4 6"], clean_env, db, "--coach")
+    tutto = constants().plus_minus
+    percent = f"{100 * tutto[5]:.1f}".replace(".", ",")
+    assert any(line.endswith(f"Beste Chance auf das Tutto: 1 herauslegen und würfeln, "
+                             f"{percent} Prozent.") for line in said), said

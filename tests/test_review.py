@@ -1,0 +1,297 @@
+"""The coach looks back: ``tutto-tally review`` and ``review`` at the table.
+
+Games are kept in a real SQLite games file (the program's own store) and reviewed through the
+real command line; each loss is checked against ``coach --format json`` asked at the same
+position, with the same pile, by this test itself.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import tutto_command
+from tutto_a11y.cli import cli
+from tutto_a11y.coach.choices import coach_for
+from tutto_a11y.coach.position import MAX_TURN_TOTAL, from_state
+from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Game, Roll, Rules,
+                                          SetAside, Step)
+from tutto_a11y.games.tutto.rules.cards import CARD_ORDER
+from tutto_a11y.games.tutto.simulator import Simulator, random_game
+from tutto_a11y.store.journal import Store
+
+
+def keep(db: Path, game: Game, lang: str = "en") -> str:
+    """The game written to a real games file as the table writes it; its id."""
+    store = Store.open(db)
+    try:
+        info = store.create_game(lang, game.rules.as_dict(), list(game.players))
+        for text in game.entry_texts():
+            store.append(info.id, text)
+        if game.finished:
+            store.set_status(info.id, "finished")
+        store.release(info.id)
+    finally:
+        store.close()
+    return info.id
+
+
+def run(db: Path, *args: str, env: dict[str, str] | None = None) -> str:
+    """The real program in-process (the coach's solve is kept between runs)."""
+    result = CliRunner().invoke(cli, [*args, "--db", str(db)], env=env)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def coach_json(rules: Rules, *args: str) -> list[dict]:
+    result = CliRunner().invoke(cli, ["coach", *args, *rule_args(rules), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)["choices"]
+
+
+def rule_args(rules: Rules) -> list[str]:
+    args = []
+    for name, value in rules.as_dict().items():
+        if name != "target":
+            args += ["--rule", f"{name}={value}"]
+    return args
+
+
+def deck_option(pile: tuple[int, ...]) -> str:
+    return ",".join(f"{card.value}={n}" for card, n in zip(CARD_ORDER, pile))
+
+
+def losses_by_coach_json(game: Game) -> dict[str, list[float]]:
+    """Every decision's loss, as a script would work it out from ``coach --format json``."""
+    losses: dict[str, list[float]] = {name: [] for name in game.players}
+    replay = Game(game.players, game.rules)
+    entries = game.entries
+    for i, entry in enumerate(entries):
+        before = replay.state
+        replay.push(entry)
+        if not isinstance(entry, SetAside) or before.turn_total > MAX_TURN_TOTAL:
+            continue
+        after, following = replay.state, entries[i + 1] if i + 1 < len(entries) else None
+        if after.step in (Step.ROLL_OR_BANK, Step.CARD_OR_BANK):
+            if following is None:
+                continue
+            then = "bank" if isinstance(following, Bank) else (
+                "draw" if after.step is Step.CARD_OR_BANK else "roll")
+        else:
+            then = "roll" if after.step is Step.ROLL else "bank"
+        args = ["--card", before.card.value, "--dice", str(before.dice),
+                "--turn-total", str(before.turn_total),
+                "--card-points", str(before.turn_total - before.card_base),
+                "--roll", " ".join(map(str, before.roll)), "--deck", deck_option(before.deck)]
+        if before.card is Card.STREET and before.aside:
+            args += ["--faces", " ".join(map(str, before.aside))]
+        choices = coach_json(game.rules, *args)
+        faces = sorted(entry.faces)
+        same = [c for c in choices if c["set_aside"] == faces]
+        chosen = same[0] if len(same) == 1 else next(c for c in same if c["then"] == then)
+        if before.card is Card.CLOVERLEAF or (before.card is Card.PLUS_MINUS and
+                                              game.rules.plus_minus == "exact-1000-ends-turn"):
+            continue  # measured by the chance: checked in its own test
+        losses[game.players[before.seat]].append(choices[0]["expected"] - chosen["expected"])
+    return losses
+
+
+@pytest.mark.parametrize("rules", [Rules(target=3000),
+                                   Rules.preset("classic-2004").with_option("target", "3000")])
+def test_each_loss_of_the_review_is_what_coach_json_says_at_that_position(db, rules):
+    game = random_game(7, ("Anna", "Ben"), rules, all_chance=0.5)
+    game_id = keep(db, game)
+    review = json.loads(run(db, "review", game_id, "--format", "json"))
+    assert review["game"] == int(game_id)
+    expected = losses_by_coach_json(game)
+    for player in review["players"]:
+        mine = expected[player["name"]]
+        assert player["expected_loss"] == pytest.approx(sum(mine), abs=0.02 * len(mine) + 0.01)
+        assert player["best"] >= sum(loss < 0.005 for loss in mine)
+        costly = sorted((loss for loss in mine if loss >= 0.005), reverse=True)[:3]
+        assert [c["loss"] for c in player["costliest"]] == pytest.approx(costly, abs=0.011)
+        for move in player["costliest"]:
+            assert move["loss"] == pytest.approx(
+                move["coach"]["expected"] - move["chose"]["expected"], abs=0.011)
+    totals = [p["expected_loss"] for p in review["players"]]
+    assert totals == sorted(totals, reverse=True)  # most loss first
+    assert any(p["costliest"] for p in review["players"])  # the random player gives some away
+
+
+def test_the_contract_example_banking_100_after_1_2_3_4_6_6_under_bonus_300(db):
+    game = Game(("Anna", "Ben"))
+    for entry in (DrawCard(Card.STOP), DrawCard(Card.BONUS_300), Roll((1, 2, 3, 4, 6, 6)),
+                  SetAside((1,)), Bank()):
+        game.push(entry)
+    review = json.loads(run(db, "review", keep(db, game), "--format", "json"))
+    ben, anna = review["players"]
+    [move] = ben["costliest"]
+    coach = coach_json(Rules(), "--card", "bonus-300", "--dice", "6", "--turn-total", "0",
+                       "--roll", "1 2 3 4 6 6", "--deck", deck_option(_pile_at(game, 2)))
+    assert move == {"turn": 1, "card": "bonus-300", "dice": 6, "turn_total": 0,
+                    "roll": [1, 2, 3, 4, 6, 6],
+                    "chose": {"set_aside": [1], "then": "bank", "expected": 100.0},
+                    "coach": coach[0], "loss": round(coach[0]["expected"] - 100.0, 2)}
+    assert coach[0]["set_aside"] == [1] and coach[0]["then"] == "roll"
+    assert (ben["name"], ben["decisions"], ben["best"]) == ("Ben", 1, 0)
+    assert ben["expected_loss"] == move["loss"]
+    assert (anna["name"], anna["decisions"], anna["best"], anna["costliest"]) == \
+        ("Anna", 0, 0, [])
+
+
+def _pile_at(game: Game, index: int) -> tuple[int, ...]:
+    """The draw pile after the first ``index`` entries."""
+    replay = Game(game.players, game.rules)
+    for entry in game.entries[:index]:
+        replay.push(entry)
+    return replay.state.deck
+
+
+def play_by_the_coach(seed: int, rules: Rules, players: tuple[str, ...] = ("Anna", "Ben")
+                      ) -> Game:
+    """A game where the cards and dice come by chance (the pile as tracked) and every
+    decision is the coach's first choice, at the very position and pile."""
+    rng = random.Random(seed)
+    chance = Simulator(rng)
+    game = Game(players, rules)
+    coach = coach_for(rules)
+    plan: tuple[tuple[int, ...], str] | None = None
+    while not game.finished:
+        s = game.state
+        if s.step is Step.SET_ASIDE:
+            position = from_state(s)
+            if s.turn_total > MAX_TURN_TOTAL:
+                plan = (game.all_faces(), "bank")
+            else:
+                best = coach.choices(position)[0]
+                plan = (tuple(best.set_aside), best.then)
+            game.push(SetAside(plan[0]))
+        elif s.step in (Step.ROLL_OR_BANK, Step.CARD_OR_BANK):
+            game.push(Bank() if plan and plan[1] == "bank" else Continue())
+        else:
+            game.push(chance.chance(game))
+    return game
+
+
+@pytest.mark.parametrize("rules", [Rules(target=2500),
+                                   Rules.preset("classic-2004").with_option("target", "2500")])
+def test_a_game_played_by_the_coachs_own_advice_reviews_to_nothing_given_away(db, rules):
+    game = play_by_the_coach(3, rules)
+    review = json.loads(run(db, "review", keep(db, game), "--format", "json"))
+    assert sum(p["decisions"] for p in review["players"]) > 10
+    for player in review["players"]:
+        assert player["best"] == player["decisions"]
+        assert player["expected_loss"] == 0
+        assert player["costliest"] == [] and player["costliest_chances"] == []
+
+
+def scripted_game() -> Game:
+    game = Game(("Anna", "Ben"))
+    for entry in (DrawCard(Card.STOP), DrawCard(Card.BONUS_300), Roll((1, 2, 3, 4, 6, 6)),
+                  SetAside((1,)), Bank(), DrawCard(Card.STOP), DrawCard(Card.BONUS_300),
+                  Roll((1, 2, 3, 4, 6, 6)), SetAside((1,)), Roll((1, 5, 5, 2, 3)),
+                  SetAside((1, 5)), Roll((5, 2, 3)), SetAside((5,)), Bank()):
+        game.push(entry)
+    return game
+
+
+@pytest.mark.parametrize("lang, title, sentence, move", [
+    ("en", "Review of game 1: each decision against the coach's best.",
+     "Ben: 4 decisions, {count} as the coach would take them, {average} points given away on "
+     "average.",
+     "Turn 1, Bonus 300, after 1 2 3 4 6 6 you banked 100; rolling on was worth {best}."),
+    ("de", "Rückblick auf Spiel 1: jede Entscheidung verglichen mit dem besten Zug.",
+     "Ben: 4 Entscheidungen, {count} davon optimal, im Mittel {average} Punkte verschenkt.",
+     "Zug 1, Bonus 300, nach 1 2 3 4 6 6: du hast mit 100 aufgehört; Weiterwürfeln wäre "
+     "{best} wert gewesen."),
+    ("fr", "Bilan de la partie 1: chaque décision comparée au meilleur coup.",
+     "Ben: 4 décisions, le meilleur choix {count} fois, {average} points perdus en moyenne.",
+     "Tour 1, bonus 300, après 1 2 3 4 6 6: vous avez marqué 100; relancer aurait valu "
+     "{best}."),
+])
+def test_the_review_says_each_player_and_the_costliest_moves_in_the_games_language(
+        db, clean_env, lang, title, sentence, move):
+    game = scripted_game()
+    game_id = keep(db, game, lang)
+    figures = json.loads(run(db, "review", game_id, "--format", "json"))
+    ben = next(p for p in figures["players"] if p["name"] == "Ben")
+    first = ben["costliest"][0]
+    average = round(ben["expected_loss"] / ben["decisions"])
+    best = round(first["coach"]["expected"])
+    # The real program, as a user starts it: the game's own language without --lang.
+    result = subprocess.run([*tutto_command(), "review", "--db", str(db)], env=clean_env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == title
+    assert lines[1] == sentence.format(average=average, count=ben["best"])
+    assert lines[2] == move.format(best=best)
+    assert len(lines) == 1 + 1 + len(ben["costliest"]) + 1  # Anna: nothing to look back on
+    assert ben["decisions"] == 4 and 0 < ben["best"] < 4
+
+
+def test_review_of_one_player_and_of_a_name_that_did_not_play(db, clean_env):
+    keep(db, scripted_game())
+    only = json.loads(run(db, "review", "last", "--player", "BEN", "--format", "json"))
+    assert [p["name"] for p in only["players"]] == ["Ben"]
+    result = subprocess.run([*tutto_command(), "review", "--player", "Cleo", "--db", str(db)],
+                            env=clean_env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip() == "Cleo did not play in game 1: the players are Anna, Ben."
+
+
+def test_a_running_game_is_reviewed_up_to_its_last_decision_taken(db):
+    game = scripted_game()
+    game.pop()  # the set-aside 5 is entered, the bank not yet: that decision is not taken
+    review = json.loads(run(db, "review", keep(db, game), "--format", "json"))
+    ben = next(p for p in review["players"] if p["name"] == "Ben")
+    assert ben["decisions"] == 3
+
+
+def test_under_cloverleaf_the_review_weighs_the_chance_to_win_and_says_so(db):
+    game = Game(("Anna", "Ben"))
+    for entry in (DrawCard(Card.CLOVERLEAF), Roll((1, 2, 3, 4, 5, 6)), SetAside((5,)),
+                  Roll((1, 1, 2, 3, 4)), SetAside((1, 1))):
+        game.push(entry)
+    game.push(Roll((2, 3, 4)))  # a Niete: the turn is over
+    game_id = keep(db, game)
+    review = json.loads(run(db, "review", game_id, "--format", "json"))
+    anna = next(p for p in review["players"] if p["name"] == "Anna")
+    assert anna["decisions"] == 2 and anna["expected_loss"] == 0
+    [move] = anna["costliest_chances"]
+    coach = coach_json(Rules(), "--card", "cloverleaf", "--dice", "5", "--turn-total", "50",
+                       "--roll", "1 1 2 3 4")
+    assert all("chance" in c for c in coach)
+    chose = next(c for c in coach if c["set_aside"] == [1, 1])
+    assert move["coach"] == max(coach, key=lambda c: c["chance"]) == coach[0]
+    assert move["chose"] == chose
+    assert move["loss"] == pytest.approx(coach[0]["chance"] - chose["chance"], abs=0.0002)
+    text = run(db, "review", game_id)
+    assert "Under Cloverleaf and Plus/Minus the chance counts, not the points: 2 decisions, " \
+           "1 with the best chance." in text
+    assert "Turn 1, Cloverleaf, after 1 1 2 3 4 you set aside 1, 1 and rolled on: chance to " \
+           "win 6.6 percent; setting aside 1 and rolling on would have given 6.8 percent." \
+           in text.replace("\n", " ")
+
+
+def test_a_game_of_another_kind_is_refused_in_one_sentence(db, clean_env):
+    from tutto_a11y.games import registry
+
+    yatzee = registry.find("yatzee").side()
+    store = Store.open(db)
+    try:
+        info = store.create_game("de", yatzee.rules(None, None, ()).as_dict(), ["Anna", "Ben"],
+                                 kind="yatzee")
+        store.release(info.id)
+    finally:
+        store.close()
+    result = subprocess.run([*tutto_command(), "review", info.id, "--db", str(db)],
+                            env=clean_env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and result.stdout == "" and "Traceback" not in result.stderr
+    assert result.stderr.strip() == ("Einen Rückblick gibt es nur für Tutto-Spiele; Spiel 1 ist "
+                                     "ein anderes Spiel.")

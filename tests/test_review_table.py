@@ -1,0 +1,91 @@
+"""``review`` at the table (de ``rückblick``, fr ``bilan``): the coach looks back in brief, at
+any prompt and at the game-over prompt, in the game's language; the live view shows the review
+when the game ends. The real program, its real games file and, for the live view, real sockets.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pexpect
+import pytest
+
+from conftest import tutto_command
+from live_view import enter, start_table
+from test_share import events
+from tutto_a11y.text.output import plain
+
+#: Anna banks 100 after 1 2 3 4 6 6 under Bonus 300; Ben wins at once with the Cloverleaf.
+GAME = ["bonus 300", "1 2 3 4 6 6", "1", "bank", "clover", "1 1 1 5 5 5", "", "1 1 1 5 5 5",
+        ""]
+
+
+def table(db: Path, env: dict[str, str], lang: str, lines: list[str]) -> list[str]:
+    """What the real program prints for these typed lines (plain lines, piped)."""
+    result = subprocess.run([*tutto_command(), "--plain", "--lang", lang, "--db", str(db),
+                             "--players", "Anna,Ben", "--width", "400"],
+                            input="\n".join(lines) + "\n", env=env, capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    return result.stdout.splitlines()
+
+
+@pytest.mark.parametrize("lang, word, so_far, over, anna, move", [
+    ("en", "review", "The coach looks back on the game so far.",
+     "The coach looks back on the game.",
+     "Anna: 1 decision, 0 as the coach would take it, 276 points given away on average.",
+     "Turn 1, Bonus 300, after 1 2 3 4 6 6 you banked 100; rolling on was worth 376."),
+    ("de", "rückblick", "Rückblick auf das bisherige Spiel.", "Rückblick auf das Spiel.",
+     "Anna: 1 Entscheidung, 0 davon optimal, im Mittel 276 Punkte verschenkt.",
+     "Zug 1, Bonus 300, nach 1 2 3 4 6 6: du hast mit 100 aufgehört; Weiterwürfeln wäre 376 "
+     "wert gewesen."),
+    ("fr", "bilan", "Bilan de la partie jusqu'ici.", "Bilan de la partie.",
+     "Anna: 1 décision, le meilleur choix 0 fois, 276 points perdus en moyenne.",
+     "Tour 1, bonus 300, après 1 2 3 4 6 6: vous avez marqué 100; relancer aurait valu 376."),
+])
+def test_review_at_a_prompt_and_at_the_game_over_prompt_speaks_in_the_games_language(
+        db, clean_env, lang, word, so_far, over, anna, move):
+    said = table(db, clean_env, lang, GAME[:4] + [word] + GAME[4:] + [word])
+    mid = next(line for line in said if line.startswith(so_far))
+    assert mid == f"{so_far} {anna} {move} " + \
+        {"en": "Ben: no decision to look back on yet.",
+         "de": "Ben: noch keine Entscheidung für den Rückblick.",
+         "fr": "Ben: pas encore de décision à revoir."}[lang]
+    end = next(line for line in said if line.startswith(over + " "))
+    assert end.startswith(f"{over} {anna} {move} Ben: 2 ")
+    assert said.index(end) > said.index(mid)
+
+
+def test_the_live_view_shows_the_review_when_the_game_ends(tmp_path: Path) -> None:
+    child = start_table(tmp_path)
+    try:
+        enter(child, "bonus 300", "Anna draws Bonus 300.")
+        enter(child, "1 2 3 4 6 6", "Anna rolls")
+        enter(child, "1", "Anna sets aside 1")
+        enter(child, "bank", "Anna banks 100")
+        before = events(child.url, None, 4)
+        assert not any("looks back" in e["line"] for e in before)
+        enter(child, "clover", "Ben draws")
+        enter(child, "1 1 1 5 5 5", "Ben rolls")
+        enter(child, "", "Tutto")
+        enter(child, "1 1 1 5 5 5", "Ben rolls")
+        enter(child, "", "wins")
+        last = events(child.url, 8, 1)[0]
+        assert last["id"] == 9
+        assert "The coach looks back on the game. Anna: 1 decision, 0 as the coach would " \
+               "take it, 276 points given away on average. Turn 1, Bonus 300, after 1 2 3 4 " \
+               "6 6 you banked 100; rolling on was worth 376. Ben: 2 decisions" in plain(last["line"])
+    finally:
+        if child.isalive():
+            child.sendline("quit")
+            child.expect(pexpect.EOF)
+        child.close()
+
+
+def test_review_before_any_decision_says_there_is_nothing_to_look_back_on(db, clean_env):
+    said = table(db, clean_env, "en", ["review"])
+    assert "The coach looks back on the game so far. Anna: no decision to look back on yet. " \
+           "Ben: no decision to look back on yet." in said
