@@ -19,7 +19,7 @@ from click.core import ParameterSource
 
 from tutto_a11y.text.arguments import (OneOf, Text, WholeNumber, game_ref, not_a_command, shown,
                                       usage_sentence)
-from tutto_a11y.settings import Settings, UsageProblem, early_lang, early_width
+from tutto_a11y.settings import Settings, UsageProblem, early_lang, early_plain, early_width
 from tutto_a11y.text.i18n import LANGS, Catalog, chosen_lang, use_for_click
 from tutto_a11y.text.names import terminal_safe
 from tutto_a11y.games import registry
@@ -420,21 +420,18 @@ def settings_command(words: tuple[str, ...], lang: str | None, db: str | None,
     settings = _settings(lang, width, db, plain)
     catalog = settings.catalog()
     kept = read_settings(settings_path())
-    if width is None and not plain and sys.stdout.isatty() and os.environ.get("TERM") != "dumb":
-        from tutto_a11y.text.output import terminal_columns
-
-        width = terminal_columns(sys.stdout)  # long paths: wrapped at spaces, not cut
+    columns = settings.columns()  # long paths: wrapped at spaces in a terminal, not cut
     if kept.problem is None:
         kept.problem = _check_file(kept)[1]
     if words:
-        return change_setting(kept, words, _check_setting, os.environ, catalog, width)
+        return change_setting(kept, words, _check_setting, os.environ, catalog, columns)
     ctx = click.get_current_context()
     given = {name: value for name, value in (("lang", lang), ("width", width), ("db", db))
              if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE}
     defaults = {key: param.default for key, param in _setting_options().items()}
     defaults["lang"] = early_lang([], {k: v for k, v in os.environ.items() if k != "TUTTO_LANG"})
     defaults["db"] = str(Settings().path)
-    return show_settings(kept, given, os.environ, defaults, catalog, width)
+    return show_settings(kept, given, os.environ, defaults, catalog, columns)
 
 
 def _setting_options() -> dict[str, click.Option]:
@@ -535,10 +532,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     lang = early_lang(args, os.environ, values.get("lang"))
     use_for_click(lang)
     width = early_width(args, os.environ, values.get("width"))
+    from tutto_a11y.text.output import line_width
+
+    said = line_width(width, sys.stderr, early_plain(args, os.environ))  # a terminal's, too
     if problem is not None:  # said once; the program goes on with the defaults
         from tutto_a11y.settings_command import file_problem_sentence
 
-        _say_problem(file_problem_sentence(problem, kept.path, Catalog(lang)), width)
+        _say_problem(file_problem_sentence(problem, kept.path, Catalog(lang)), said)
     extra: dict[str, Any] = {"terminal_width": width, "max_content_width": width} if width else {}
     extra["default_map"] = _default_map(values)
     try:
@@ -548,16 +548,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     except click.UsageError as error:
         index, _stray = cli._command_index(args)
         command = args[index] if index is not None else "play"
-        _say_problem(usage_sentence(error, _flag_names(), command), width)
+        _say_problem(usage_sentence(error, _flag_names(), command), said)
         status = 2
     except click.ClickException as error:
         _say_problem(Catalog(lang).gettext("That did not work: {problem}",
-                                           problem=terminal_safe(error.format_message())), width)
+                                           problem=terminal_safe(error.format_message())), said)
         status = error.exit_code
     except (click.Abort, KeyboardInterrupt, EOFError):
         status = 0
     except UsageProblem as problem:
-        _say_problem(problem.sentence, width)
+        _say_problem(problem.sentence, said)
         status = 2
     sys.stdout.flush()
     sys.exit(status if isinstance(status, int) else 0)
@@ -571,7 +571,8 @@ def _flag_names() -> set[str]:
 
 
 def _say_problem(sentence: str, width: int | None) -> None:
-    """A problem as one sentence on stderr, wrapped at ``--width`` like every other line."""
+    """A problem as one sentence on stderr, wrapped like every other line (``width``: at
+    ``--width``, else at the terminal's width when stderr is one)."""
     from tutto_a11y.text.output import echo_wrapped
 
     echo_wrapped(sentence, width, err=True)
