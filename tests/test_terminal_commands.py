@@ -117,3 +117,14 @@ def test_plain_mode_in_a_terminal_wraps_only_at_width(finished: Path) -> None:
     assert status == 0
     assert max(len(row) for row in rows) <= 30
     assert not set(" ".join(rows).split()) - set(said.split())
+
+
+@pytest.mark.parametrize("args", [["--lang", "de", "show", "--help"], ["--lang", "fr", "--help"]])
+def test_help_in_a_narrow_terminal_wraps_at_spaces_to_its_width(
+        tmp_path: Path, args: list[str]) -> None:
+    """click's help keeps 50 columns at least; a 40-column terminal would cut its words."""
+    _, said = _piped(args, tmp_path)
+    status, rows = _on_screen(args, tmp_path, 40)
+    assert status == 0
+    cut = sorted(set(" ".join(rows).split()) - set(said.split()))
+    assert not cut, (cut, "\n".join(rows))

@@ -534,12 +534,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     width = early_width(args, os.environ, values.get("width"))
     from tutto_a11y.text.output import line_width
 
-    said = line_width(width, sys.stderr, early_plain(args, os.environ))  # a terminal's, too
+    plain = early_plain(args, os.environ)
+    said = line_width(width, sys.stderr, plain)  # problems: --width, else a terminal's
+    # Help: --width, else a terminal's but no wider than click's own 78 (it keeps 50 at least,
+    # which a narrow terminal would cut inside words); to a pipe click decides, as before.
+    help_width = width or min(line_width(None, sys.stdout, plain) or 0, 78) or None
     if problem is not None:  # said once; the program goes on with the defaults
         from tutto_a11y.settings_command import file_problem_sentence
 
         _say_problem(file_problem_sentence(problem, kept.path, Catalog(lang)), said)
-    extra: dict[str, Any] = {"terminal_width": width, "max_content_width": width} if width else {}
+    extra: dict[str, Any] = ({"terminal_width": help_width, "max_content_width": help_width}
+                             if help_width else {})
     extra["default_map"] = _default_map(values)
     try:
         status = cli.main(args=args, prog_name="tutto-tally", standalone_mode=False, **extra)
