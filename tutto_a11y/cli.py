@@ -535,14 +535,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     from tutto_a11y.text.output import line_width
 
     plain = early_plain(args, os.environ)
-    said = line_width(width, sys.stderr, plain)  # problems: --width, else a terminal's
+    problem_width = line_width(width, sys.stderr, plain)  # problems: --width, else a terminal's
     # Help: --width, else a terminal's but no wider than click's own 78 (it keeps 50 at least,
     # which a narrow terminal would cut inside words); to a pipe click decides, as before.
     help_width = width or min(line_width(None, sys.stdout, plain) or 0, 78) or None
     if problem is not None:  # said once; the program goes on with the defaults
         from tutto_a11y.settings_command import file_problem_sentence
 
-        _say_problem(file_problem_sentence(problem, kept.path, Catalog(lang)), said)
+        _say_problem(file_problem_sentence(problem, kept.path, Catalog(lang)), problem_width)
     extra: dict[str, Any] = ({"terminal_width": help_width, "max_content_width": help_width}
                              if help_width else {})
     extra["default_map"] = _default_map(values)
@@ -553,16 +553,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     except click.UsageError as error:
         index, _stray = cli._command_index(args)
         command = args[index] if index is not None else "play"
-        _say_problem(usage_sentence(error, _flag_names(), command), said)
+        _say_problem(usage_sentence(error, _flag_names(), command), problem_width)
         status = 2
     except click.ClickException as error:
         _say_problem(Catalog(lang).gettext("That did not work: {problem}",
-                                           problem=terminal_safe(error.format_message())), said)
+                                           problem=terminal_safe(error.format_message())), problem_width)
         status = error.exit_code
     except (click.Abort, KeyboardInterrupt, EOFError):
         status = 0
     except UsageProblem as problem:
-        _say_problem(problem.sentence, said)
+        _say_problem(problem.sentence, problem_width)
         status = 2
     sys.stdout.flush()
     sys.exit(status if isinstance(status, int) else 0)
