@@ -19,7 +19,7 @@ from click.core import ParameterSource
 
 from tutto_a11y.text.arguments import (OneOf, Text, WholeNumber, game_ref, not_a_command, shown,
                                       usage_sentence)
-from tutto_a11y.settings import Settings, UsageProblem, early_lang, early_width
+from tutto_a11y.settings import Settings, UsageProblem, early_lang, early_plain, early_width
 from tutto_a11y.text.i18n import LANGS, Catalog, chosen_lang, use_for_click
 from tutto_a11y.text.names import terminal_safe
 from tutto_a11y.games import registry
@@ -429,21 +429,18 @@ def settings_command(words: tuple[str, ...], lang: str | None, db: str | None,
     settings = _settings(lang, width, db, plain)
     catalog = settings.catalog()
     kept = read_settings(settings_path())
-    if width is None and not plain and sys.stdout.isatty() and os.environ.get("TERM") != "dumb":
-        from tutto_a11y.text.output import terminal_columns
-
-        width = terminal_columns(sys.stdout)  # long paths: wrapped at spaces, not cut
+    columns = settings.columns()  # long paths: wrapped at spaces in a terminal, not cut
     if kept.problem is None:
         kept.problem = _check_file(kept)[1]
     if words:
-        return change_setting(kept, words, _check_setting, os.environ, catalog, width)
+        return change_setting(kept, words, _check_setting, os.environ, catalog, columns)
     ctx = click.get_current_context()
     given = {name: value for name, value in (("lang", lang), ("width", width), ("db", db))
              if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE}
     defaults = {key: param.default for key, param in _setting_options().items()}
     defaults["lang"] = early_lang([], {k: v for k, v in os.environ.items() if k != "TUTTO_LANG"})
     defaults["db"] = str(Settings().path)
-    return show_settings(kept, given, os.environ, defaults, catalog, width)
+    return show_settings(kept, given, os.environ, defaults, catalog, columns)
 
 
 def _setting_options() -> dict[str, click.Option]:
@@ -560,11 +557,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     lang = early_lang(args, os.environ, values.get("lang"))
     use_for_click(lang)
     width = early_width(args, os.environ, values.get("width"))
+    from tutto_a11y.text.output import line_width
+
+    plain = early_plain(args, os.environ)
+    problem_width = line_width(width, sys.stderr, plain)  # problems: --width, else a terminal's
+    # Help: --width, else a terminal's but no wider than click's own 78 (it keeps 50 at least,
+    # which a narrow terminal would cut inside words); to a pipe click decides, as before.
+    help_width = width or min(line_width(None, sys.stdout, plain) or 0, 78) or None
     if problem is not None:  # said once; the program goes on with the defaults
         from tutto_a11y.settings_command import file_problem_sentence
 
-        _say_problem(file_problem_sentence(problem, kept.path, Catalog(lang)), width)
-    extra: dict[str, Any] = {"terminal_width": width, "max_content_width": width} if width else {}
+        _say_problem(file_problem_sentence(problem, kept.path, Catalog(lang)), problem_width)
+    extra: dict[str, Any] = ({"terminal_width": help_width, "max_content_width": help_width}
+                             if help_width else {})
     extra["default_map"] = _default_map(values)
     try:
         status = cli.main(args=args, prog_name="tutto-tally", standalone_mode=False, **extra)
@@ -573,16 +578,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     except click.UsageError as error:
         index, _stray = cli._command_index(args)
         command = args[index] if index is not None else "play"
-        _say_problem(usage_sentence(error, _flag_names(), command), width)
+        _say_problem(usage_sentence(error, _flag_names(), command), problem_width)
         status = 2
     except click.ClickException as error:
         _say_problem(Catalog(lang).gettext("That did not work: {problem}",
-                                           problem=terminal_safe(error.format_message())), width)
+                                           problem=terminal_safe(error.format_message())), problem_width)
         status = error.exit_code
     except (click.Abort, KeyboardInterrupt, EOFError):
         status = 0
     except UsageProblem as problem:
-        _say_problem(problem.sentence, width)
+        _say_problem(problem.sentence, problem_width)
         status = 2
     sys.stdout.flush()
     sys.exit(status if isinstance(status, int) else 0)
@@ -596,7 +601,8 @@ def _flag_names() -> set[str]:
 
 
 def _say_problem(sentence: str, width: int | None) -> None:
-    """A problem as one sentence on stderr, wrapped at ``--width`` like every other line."""
+    """A problem as one sentence on stderr, wrapped like every other line (``width``: at
+    ``--width``, else at the terminal's width when stderr is one)."""
     from tutto_a11y.text.output import echo_wrapped
 
     echo_wrapped(sentence, width, err=True)

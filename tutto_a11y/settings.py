@@ -66,6 +66,17 @@ def early_width(argv: Sequence[str], env: Mapping[str, str],
     return width if 20 <= width <= 500 else None
 
 
+def early_plain(argv: Sequence[str], env: Mapping[str, str]) -> bool:
+    """``--plain`` (or ``TUTTO_PLAIN``) before click runs, so that a problem with how the
+    program was started follows the terminal by the same rule as every other line."""
+    for arg in argv:
+        if arg == "--":
+            break
+        if arg == "--plain":
+            return True
+    return env.get("TUTTO_PLAIN", "").strip().lower() in ("1", "true", "t", "yes", "y", "on")
+
+
 def resolve_path(db: str | None) -> Path:
     """The games file: ``--db`` as given, else the per-user default."""
     from .store.journal import default_db_path
@@ -91,6 +102,15 @@ class Settings:
     @property
     def path(self) -> Path:
         return resolve_path(self.db)
+
+    def columns(self, err: bool = False) -> int | None:
+        """The width lines to stdout (or stderr) wrap at: ``--width``, else the terminal's in
+        terminal mode, so that a terminal never cuts a word; to a pipe or a file, none."""
+        import sys
+
+        from .text.output import line_width
+
+        return line_width(self.width, sys.stderr if err else sys.stdout, self.plain)
 
     def catalog(self) -> Catalog:
         """The catalog of the chosen language, or of the environment's when none was chosen."""

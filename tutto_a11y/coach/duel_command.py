@@ -46,7 +46,7 @@ def duel_command(settings: Settings, rules: Rules, fmt: str) -> int:
     to_stderr = fmt == "json"
 
     def say(text: str) -> None:
-        echo_wrapped(text, settings.width, err=to_stderr)
+        echo_wrapped(text, settings.columns(err=to_stderr), err=to_stderr)
 
     solved = cache.read(rules)
     solved_now = solved is None

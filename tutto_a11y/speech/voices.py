@@ -42,7 +42,7 @@ def list_voices_command(settings: Settings, engine: str) -> int:
     """
     from tutto_a11y.speech.client import SpeechUnavailable, list_voices
 
-    c, width = settings.catalog(), settings.width
+    c, width = settings.catalog(), settings.columns()
     try:
         voices = list_voices(c.lang, engine=engine)
     except SpeechUnavailable as problem:

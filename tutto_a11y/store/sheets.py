@@ -59,7 +59,7 @@ def list_games(settings: Settings, abandon: str | None) -> int:
     """``tutto-tally games``: one line per game, newest first."""
     from tutto_a11y.store.journal import StoreError
 
-    c, width = settings.catalog(), settings.width
+    c, width = settings.catalog(), settings.columns()
     store = settings.open_store(c, read_only=abandon is None)
     try:
         if abandon is not None:
@@ -98,7 +98,7 @@ def show_game(settings: Settings, ref: str) -> int:
     resumed game goes on in it.
     """
     info, game = _read_game(settings, ref)
-    c, width = Catalog(settings.lang or info.lang), settings.width
+    c, width = Catalog(settings.lang or info.lang), settings.columns()
     for line in side_of(info).show_lines(info, game, c, status_word(info.status, c)):
         echo_wrapped(line, width)
     return 0

@@ -356,7 +356,7 @@ def stats_command(settings: Settings, kind: str, player: str | None, since_text:
     from tutto_a11y.games.tutto.rules import EntryError
     from tutto_a11y.store.journal import StoreError
 
-    c, width = settings.catalog(), settings.width
+    c, width = settings.catalog(), settings.columns()
     game = registry.find(kind)
     kind = game.name
     if not game.available or kind not in KINDS:
@@ -417,7 +417,7 @@ def stats_command(settings: Settings, kind: str, player: str | None, since_text:
     if fmt == "json":
         click.echo(json.dumps(stats.as_json(), ensure_ascii=False, indent=2))
         for sentence in damaged:
-            echo_wrapped(sentence, width, err=True)
+            echo_wrapped(sentence, settings.columns(err=True), err=True)
         return 0
     if stats.games == 0:
         if only is not None:

@@ -6,7 +6,6 @@ is said in one sentence in the game's language; only speech problems let the gam
 
 from __future__ import annotations
 
-import os
 import signal
 import sys
 from pathlib import Path
@@ -18,7 +17,7 @@ from tutto_a11y.games.contract import EntryError
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import check_new_name, join_names
 from tutto_a11y.text.arguments import shown
-from tutto_a11y.text.output import Output
+from tutto_a11y.text.output import Output, terminal_mode
 from tutto_a11y.text.problems import (damaged_game_sentence, entry_error_sentence,
                                       speech_problem_sentence)
 from tutto_a11y.table.reader import LineReader, PlainReader, TerminalReader
@@ -100,7 +99,7 @@ def play(settings: Settings, *, players: str | None, target: int | None, preset:
     names = _split_players(side, players, catalog) if players else None
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    plain_mode = plain or os.environ.get("TERM") == "dumb" or not interactive
+    plain_mode = not (sys.stdin.isatty() and terminal_mode(sys.stdout, plain))
     # In terminal mode lines wrap at the terminal's own width too; plain mode only at --width.
     output = Output(sys.stdout, width, prompt_on_own_line=not sys.stdin.isatty(),
                     follow_terminal=not plain_mode)

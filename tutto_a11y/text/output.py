@@ -99,6 +99,30 @@ def terminal_columns(stream: TextIO) -> int | None:
     return columns if columns > 0 else None
 
 
+def terminal_mode(stream: TextIO, plain: bool) -> bool:
+    """Whether lines to ``stream`` follow a terminal: it is one, ``TERM`` is not dumb, no
+    ``--plain``.
+
+    The one rule for the play loop and every other command: in terminal mode a line without
+    ``--width`` is wrapped at the terminal's width; to a pipe or a file nothing changes.
+    """
+    if plain or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def line_width(width: int | None, stream: TextIO, plain: bool) -> int | None:
+    """The width lines to ``stream`` wrap at now: ``--width``, else the terminal's in terminal
+    mode, else none."""
+    if width or not terminal_mode(stream, plain):
+        return width
+    columns = terminal_columns(stream)
+    return max(columns, 10) if columns else None
+
+
 class Output:
     """Where announcements and prompts go.
 
@@ -116,10 +140,7 @@ class Output:
 
     def columns(self) -> int | None:
         """The width to wrap at now: ``--width``, else the terminal's when followed, else none."""
-        if self.width or not self.follow_terminal:
-            return self.width
-        columns = terminal_columns(self.stream)
-        return max(columns, 10) if columns else None
+        return line_width(self.width, self.stream, plain=not self.follow_terminal)
 
     def line(self, text: str) -> None:
         """Print one announcement."""
