@@ -20,7 +20,7 @@ from tutto_a11y.text.i18n import Catalog
 def test_ctrl_c_discards_the_typed_line_says_so_and_asks_again(mode: list[str], lang: str,
                                                                tmp_path: Path) -> None:
     c = Catalog(lang)
-    card = c.gettext("{name}, card?", name="Anna")
+    card = c.gettext("{name}, card?", name="Anna").replace("\xa0", " ")  # as a screen shows it
     term = Terminal([*mode, "--lang", lang, "--players", "Anna,Ben"], tmp_path)
     term.wait_for(card)
     term.type("15")
@@ -29,7 +29,7 @@ def test_ctrl_c_discards_the_typed_line_says_so_and_asks_again(mode: list[str], 
     term.wait_for(card, count=2)
     term.type("300\r")
     term.wait_for(c.ngettext("{name}, roll {n} die:", "{name}, roll {n} dice:", 6, name="Anna"))
-    rows = term.lines()
+    rows = term.seen()
     first = next(i for i, row in enumerate(rows) if row.startswith(card + " 15"))
     # The discarded entry, then the sentence that it was not entered, then the question again.
     assert rows[first + 1] == c.gettext("Line discarded, nothing entered.")
@@ -47,7 +47,7 @@ def test_ctrl_c_in_plain_mode_keeps_the_game_and_every_accepted_entry(tmp_path: 
     term.type(CTRL_C)
     term.wait_for("Anna, Wurf mit 6 Würfeln:", count=2)
     term.type("1 5 2 3 4 6\r")
-    term.wait_for("Anna würfelt 1, 5, 2, 3, 4, 6.")
+    term.wait_for("1, 5, 2, 3, 4, 6.")
     assert "Ende der Eingabe" not in "\n".join(term.lines())
     term.type("quit\r")
     assert term.finish() == 0

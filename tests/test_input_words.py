@@ -26,9 +26,9 @@ def test_ae_oe_ue_stand_for_the_umlauts_of_every_german_word(db: Path) -> None:
     c = Catalog("de")
     out = _play(db, "de", ["300", "1 5 2 3 4 6", "1 5", "rueckgaengig", "1 5", "aufhoeren"],
                 "--players", "Anna,Ben")
-    assert out.count("Anna legt 1, 5 für 150 heraus, noch 4 Würfel.") == 2  # undone, again
+    assert out.count("1, 5 für 150, noch 4 Würfel.") == 2  # undone, again
     assert "Zurückgenommen: Anna legt 1, 5" in out
-    assert "Anna hört auf mit 150, Stand 150. Ben ist dran." in out
+    assert "Anna hört auf, Stand 150. Ben ist dran." in out
     assert "passt hier nicht" not in out
 
 
@@ -38,7 +38,7 @@ def test_ae_oe_ue_work_for_yatzee_fields_and_tute_names(tmp_path: Path) -> None:
     assert "passt hier nicht" not in yatzee and "Fünfen" in yatzee
     tute = _play(tmp_path / "t.db", "de", ["oros", "ansage juergen kelche"], "--game", "tute",
                  "--players", "Anna,Jürgen")
-    assert "Jürgen meldet 20 in Kelche." in tute
+    assert "Jürgen meldet 20 in Kelchen." in tute
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])

@@ -65,15 +65,25 @@ class Terminal:
             self.stream.feed(data)
 
     def wait_for(self, text: str, count: int = 1) -> None:
-        """Until ``text`` stands on the screen ``count`` times (across wrapped rows too)."""
-        self.pump(lambda: " ".join(self.lines()).count(text) >= count
-                   or "".join(self.lines()).count(text) >= count, text)
+        """Until ``text`` stands on the screen ``count`` times (across wrapped rows too).
+
+        A no-break space (French "carte ?") looks like any space on a screen: prompt_toolkit
+        draws it as one, so it is looked for as one.
+        """
+        text = text.replace("\xa0", " ")
+        self.pump(lambda: " ".join(self.seen()).count(text) >= count
+                   or "".join(self.seen()).count(text) >= count, text)
+
+    def seen(self) -> list[str]:
+        """The rows as a screen reader hears them: a no-break space is a space."""
+        return [row.replace("\xa0", " ") for row in self.lines()]
 
     def wait_for_prompt(self, prompt: str, count: int = 1) -> None:
         """Until the cursor waits after ``prompt`` on its row, the ``count``-th time."""
+        prompt = prompt.replace("\xa0", " ")
         def ready() -> bool:
-            row = self.screen.display[self.screen.cursor.y]
-            return row.rstrip().endswith(prompt) and "\n".join(self.lines()).count(prompt) >= count
+            row = self.screen.display[self.screen.cursor.y].replace("\xa0", " ")
+            return row.rstrip().endswith(prompt) and "\n".join(self.seen()).count(prompt) >= count
         self.pump(ready, prompt)
 
     def type(self, text: str) -> None:

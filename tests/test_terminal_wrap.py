@@ -38,7 +38,8 @@ def _plain(game: str, lang: str, players: str, typed: list[str], db: Path) -> st
               "--db", str(db)], input="".join(line + "\n" for line in typed),
         env={"TUTTO_SPEECH": None, "LANGUAGE": None, "TUTTO_GAME": None})
     assert result.exit_code == 0, result.output
-    return result.output
+    # The line editor draws French's no-break space before "?" as a space: compare as seen.
+    return result.output.replace("\xa0", " ")
 
 
 def _words(text: str) -> set[str]:
@@ -62,7 +63,7 @@ def test_terminal_mode_wraps_every_sentence_at_spaces_at_the_terminals_width(
     _wait_for_prompt(term, said, len(said) - 1)  # the last prompt; its answer is Ctrl-D
     term.type("\x04")
     assert term.finish() == 0
-    rows = term.lines()
+    rows = term.seen()
     # No row holds a piece of a word: every word on the screen is a word the game said.
     cut = sorted(_words("\n".join(rows)) - _words(plain))
     assert not cut, (cut, "\n".join(rows))
@@ -82,8 +83,8 @@ def _wait_for_prompt(term: Terminal, said: list[str], index: int) -> None:
     times = " ".join(said[:index]).count(prompt)
 
     def ready() -> bool:
-        row = term.screen.display[term.screen.cursor.y].rstrip()
-        return " ".join(term.lines()).count(prompt) >= times and \
+        row = term.screen.display[term.screen.cursor.y].replace("\xa0", " ").rstrip()
+        return " ".join(term.seen()).count(prompt) >= times and \
             row.endswith(prompt.split()[-1])
     term.pump(ready, prompt)
 
@@ -112,7 +113,7 @@ def test_a_resized_terminal_is_followed_and_width_still_wins(tmp_path: Path) -> 
     _wait_for_prompt(term, said, len(said) - 1)
     term.type("\x04")
     assert term.finish() == 0
-    rows = term.lines()
+    rows = term.seen()
     after = rows[next(i for i, row in enumerate(rows) if row.startswith(said[1])):]
     assert max(len(row) for row in after) <= 40
     assert any(len(line) > 40 for line in said)

@@ -110,7 +110,12 @@ class Louis:
     def readable(self, text: str, table: str) -> str:
         """``text`` with every character the table cannot write replaced by the Latin letters
         a reader expects (Ø as O, Æ as AE, é as e where a table has no é) or left out (an
-        emoji): liblouis would otherwise write an escape like ``\\x1f600`` or a blank."""
+        emoji): liblouis would otherwise write an escape like ``\\x1f600`` or a blank.
+
+        French print puts a no-break space before ? ! ; : (the catalog's sentences have it);
+        Braille writes those signs right after the word, so that space is left out here.
+        """
+        text = _PRINT_SPACE_BEFORE_SIGN.sub(r"\1", text)
         out = []
         for ch in text:
             if ch in _SPACES:
@@ -161,6 +166,9 @@ class Louis:
                 return bool(ok), _from_units([outbuf[i] for i in range(outlen.value)],
                                              ctypes.sizeof(self._wide), back)
             capacity *= 4  # the output filled the buffer before the input was used up
+
+
+_PRINT_SPACE_BEFORE_SIGN = re.compile("[\u00a0\u202f]([?!;:])")
 
 
 def _wide_units(text: str, size: int) -> list[int]:
