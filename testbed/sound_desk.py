@@ -95,7 +95,9 @@ class Desk:
         env = {k: v for k, v in os.environ.items()
                if not k.startswith(("TUTTO_", "SPEECHD_", "PULSE_"))}
         env.update(XDG_RUNTIME_DIR=str(self.run), HOME=str(self.home), LANG="C.UTF-8",
-                   LC_ALL="", XDG_DATA_HOME=str(self.root / "data"), PYTHONIOENCODING="utf-8")
+                   LC_ALL="", XDG_DATA_HOME=str(self.root / "data"), PYTHONIOENCODING="utf-8",
+                   XDG_CONFIG_HOME=str(self.home / ".config"),
+                   XDG_CACHE_HOME=str(self.home / ".cache"))
         env.pop("LANGUAGE", None)
         self.env = env
         self.daemon: subprocess.Popen[bytes] | None = None

@@ -123,11 +123,9 @@ def speech_available(engine: str = "pyttsx3") -> str | None:
     if engine == "pyttsx3":
         return _pyttsx3_problem(need_player=True)
     if engine == "speechd":
-        from tutto_a11y.speech.speechd import daemon_installed, socket_path
+        from tutto_a11y.speech.speechd import daemon_answers, daemon_installed, socket_path
 
-        path = socket_path()
-        running = path is not None and path.exists()
-        return None if running or daemon_installed() else "no-speechd"
+        return None if daemon_installed() or daemon_answers(socket_path()) else "no-speechd"
     raise ValueError(f"unknown speech engine {engine!r}; expected one of {ENGINES}")
 
 
