@@ -22,7 +22,9 @@ from tutto_a11y.text.i18n import LANGS, Catalog, use_for_click
 from tutto_a11y.text.names import terminal_safe
 from tutto_a11y.games import registry
 
-N_ = gettext.gettext  # marks option help texts; they are translated when help is shown
+def N_(text: str) -> str:
+    """Marks an option help text for the catalogs; it is translated when help is shown."""
+    return text
 
 
 def _t(text: str | None) -> str | None:

@@ -40,7 +40,6 @@ import os
 import sqlite3
 import stat
 import sys
-import tempfile
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -618,6 +617,8 @@ def _create(path: Path, replace_empty: bool) -> None:
     The temporary file stays locked while it is built, so the next start can tell one left by a
     killed start (removed by :func:`_remove_stale_temps`) from one being built right now.
     """
+    import tempfile  # only here: it loads shutil, random and the compressors, costly at start-up
+
     hold, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".new", dir=path.parent)
     tmp = Path(tmp_name)
     try:
