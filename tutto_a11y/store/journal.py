@@ -168,7 +168,7 @@ class GameInfo:
     #: rules not an object...): ``players`` is then empty and ``rules`` ``{}``.  Such a game can be
     #: listed and abandoned, never shown or played.
     damaged: bool = False
-    #: Which game this is (``tutto``, later ``yatzee``, ``tute``): a name of the games registry.
+    #: Which game this is (``tutto``, ``yatzee``, ``tute``): a name of the games registry.
     #: Files written before games knew their kind read as ``tutto``.
     kind: str = "tutto"
 
