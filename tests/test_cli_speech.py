@@ -83,6 +83,7 @@ def test_without_an_audio_player_one_line_says_so_and_the_game_goes_on(
     assert "Anna banks 150, score 150. Ben's turn." in done.stdout
 
 
+@pytest.mark.slow
 @needs_espeak
 def test_slow_speech_never_holds_up_twenty_entries(tmp_path: Path,
                                                    clean_env: dict[str, str]) -> None:

@@ -20,6 +20,8 @@ else:  # pragma: no cover - Python 3.10
 
 from conftest import ROOT
 
+pytestmark = pytest.mark.slow  # fresh virtual environments, installed with pip
+
 SOURCES = ("pyproject.toml", "constraints.txt", "README.md", "tutto_a11y", "locales", "scripts")
 
 

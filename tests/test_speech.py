@@ -284,6 +284,7 @@ def test_a_new_announcement_interrupts_the_running_sentence(
     assert slow_player.end_of(first_player) is None  # killed, never played to its end
 
 
+@pytest.mark.slow
 @needs_espeak
 @needs_linux
 def test_an_important_sentence_is_finished_before_the_next_one_is_spoken(

@@ -22,10 +22,13 @@ from conftest import tutto_command
 from sound_desk import SPEECHD, Desk, Recording, enter, printed, quit_game, to_the_tutto
 
 TOOLS = ("speech-dispatcher", "spd-say", "pulseaudio", "parec")
-pytestmark = pytest.mark.skipif(
-    any(shutil.which(tool) is None for tool in TOOLS),
-    reason="needs speech-dispatcher, speech-dispatcher-espeak-ng and pulseaudio "
-           "(sh scripts/system-packages --required installs them)")
+pytestmark = [
+    pytest.mark.slow,  # a private speech-dispatcher and PulseAudio, listened to
+    pytest.mark.skipif(
+        any(shutil.which(tool) is None for tool in TOOLS),
+        reason="needs speech-dispatcher, speech-dispatcher-espeak-ng and pulseaudio "
+               "(sh scripts/system-packages --required installs them)"),
+]
 
 
 @pytest.fixture
