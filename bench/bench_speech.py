@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tutto_a11y.speech.client import open_speaker
+from tutto_a11y.speech.client import open_speaker, speech_available
 
 TEXT = "Anna sets aside 1 and 5: 150. Turn total 450, 2 dice left."
 
@@ -95,6 +95,29 @@ def measure_say_to_player(runs: int, workdir: Path) -> tuple[list[float], float]
     return latencies, startup
 
 
+def measure_no_speech(runs: int, workdir: Path) -> dict[str, list[float]]:
+    """``speech_available()`` where speech cannot be had: it runs at every start-up.
+
+    Without a player on PATH, and (on a machine without a sound card) with the real aplay,
+    which is asked to play 10 ms of silence.  Target: well under 0.1 s each.
+    """
+    found: dict[str, list[float]] = {}
+    saved = os.environ["PATH"]
+    empty = workdir / "empty"
+    empty.mkdir()
+    os.environ["PATH"] = str(empty)
+    try:
+        found["speech_available() without a player"] = timed(speech_available, runs)
+    finally:
+        os.environ["PATH"] = saved
+    cards = Path("/proc/asound/cards")
+    has_card = cards.exists() and "[" in cards.read_text(encoding="utf-8", errors="replace")
+    if shutil.which("aplay") and not has_card:
+        found["speech_available() with the real aplay, no sound card"] = timed(
+            speech_available, runs)
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20)
@@ -110,6 +133,9 @@ def main() -> None:
             "baseline espeak-ng --stdout (start-up + synthesis)",
             timed(lambda: subprocess.run(synth, stdout=subprocess.DEVNULL), 10),
         )
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, seconds in measure_no_speech(runs, Path(tmp)).items():
+            report(label, seconds)
     with tempfile.TemporaryDirectory() as tmp:
         latencies, startup = measure_say_to_player(runs, Path(tmp))
     print(f"open_speaker start-up (worker ready): {startup * 1000:.1f} ms")

@@ -98,7 +98,9 @@ def log_lines(driver: Any) -> list[str]:
 
 def axe_script() -> str | None:
     """axe-core's ``axe.min.js`` from the npm registry (cached), or None if it cannot be had."""
-    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "tutto-tally-tests"
+    testbed = os.environ.get("TESTBED_CACHE")
+    cache = (Path(testbed) if testbed else
+             Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "tutto-tally-tests")
     found = sorted(cache.glob("axe-core-*/package/axe.min.js"))
     if found:
         return found[-1].read_text(encoding="utf-8")

@@ -94,10 +94,10 @@ class Desk:
         self.procs: list[subprocess.Popen[bytes]] = []
         env = {k: v for k, v in os.environ.items()
                if not k.startswith(("TUTTO_", "SPEECHD_", "PULSE_"))}
-        # The desk's own config folder too: speech-dispatcher reads its speechd.conf there.
         env.update(XDG_RUNTIME_DIR=str(self.run), HOME=str(self.home), LANG="C.UTF-8",
-                   LC_ALL="", XDG_DATA_HOME=str(self.root / "data"),
-                   XDG_CONFIG_HOME=str(self.home / ".config"), PYTHONIOENCODING="utf-8")
+                   LC_ALL="", XDG_DATA_HOME=str(self.root / "data"), PYTHONIOENCODING="utf-8",
+                   XDG_CONFIG_HOME=str(self.home / ".config"),
+                   XDG_CACHE_HOME=str(self.home / ".cache"))
         env.pop("LANGUAGE", None)
         self.env = env
         self.daemon: subprocess.Popen[bytes] | None = None
@@ -225,7 +225,7 @@ def to_the_tutto(game: pexpect.spawn) -> None:
     """Anna draws Bonus 300, rolls 1 1 1 5 5 5 and sets all aside: a Tutto (important)."""
     game.expect_exact("Anna, card?")
     enter(game, "bonus 300", "Anna draws Bonus 300.")
-    enter(game, "1 1 1 5 5 5", "1, 1, 1, 5, 5, 5.")
+    enter(game, "1 1 1 5 5 5", "Anna rolls 1, 1, 1, 5, 5, 5.")
     enter(game, "all", "Tutto")
 
 

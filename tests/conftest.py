@@ -6,25 +6,71 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# No per-example deadline: on a loaded two-core machine one example may take a second.
+settings.register_profile("any-machine", deadline=None)
+settings.load_profile("any-machine")
 
 ROOT = Path(__file__).resolve().parent.parent
 # Shared by the tests and bench/: the private speech-dispatcher sound desk.
 sys.path.insert(0, str(ROOT / "testbed"))
 
 
+FOLDERS = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
+           "XDG_RUNTIME_DIR")
+
+
+def _private_folders(root: Path) -> dict[str, str]:
+    """A home, XDG folders and a runtime folder (mode 0700, as logind makes it) under ``root``.
+
+    Nothing of the user running the tests may leak in: a speech-dispatcher socket left in their
+    runtime or cache folder, their settings, their saved games, a two-player solve they keep.
+    """
+    folders = {}
+    for name, sub in zip(FOLDERS, ("home", "config", "data", "cache", "state", "run")):
+        path = root / sub
+        path.mkdir(mode=0o700, exist_ok=True)
+        folders[name] = str(path)
+    os.chmod(folders["XDG_RUNTIME_DIR"], 0o700)
+    return folders
+
+
 @pytest.fixture(autouse=True, scope="session")
-def private_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A user cache folder of the tests' own, for the program started by any test too: a
-    two-player solve kept on this computer must not change what the tests hear."""
-    folder = tmp_path_factory.mktemp("cache")
-    os.environ["XDG_CACHE_HOME"] = str(folder)
-    # And a config folder of their own: a settings file of this computer's user must not
-    # change what the tests see.
-    os.environ["XDG_CONFIG_HOME"] = str(tmp_path_factory.mktemp("config"))
-    return folder
+def private_session_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Private folders for what runs before a test's own (session and module fixtures).
+
+    ``TESTBED_CACHE`` is a download cache of the test bench itself (axe-core for the live
+    view), kept for the whole run so it is fetched once.
+    """
+    root = tmp_path_factory.mktemp("session")
+    saved = {name: os.environ.get(name) for name in FOLDERS + ("TESTBED_CACHE",)}
+    os.environ.update(_private_folders(root))
+    os.environ["TESTBED_CACHE"] = str(root / "testbed-cache")
+    yield root
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
+@pytest.fixture(autouse=True)
+def private_folders(private_session_folders: Path, tmp_path_factory: pytest.TempPathFactory,
+                    monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Each test its own HOME, XDG folders and runtime folder, for the program it starts too.
+
+    They live beside the test's ``tmp_path`` (not in it), so a test that looks at what it wrote
+    there finds only that.  The short root keeps socket paths under the 108-byte limit.
+    """
+    folders = _private_folders(tmp_path_factory.mktemp("u"))
+    for name, value in folders.items():
+        monkeypatch.setenv(name, value)
+    return folders
 
 
 def tutto_command() -> list[str]:
@@ -43,8 +89,7 @@ def clean_env(tmp_path: Path) -> dict[str, str]:
     """An environment without TUTTO_* settings, with speech off and a private data folder."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TUTTO_")}
     env.update(LANG="C.UTF-8", LC_ALL="", LC_MESSAGES="", XDG_DATA_HOME=str(tmp_path / "data"),
-               XDG_CONFIG_HOME=str(tmp_path / "config"), TUTTO_SPEECH="0",
-               PYTHONIOENCODING="utf-8")
+               TUTTO_SPEECH="0", PYTHONIOENCODING="utf-8")
     env.pop("LANGUAGE", None)
     return env
 

@@ -39,18 +39,21 @@ def _play_in_terminal(tmp_path: Path, extra: list[str], term: str) -> tuple[str,
     return "".join(raw), said
 
 
+@pytest.mark.slow
 def test_plain_mode_prints_no_escape_sequence_at_all(tmp_path: Path) -> None:
     raw, said = _play_in_terminal(tmp_path, ["--plain"], "xterm")
     assert ESC not in raw
     assert said[-1] in raw
 
 
+@pytest.mark.slow
 def test_a_dumb_terminal_gets_plain_lines_without_asking(tmp_path: Path) -> None:
     raw, said = _play_in_terminal(tmp_path, [], "dumb")
     assert ESC not in raw
     assert said[-1] in raw
 
 
+@pytest.mark.slow
 def test_the_terminal_mode_prints_announcements_as_plain_lines_after_the_prompt(
         tmp_path: Path) -> None:
     raw, said = _play_in_terminal(tmp_path, [], "xterm")

@@ -10,6 +10,7 @@ import os
 import subprocess
 import tempfile
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import tutto_command
@@ -36,6 +37,7 @@ environment = st.dictionaries(st.sampled_from(VARIABLES),
                               st.one_of(st.sampled_from(VALUES), no_nul, raw_bytes), max_size=3)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(args=st.lists(token, max_size=7), env=environment,
        lang=st.sampled_from(["C.UTF-8", "de_DE.UTF-8", "fr_FR.UTF-8"]))

@@ -83,6 +83,7 @@ def test_without_an_audio_player_one_line_says_so_and_the_game_goes_on(
     assert "Anna banks, score 150. Ben's turn." in done.stdout
 
 
+@pytest.mark.slow
 @needs_espeak
 def test_slow_speech_never_holds_up_twenty_entries(tmp_path: Path,
                                                    clean_env: dict[str, str]) -> None:
@@ -103,6 +104,7 @@ def test_slow_speech_never_holds_up_twenty_entries(tmp_path: Path,
     elapsed = time.monotonic() - begin
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("banks, score") == 5
-    # 20 announcements at 5 s each would take 100 s; interrupted, they take a moment.
-    assert elapsed < 30, elapsed
+    # 20 announcements at 5 s each would take 100 s; interrupted, they take a moment (half of
+    # the 100 s leaves room for a loaded two-core machine).
+    assert elapsed < 50, elapsed
     assert started.exists() and started.read_text().count("start") >= 1

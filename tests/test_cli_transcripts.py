@@ -77,6 +77,7 @@ def test_the_table_hears_every_score_change_in_its_language(lang: str, tmp_path:
     assert "Traceback" not in transcript
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_screen_reader_user_in_a_real_terminal_hears_the_same_game(lang: str,
                                                                    tmp_path: Path) -> None:

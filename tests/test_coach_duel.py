@@ -15,6 +15,8 @@ from tutto_a11y.coach.winning import Stakes, WinReference
 from tutto_a11y.games.tutto.rules import Rules
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK
 
+pytestmark = pytest.mark.slow  # the two-player solver, checked against sweeping every state
+
 
 @pytest.fixture(scope="module")
 def target_500() -> np.ndarray:

@@ -21,6 +21,8 @@ import pytest
 
 from conftest import one_sentence, spawn_tutto, tutto_command
 
+pytestmark = pytest.mark.slow  # the module's fixture solves to 300 through the real program
+
 TARGET = 300
 FIRST_PLAYER = "43.11"  # percent, the figure of docs/coach.md's table at target 300
 

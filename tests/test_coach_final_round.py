@@ -22,6 +22,8 @@ from tutto_a11y.coach.position import from_state
 from tutto_a11y.coach.winning import WinCoach, lead_stakes_of, stakes_of
 from tutto_a11y.games.tutto.rules import Card, DrawCard, Game, Rules, State, Step
 
+pytestmark = pytest.mark.slow  # the final-round solves and their Monte Carlo checks
+
 STANDARD = Rules()
 
 

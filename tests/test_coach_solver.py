@@ -139,6 +139,7 @@ def test_the_street_chance_agrees_with_a_plain_recursion_over_the_rules():
 
 # -- a second method: Monte Carlo of the engine where the figure is a long-run average ---------
 
+@pytest.mark.slow
 def test_a_monte_carlo_of_fireworks_turns_finds_622_64_within_its_confidence_interval():
     rng = random.Random(20260101)
     results = []
@@ -155,6 +156,7 @@ def test_a_monte_carlo_of_fireworks_turns_finds_622_64_within_its_confidence_int
     assert half < 15
 
 
+@pytest.mark.slow
 def test_a_monte_carlo_of_the_coachs_policy_under_bonus_300_finds_444_01():
     # Each card after a Tutto is drawn from a full deck's proportions, as the figure assumes.
     rng = random.Random(7)
@@ -213,6 +215,7 @@ def _win_recursion(rules: Rules):
     return value
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("card, scores, changes", [
     (Card.BONUS_300, (6100, 5250), {}),
     (Card.BONUS_500, (6000, 5900), {}),

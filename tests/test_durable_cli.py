@@ -273,6 +273,7 @@ def play_game_one(env: dict[str, str], db: Path, lang: str = "en") -> Game:
 KILL_RUNS = 12
 
 
+@pytest.mark.slow
 def test_killing_the_program_at_random_moments_loses_nothing_that_was_announced(
         db: Path, clean_env: dict[str, str]) -> None:
     rng = random.Random(20261121)
@@ -521,6 +522,7 @@ def faulty(kind: str, tmp_path: Path, env: dict[str, str]) -> Iterator[tuple[Pat
         raise AssertionError(kind)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["text file", "corrupt", "newer schema", "read-only",
                                   "full disk"])
 def test_a_games_file_that_cannot_be_used_is_named_in_one_sentence_and_left_untouched(
@@ -587,6 +589,7 @@ def test_a_disk_filling_up_during_play_stops_the_game_and_keeps_every_announced_
 # 5. two programs, one database
 
 
+@pytest.mark.slow
 def test_a_game_open_in_one_program_is_refused_in_another_which_writes_nothing(
         db: Path, clean_env: dict[str, str]) -> None:
     first = Program(clean_env, play_args(db, "--players", "Anna,Ben,Cleo"))

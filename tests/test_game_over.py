@@ -11,6 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pexpect
+import pytest
 
 from conftest import spawn_tutto, tutto_command
 
@@ -36,6 +37,7 @@ def play_in_terminal(db: Path, *more: str) -> pexpect.spawn:
     return spawn_tutto(["--lang", "en", "--plain", "--db", str(db), *more])
 
 
+@pytest.mark.slow
 def test_the_entry_that_wins_the_game_can_be_undone_at_the_game_over_prompt(
         db: Path, clean_env: dict[str, str]) -> None:
     child = play_in_terminal(db, "--players", PLAYERS)
@@ -60,6 +62,7 @@ def test_the_entry_that_wins_the_game_can_be_undone_at_the_game_over_prompt(
     assert child.exitstatus == 0
 
 
+@pytest.mark.slow
 def test_a_finished_game_resumed_offers_undo_and_is_finished_again_after_the_same_entry(
         db: Path, clean_env: dict[str, str]) -> None:
     program(["--lang", "en", "--plain", "--db", str(db), "--players", PLAYERS], clean_env,

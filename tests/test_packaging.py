@@ -7,9 +7,12 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from conftest import ROOT
 
 
+@pytest.mark.slow
 def test_the_wheel_ships_the_compiled_catalogs_inside_the_package(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w",
                     str(tmp_path), str(ROOT)], check=True, capture_output=True, timeout=600)

@@ -3,6 +3,7 @@
 import random
 from itertools import product
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +12,8 @@ from tutto_a11y.games.tutto.rules import (CHOICES, Card, EntryError, Game, Rules
                               parse_entry)
 from tutto_a11y.games.tutto.rules.dice import group_points
 from tutto_a11y.games.tutto.rules.events import FinalRound, GameOver, PlusMinusScored, TurnOver
+
+pytestmark = pytest.mark.slow  # hypothesis plays hundreds of whole games
 
 NAMES = ("Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Greta", "Hugo", "Ida", "Jan")
 

@@ -20,7 +20,9 @@ else:  # pragma: no cover - Python 3.10
 
 from conftest import ROOT
 
-SOURCES = ("pyproject.toml", "README.md", "tutto_a11y", "locales", "scripts")
+pytestmark = pytest.mark.slow  # fresh virtual environments, installed with pip
+
+SOURCES = ("pyproject.toml", "constraints.txt", "README.md", "tutto_a11y", "locales", "scripts")
 
 
 @pytest.fixture(scope="module")
@@ -57,6 +59,40 @@ def test_the_first_start_installs_quietly_and_the_second_installs_nothing(
     second = play(checkout, "--version")
     assert (second.returncode, second.stdout, second.stderr) == (0, first.stdout, "")
     assert stamp.stat().st_mtime_ns == installed_at
+
+
+def _pins(text: str) -> dict[str, str]:
+    """``name==version`` lines, by the name's canonical form (pip prints ``Pygments``)."""
+    pins = {}
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            name, _, version = line.partition("==")
+            pins[name.lower().replace("_", "-")] = version
+    return pins
+
+
+def test_a_fresh_install_gets_exactly_the_versions_pinned_in_constraints_txt(
+        checkout: Path) -> None:
+    assert play(checkout, "--version").returncode == 0
+    frozen = subprocess.run([str(checkout / ".venv" / "bin" / "python"), "-m", "pip", "freeze",
+                             "--exclude-editable"], capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"})
+    installed = _pins(frozen.stdout)
+    pinned = _pins((checkout / "constraints.txt").read_text())
+    assert {"click", "prompt-toolkit", "platformdirs", "pyttsx3", "numpy"} <= installed.keys()
+    assert {name: version for name, version in installed.items()
+            if pinned.get(name) != version} == {}
+
+
+def test_a_changed_constraints_file_installs_again(checkout: Path) -> None:
+    assert play(checkout, "--version").returncode == 0
+    stamp = checkout / ".venv" / ".installed"
+    installed_at = stamp.stat().st_mtime_ns
+    constraints = checkout / "constraints.txt"
+    constraints.write_text(constraints.read_text() + "# moved on\n")
+    again = play(checkout, "--version")
+    assert (again.returncode, again.stderr) == (0, "")
+    assert stamp.stat().st_mtime_ns != installed_at
 
 
 def test_the_installed_program_runs_from_the_checkouts_own_environment(checkout: Path) -> None:

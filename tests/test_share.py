@@ -92,6 +92,7 @@ def test_without_a_host_the_live_view_listens_on_this_computer_only(tmp_path: Pa
         child.close()
 
 
+@pytest.mark.slow
 def test_the_page_without_a_code_asks_for_it_and_a_wrong_code_is_refused(table: Any) -> None:
     status, _, page = get(table.url + "?lang=en")
     assert status == 200 and '<label for="code">Access code</label>' in page
@@ -102,6 +103,7 @@ def test_the_page_without_a_code_asks_for_it_and_a_wrong_code_is_refused(table: 
     assert get(table.url + "events?code=000000")[0] == 403
 
 
+@pytest.mark.slow
 def test_wrong_codes_are_answered_at_once_while_the_table_plays_on(table: Any) -> None:
     # Five wrong codes at once: the first is checked and refused at once, the next waits out
     # a second and is refused, the others came meanwhile and are refused unchecked.
@@ -170,6 +172,7 @@ def test_a_reconnecting_viewer_gets_every_missed_announcement_once(table: Any) -
     assert [row[:2] for row in caught_up[-1]["rows"]] == [["Anna", "150"], ["Ben", "0"]]
 
 
+@pytest.mark.slow
 def test_a_viewer_that_never_reads_cannot_delay_or_crash_the_game(table: Any) -> None:
     host, port = re.match(r"http://([^:/]+):(\d+)/", table.url).groups()
     stuck = []
@@ -199,6 +202,7 @@ def test_a_viewer_that_never_reads_cannot_delay_or_crash_the_game(table: Any) ->
         sock.close()
 
 
+@pytest.mark.slow
 def test_a_bad_share_address_or_code_is_one_sentence(clean_env: dict[str, str],
                                                      tmp_path: Path) -> None:
     import subprocess

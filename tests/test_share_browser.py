@@ -18,6 +18,8 @@ import pytest
 
 from live_view import CODE, axe_script, axe_violations, chromium, enter, log_lines, start_table
 
+pytestmark = pytest.mark.slow  # a real Chromium
+
 GERMAN_TURN = ["Anna zieht Bonus 300.", "1, 5, 2, 3, 4, 6.",
                "1, 5 für 150, noch 4 Würfel.",
                "Anna hört auf, Stand 150. Ben ist dran."]

@@ -18,6 +18,8 @@ import pytest
 from conftest import one_sentence, tutto_command
 from scripts import GAME_TWO, lines
 
+pytestmark = pytest.mark.slow  # whole games played through the real program for every figure
+
 # Two players, target 300: Anna banks 150, Ben draws Stop, Anna banks 1000 (the final round),
 # Ben's last turn is a Niete. Anna wins 1150 to 0.
 ANNA_WINS = ["300", "1 5 2 3 4 6", "1 5", "bank", "stop",

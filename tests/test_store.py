@@ -692,6 +692,7 @@ WRITER = """
 """
 
 
+@pytest.mark.slow
 def test_killing_a_writer_at_random_moments_never_loses_a_committed_entry(db: Path) -> None:
     game_id = make_game(db, [])
     seed = random.randrange(1 << 30)

@@ -118,6 +118,7 @@ HAND_EDITS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("column, value", HAND_EDITS)
 def test_a_game_row_edited_by_hand_is_reported_as_damaged_and_the_other_games_stay_usable(
         column: str, value: str, db: Path, clean_env: dict[str, str]) -> None:
@@ -317,6 +318,7 @@ def test_looking_at_an_empty_file_leaves_it_empty(db: Path, clean_env: dict[str,
     assert folder_state(db.parent) == folder
 
 
+@pytest.mark.slow
 def test_games_show_and_export_work_on_read_only_media_and_leave_nothing_behind(
         tmp_path: Path, clean_env: dict[str, str]) -> None:
     with tmpfs(tmp_path / "mnt", "2m") as mnt:

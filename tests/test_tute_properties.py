@@ -6,6 +6,7 @@ nothing, and what was accepted always adds up as docs/rules/tute.md says.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from tutto_a11y.games.contract import EntryError
@@ -50,6 +51,7 @@ def random_match(data: st.DataObject, players: int, rules: Rules, steps: int) ->
     return game
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(data=st.data(), players=st.integers(2, 4), rules=rules_strategy)
 def test_every_round_adds_up_to_120_card_points_plus_10_plus_its_cantes(
@@ -89,6 +91,7 @@ def test_every_round_adds_up_to_120_card_points_plus_10_plus_its_cantes(
         assert all(g < rules.games for g in games) and game.outcome() is None
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(data=st.data(), players=st.integers(2, 4), rules=rules_strategy)
 def test_a_journal_replays_to_the_same_match_and_undo_walks_back_to_the_start(

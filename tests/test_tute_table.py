@@ -224,6 +224,7 @@ def test_every_tute_announcement_is_spoken_in_the_games_language(
     assert seconds > 0.15 * len(said[3].split())
 
 
+@pytest.mark.slow
 def test_stats_count_tute_matches_with_rounds_cantes_and_tutes(
         db: Path, clean_env: dict[str, str]) -> None:
     for _ in range(2):

@@ -263,6 +263,7 @@ def random_game(rng: random.Random, players: int) -> Game:
     return game
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2 ** 32), players=st.integers(1, 4))
 def test_a_random_legal_game_ends_after_18_rounds_with_every_field_filled(seed: int,
@@ -279,6 +280,7 @@ def test_a_random_legal_game_ends_after_18_rounds_with_every_field_filled(seed: 
     assert game.outcome() is not None
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2 ** 32))
 def test_a_journal_replays_to_the_same_game(seed: int) -> None:

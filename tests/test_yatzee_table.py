@@ -66,6 +66,7 @@ def test_the_german_table_hears_the_facts_of_the_game(tmp_path: Path) -> None:
     assert "Traceback" not in said
 
 
+@pytest.mark.slow
 def test_a_screen_reader_user_in_a_real_terminal_hears_the_same_german_game(
         tmp_path: Path) -> None:
     typed = lines(GERMAN_THREE)
@@ -389,6 +390,7 @@ def test_stats_of_yatzee_count_wins_the_bonus_rate_and_the_yatzees(
 DAMAGED = "Game 1 is damaged at entry 2 and cannot be continued; the other games are fine."
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("value", ["write castle", "write royal"])  # 4 4 4 5 5 1 is no Royal
 def test_a_hand_edited_yatzee_journal_that_the_rules_refuse_is_reported_as_damaged(
         tmp_path: Path, clean_env: dict[str, str], value: str) -> None:

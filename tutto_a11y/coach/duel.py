@@ -305,8 +305,3 @@ class TurnOfDuel:
         self.cards = {card: np.asarray(row)[0] for card, row in turns.rows.items()}
         self.fireworks = [g[0] for g in turns.fire_by_dice]
         self.start = float(sum(p * self.cards[c][0] for p, c in zip(_FULL, CARD_ORDER)))
-
-
-def first_player_chance(rules: Rules, **kwargs) -> float:
-    """The chance that the first player wins a two-player game (a tie counts for seat 1)."""
-    return float(solve(rules, **kwargs)[0][0, 0, 0])

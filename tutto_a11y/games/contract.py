@@ -1,6 +1,6 @@
 """The contract every game offers, and the three ways an entry can be wrong.
 
-A game of the table (Tutto now; Yatzee and Tute later) is its rules parameters (options and
+A game of the table (Tutto, Yatzee, Tute) is its rules parameters (options and
 presets, fixed for a game) apart from its state, and a list of accepted entries: ``push`` checks
 and applies one, ``pop`` takes it back, ``replay`` rebuilds a saved game through the same checked
 path (python-chess). Dice and cards are chance: the table is the chance player, so
@@ -23,7 +23,8 @@ import unicodedata
 from dataclasses import dataclass, fields
 from enum import Enum
 from fractions import Fraction
-from typing import Any, Callable, Generic, Iterable, Protocol, Sequence, TypeVar
+from typing import (Any, Callable, Generic, Iterable, Protocol, Sequence, TypeVar,
+                    runtime_checkable)
 
 
 class EntryError(ValueError):
@@ -84,8 +85,8 @@ class Termination(Enum):
 
     TARGET = "target"  # the target was reached (after the final round, where the rules say so)
     CLOVERLEAF = "cloverleaf"  # Tutto: two Tuttos in a row under the Cloverleaf win at once
-    LAST_FIELD = "last-field"  # Yatzee, later: every field is filled
-    LAST_TRICK = "last-trick"  # Tute, later: the last trick is played
+    LAST_FIELD = "last-field"  # Yatzee: every field is filled
+    LAST_TRICK = "last-trick"  # Tute: the last trick is played
 
 
 @dataclass(frozen=True)
@@ -183,6 +184,7 @@ class AtTable:
         return any(isinstance(event, self._important) for event in events)
 
 
+@runtime_checkable
 class TableGame(Protocol[EntryT, EventT, StateT]):
     """What every game offers the table, the coach and the tests."""
 
@@ -203,6 +205,7 @@ class TableGame(Protocol[EntryT, EventT, StateT]):
     def entry_texts(self) -> list[str]: ...
 
 
+@runtime_checkable
 class GameMessages(Protocol):
     """One game's sentences for one table (a catalog and a verbosity), as the loop uses them.
 
@@ -270,6 +273,7 @@ class SideOfGame:
         return self.game_type.replay(players, rules, entries)
 
 
+@runtime_checkable
 class GameSide(Protocol):
     """Everything the table, the store and the live view need of one game, found through the
     registry by the game's name (``games/<name>/side.py`` defines ``SIDE``).

@@ -1,9 +1,7 @@
 """The games by name: for ``--game``/``TUTTO_GAME``, for ``stats --game`` and for stored games.
 
-A game is found here by the name stored in the games file (its ``kind``), so adding Yatzee or
-Tute is a new folder under ``games/`` and one line below, not edits across the tree. A game
-that is named but not written yet is listed, so that naming it is answered in one sentence
-instead of "no such choice".
+A game is found here by the name stored in the games file (its ``kind``), so adding a game is
+a new folder under ``games/`` and one line below, not edits across the tree.
 """
 
 from __future__ import annotations
@@ -20,23 +18,15 @@ class GameKind:
 
     name: str  # as typed after --game and stored in the games file
     title: str  # as said in sentences; a game's name is not translated
-    package: str | None  # the folder under games/, None while the game is not available yet
-
-    @property
-    def available(self) -> bool:
-        return self.package is not None
+    package: str  # the folder under games/
 
     def load(self) -> ModuleType:
         """The game's package (imported only when the game is played, shown or counted)."""
-        if self.package is None:
-            raise LookupError(f"{self.name} is not available yet")
         return import_module(f"tutto_a11y.games.{self.package}")
 
     def side(self) -> Any:
         """The game's :class:`~tutto_a11y.games.contract.GameSide` (``games/<name>/side.py``):
         all the table, the store and the live view use of it."""
-        if self.package is None:
-            raise LookupError(f"{self.name} is not available yet")
         return import_module(f"tutto_a11y.games.{self.package}.side").SIDE
 
 

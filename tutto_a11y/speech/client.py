@@ -126,11 +126,9 @@ def speech_available(engine: str = "pyttsx3") -> str | None:
     if engine == "pyttsx3":
         return _pyttsx3_problem(need_player=True)
     if engine == "speechd":
-        from tutto_a11y.speech.speechd import daemon_installed, socket_path
+        from tutto_a11y.speech.speechd import daemon_answers, daemon_installed, socket_path
 
-        path = socket_path()
-        running = path is not None and path.exists()
-        return None if running or daemon_installed() else "no-speechd"
+        return None if daemon_installed() or daemon_answers(socket_path()) else "no-speechd"
     raise ValueError(f"unknown speech engine {engine!r}; expected one of {ENGINES}")
 
 
@@ -242,7 +240,6 @@ class _WorkerSpeaker(Speaker):
         self.lang = lang
         self.voice_id = ""
         self.failed = None
-        self.failure_detail = ""
         self._proc = proc
         self._stdin: IO[str] = proc.stdin  # type: ignore[assignment]
         self._lock = threading.Lock()
@@ -282,7 +279,7 @@ class _WorkerSpeaker(Speaker):
                     reason = str(event.get("reason", "engine-failed"))
                     detail = str(event.get("detail", ""))
                     if self._ready.is_set():
-                        self._fail(reason, detail)
+                        self._fail(reason)
                     else:
                         self._start_error = (reason, detail)
         except (OSError, ValueError):
@@ -291,12 +288,11 @@ class _WorkerSpeaker(Speaker):
             self._start_error = self._start_error or ("engine-failed", "the speech worker exited")
             self._ready.set()
         elif not (self._closing or self._said_bye):
-            self._fail("engine-failed", "the speech worker exited")
+            self._fail("engine-failed")  # the speech worker exited
 
-    def _fail(self, reason: str, detail: str) -> None:
+    def _fail(self, reason: str) -> None:
         if self.failed is None:
             self.failed = reason
-            self.failure_detail = detail
 
     # the game's calls ----------------------------------------------------------------------
     def _send(self, message: dict[str, Any]) -> None:
@@ -308,9 +304,9 @@ class _WorkerSpeaker(Speaker):
             try:
                 self._stdin.write(json.dumps(message) + "\n")
                 self._stdin.flush()
-            except (OSError, ValueError) as exc:
+            except (OSError, ValueError):
                 if not self._closing:
-                    self._fail("engine-failed", f"{type(exc).__name__}: {exc}")
+                    self._fail("engine-failed")
 
     def say(self, text: str, *, important: bool = False) -> None:
         text = spoken(text, self.lang).strip()
@@ -417,7 +413,6 @@ class _SpeechdSpeaker(Speaker):
         self.lang = lang
         self.voice_id = voice or ""
         self.failed = None
-        self.failure_detail = ""
         self._voice = voice
         self._rate = None if rate is None else max(-100, min(100, round((rate - 175) / 2.25)))
         self._cond = threading.Condition()
@@ -439,7 +434,7 @@ class _SpeechdSpeaker(Speaker):
     # start-up ---------------------------------------------------------------------------
     def _wait_ready(self) -> None:
         if not self._ready.wait(_SPEECHD_START_TIMEOUT):
-            self._fail("speechd-stopped", "speech-dispatcher did not answer in time")
+            self._fail("speechd-stopped")  # speech-dispatcher did not answer in time
             raise SpeechUnavailable("speechd-stopped", "speech-dispatcher did not answer")
         if self._start_error is not None:
             raise SpeechUnavailable(*self._start_error)
@@ -533,8 +528,8 @@ class _SpeechdSpeaker(Speaker):
         try:
             while self._step():
                 pass
-        except speechd.SSIPError as error:
-            self._fail("speechd-stopped", str(error))
+        except speechd.SSIPError:
+            self._fail("speechd-stopped")
         finally:
             self._connection.close()
 
@@ -630,9 +625,8 @@ class _SpeechdSpeaker(Speaker):
             self._cond.acquire()
         return False
 
-    def _fail(self, reason: str, detail: str) -> None:
+    def _fail(self, reason: str) -> None:
         if self.failed is None:
-            self.failure_detail = detail
             self.failed = reason
 
     # the game's calls: no I/O, only the queue -------------------------------------------

@@ -36,6 +36,7 @@ __all__ = [
     "SSIPError",
     "SynthesisVoice",
     "connect",
+    "daemon_answers",
     "daemon_installed",
     "socket_path",
 ]
@@ -243,6 +244,21 @@ def _open_socket(path: Path) -> socket.socket:
         sock.close()
         raise
     return sock
+
+
+def daemon_answers(path: Path | None) -> bool:
+    """True if a daemon accepts a connection at ``path``.
+
+    A socket file alone proves nothing: a daemon that was killed, or a home folder copied from
+    another machine, leaves ``speechd.sock`` behind with nobody listening.
+    """
+    if path is None:
+        return False
+    try:
+        _open_socket(path).close()
+    except OSError:
+        return False
+    return True
 
 
 def _spawn(path: Path) -> bool:

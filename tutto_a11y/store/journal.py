@@ -40,7 +40,6 @@ import os
 import sqlite3
 import stat
 import sys
-import tempfile
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -169,7 +168,7 @@ class GameInfo:
     #: rules not an object...): ``players`` is then empty and ``rules`` ``{}``.  Such a game can be
     #: listed and abandoned, never shown or played.
     damaged: bool = False
-    #: Which game this is (``tutto``, later ``yatzee``, ``tute``): a name of the games registry.
+    #: Which game this is (``tutto``, ``yatzee``, ``tute``): a name of the games registry.
     #: Files written before games knew their kind read as ``tutto``.
     kind: str = "tutto"
 
@@ -634,6 +633,8 @@ def _create(path: Path, replace_empty: bool) -> None:
     The temporary file stays locked while it is built, so the next start can tell one left by a
     killed start (removed by :func:`_remove_stale_temps`) from one being built right now.
     """
+    import tempfile  # only here: it loads shutil, random and the compressors, costly at start-up
+
     hold, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".new", dir=path.parent)
     tmp = Path(tmp_name)
     try:

@@ -6,9 +6,6 @@ from the ``status``, ``scores`` and ``deck`` commands, said once when asked.
 
 from __future__ import annotations
 
-from typing import Sequence
-
-from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import Step
 
@@ -25,8 +22,3 @@ def status_line(messages: Messages) -> str:
     cards = sum(game.deck_left().values())
     parts.append(c.ngettext("{n} card left in the deck.", "{n} cards left in the deck.", cards))
     return " ".join(parts)
-
-
-def fitting_words(words: Sequence[str], c: Catalog) -> str:
-    """The words that fit what is typed, when Tab cannot complete it to one word."""
-    return c.gettext("Words that fit: {words}.", words=", ".join(words))
