@@ -48,5 +48,5 @@ def review_command(settings: Settings, ref: str, player: str | None, fmt: str) -
 
     words = ReviewWords(c, side.messages(c, game).card_unit)
     for line in words.lines(info.id, players):
-        echo_wrapped(line, settings.width)
+        echo_wrapped(line, settings.columns())
     return 0
