@@ -225,7 +225,7 @@ def to_the_tutto(game: pexpect.spawn) -> None:
     """Anna draws Bonus 300, rolls 1 1 1 5 5 5 and sets all aside: a Tutto (important)."""
     game.expect_exact("Anna, card?")
     enter(game, "bonus 300", "Anna draws Bonus 300.")
-    enter(game, "1 1 1 5 5 5", "Anna rolls 1, 1, 1, 5, 5, 5.")
+    enter(game, "1 1 1 5 5 5", "1, 1, 1, 5, 5, 5.")
     enter(game, "all", "Tutto")
 
 

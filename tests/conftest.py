@@ -89,7 +89,8 @@ def clean_env(tmp_path: Path) -> dict[str, str]:
     """An environment without TUTTO_* settings, with speech off and a private data folder."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TUTTO_")}
     env.update(LANG="C.UTF-8", LC_ALL="", LC_MESSAGES="", XDG_DATA_HOME=str(tmp_path / "data"),
-               TUTTO_SPEECH="0", PYTHONIOENCODING="utf-8")
+               XDG_CONFIG_HOME=str(tmp_path / "config"), TUTTO_SPEECH="0",
+               PYTHONIOENCODING="utf-8")
     env.pop("LANGUAGE", None)
     return env
 

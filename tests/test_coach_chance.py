@@ -51,9 +51,9 @@ def play(lang: str, lines: list[str], env: dict[str, str], db, *options: str) ->
 
 
 @pytest.mark.parametrize("lang, word, sentence", [
-    ("en", "advice", "Best chance to win: set aside 1 and roll, 7.1 percent."),
-    ("de", "tipp", "Beste Siegchance: 1 herauslegen und würfeln, 7,1 Prozent."),
-    ("fr", "avis", "Meilleure chance de gagner: mettez 1 de côté et relancez, 7,1 pour cent."),
+    ("en", "advice", "Best chance to win: set aside the 1 and roll, 7.1 percent."),
+    ("de", "tipp", "Beste Siegchance: die 1 herauslegen und weiterwürfeln, 7,1 Prozent."),
+    ("fr", "avis", "Meilleure chance de gagner\u00a0: gardez le 1 et relancez, 7,1 pour cent."),
 ])
 def test_advice_under_cloverleaf_says_the_chance_to_win_and_the_move(db, clean_env, lang,
                                                                        word, sentence):
@@ -68,5 +68,5 @@ def test_the_coach_after_each_roll_under_plus_minus_says_the_chance_of_the_tutto
     said = play("de", ["plusminus", "1 5 2 3 4 6"], clean_env, db, "--coach")
     tutto = constants().plus_minus
     percent = f"{100 * tutto[5]:.1f}".replace(".", ",")
-    assert any(line.endswith(f"Beste Chance auf das Tutto: 1 herauslegen und würfeln, "
+    assert any(line.endswith(f"Beste Chance auf das Tutto: die 1 herauslegen und weiterwürfeln, "
                              f"{percent} Prozent.") for line in said), said

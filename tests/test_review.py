@@ -209,9 +209,9 @@ def scripted_game() -> Game:
      "Ben: 4 Entscheidungen, {count} davon optimal, im Mittel {average} Punkte verschenkt.",
      "Zug 1, Bonus 300, nach 1 2 3 4 6 6: du hast mit 100 aufgehört; Weiterwürfeln wäre "
      "{best} wert gewesen."),
-    ("fr", "Bilan de la partie 1: chaque décision comparée au meilleur coup.",
-     "Ben: 4 décisions, le meilleur choix {count} fois, {average} points perdus en moyenne.",
-     "Tour 1, bonus 300, après 1 2 3 4 6 6: vous avez marqué 100; relancer aurait valu "
+    ("fr", "Bilan de la partie 1\u00a0: chaque décision comparée au meilleur coup.",
+     "Ben\u00a0: 4 décisions, le meilleur choix {count} fois, {average} points perdus en moyenne.",
+     "Tour 1, bonus 300, après 1 2 3 4 6 6\u00a0: vous avez marqué 100\u00a0; relancer aurait valu "
      "{best}."),
 ])
 def test_the_review_says_each_player_and_the_costliest_moves_in_the_games_language(

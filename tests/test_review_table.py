@@ -43,8 +43,8 @@ def table(db: Path, env: dict[str, str], lang: str, lines: list[str]) -> list[st
      "Zug 1, Bonus 300, nach 1 2 3 4 6 6: du hast mit 100 aufgehört; Weiterwürfeln wäre 376 "
      "wert gewesen."),
     ("fr", "bilan", "Bilan de la partie jusqu'ici.", "Bilan de la partie.",
-     "Anna: 1 décision, le meilleur choix 0 fois, 276 points perdus en moyenne.",
-     "Tour 1, bonus 300, après 1 2 3 4 6 6: vous avez marqué 100; relancer aurait valu 376."),
+     "Anna\u00a0: 1 décision, le meilleur choix 0 fois, 276 points perdus en moyenne.",
+     "Tour 1, bonus 300, après 1 2 3 4 6 6\u00a0: vous avez marqué 100\u00a0; relancer aurait valu 376."),
 ])
 def test_review_at_a_prompt_and_at_the_game_over_prompt_speaks_in_the_games_language(
         db, clean_env, lang, word, so_far, over, anna, move):
@@ -53,9 +53,10 @@ def test_review_at_a_prompt_and_at_the_game_over_prompt_speaks_in_the_games_lang
     assert mid == f"{so_far} {anna} {move} " + \
         {"en": "Ben: no decision to look back on yet.",
          "de": "Ben: noch keine Entscheidung für den Rückblick.",
-         "fr": "Ben: pas encore de décision à revoir."}[lang]
+         "fr": "Ben\u00a0: pas encore de décision à revoir."}[lang]
     end = next(line for line in said if line.startswith(over + " "))
-    assert end.startswith(f"{over} {anna} {move} Ben: 2 ")
+    assert end.startswith(f"{over} {anna} {move} Ben" + ("\u00a0" if lang == "fr" else "")
+                          + ": 2 ")
     assert said.index(end) > said.index(mid)
 
 
@@ -63,15 +64,15 @@ def test_the_live_view_shows_the_review_when_the_game_ends(tmp_path: Path) -> No
     child = start_table(tmp_path)
     try:
         enter(child, "bonus 300", "Anna draws Bonus 300.")
-        enter(child, "1 2 3 4 6 6", "Anna rolls")
-        enter(child, "1", "Anna sets aside 1")
-        enter(child, "bank", "Anna banks 100")
+        enter(child, "1 2 3 4 6 6", "1, 2, 3, 4, 6, 6.")
+        enter(child, "1", "1 for 100, 5 dice left.")
+        enter(child, "bank", "Anna banks, score 100")
         before = events(child.url, None, 4)
         assert not any("looks back" in e["line"] for e in before)
         enter(child, "clover", "Ben draws")
-        enter(child, "1 1 1 5 5 5", "Ben rolls")
+        enter(child, "1 1 1 5 5 5", "1, 1, 1, 5, 5, 5.")
         enter(child, "", "Tutto")
-        enter(child, "1 1 1 5 5 5", "Ben rolls")
+        enter(child, "1 1 1 5 5 5", "1, 1, 1, 5, 5, 5.")
         enter(child, "", "wins")
         last = events(child.url, 8, 1)[0]
         assert last["id"] == 9

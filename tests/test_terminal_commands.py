@@ -72,7 +72,7 @@ def _assert_whole_words(args: list[str], tmp_path: Path, columns: int) -> None:
     cut = sorted(set(screen.split()) - set(said.split()))
     assert not cut, (cut, screen)
     for line in long:
-        pattern = "(?m)^" + "[ \n]".join(re.escape(word) for word in line.split()) + "$"
+        pattern = "(?m)^" + "[ \n]".join(re.escape(word) for word in line.split(" ")) + "$"
         assert re.search(pattern, screen), (line, screen)
 
 
