@@ -25,10 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "testbed"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from sound_desk import SPEECHD, Desk, enter, quit_game, to_the_tutto  # noqa: E402
-from timing import median_p90  # noqa: E402
-
 import pexpect  # noqa: E402
+from sound_desk import SPEECHD, Desk, enter, quit_game, to_the_tutto  # noqa: E402
+
+from timing import median_p90  # noqa: E402
 
 ENTRIES = [("bonus 300", "Anna draws Bonus 300."),
            ("1 5 2 3 4 6", "Anna rolls 1, 5, 2, 3, 4, 6."),

@@ -25,17 +25,17 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tutto_a11y.games.tutto.simulator import random_game  # noqa: E402  (a random legal player)
 from timing import median_p90  # noqa: E402  (bench/timing.py)
 from tutto_a11y.games.tutto.rules import Game, Rules  # noqa: E402
-from tutto_a11y.store.stats import name_key  # noqa: E402
+from tutto_a11y.games.tutto.simulator import random_game  # noqa: E402  (a random legal player)
 from tutto_a11y.store.journal import Store  # noqa: E402
+from tutto_a11y.store.stats import name_key  # noqa: E402
 
 GROUP = ["Anna", "ANNA", "Ben", "Cleo", "Zoé", "zoe", "Dora", "Émile", "emile"]
 

@@ -9,13 +9,19 @@ independently of the rules code, so the tests can check the contract's legal ent
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import product
-from typing import Sequence
 
 from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry
-from tutto_a11y.games.tutto.simulator import (CARD_WORDS, Simulator, long_game,  # noqa: F401
-                                              play_as_advised, random_game, remembered,
-                                              typed)
+from tutto_a11y.games.tutto.simulator import (  # noqa: F401
+    CARD_WORDS,
+    Simulator,
+    long_game,
+    play_as_advised,
+    random_game,
+    remembered,
+    typed,
+)
 
 SCORING_SINGLES = (1, 5)
 

@@ -12,8 +12,8 @@ import pyte
 import pytest
 
 from conftest import one_sentence, tutto_command
-from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.store.journal import Store
+from tutto_a11y.text.i18n import Catalog
 
 DE, FR, EN = Catalog("de"), Catalog("fr"), Catalog("en")
 ONE_TURN = "300\n1 5 2 3 4 6\n1 5\n{bank}\nquit\n"

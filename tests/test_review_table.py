@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import subprocess
 from pathlib import Path
-from typing import Any
 
 import pexpect
 import pytest
+from live_view import enter, start_table
 
 from conftest import tutto_command
-from live_view import enter, start_table
 from test_share import events
 from tutto_a11y.text.output import plain
 

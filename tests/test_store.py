@@ -17,13 +17,12 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
 from faults import fill, immutable, tmpfs
-
 from tutto_a11y.store import journal as store_module
 from tutto_a11y.store.journal import (
     APPLICATION_ID,

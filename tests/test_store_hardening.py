@@ -17,14 +17,14 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import pytest
 
 from conftest import one_sentence, tutto_command
 from faults import immutable, tmpfs
-
 from tutto_a11y.store.journal import Store
 
 ROOT = Path(__file__).resolve().parent.parent

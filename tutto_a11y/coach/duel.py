@@ -27,12 +27,12 @@ values: the table's win-aware advice in the middle of a turn.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
 from tutto_a11y.coach.rolls import offers
-from tutto_a11y.coach.solver import L, PAD, STEP, T, constants, play_card
+from tutto_a11y.coach.solver import PAD, STEP, L, T, constants, play_card
 from tutto_a11y.games.tutto.rules import CARD_ORDER, Card, Rules
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK
 

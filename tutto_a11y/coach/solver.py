@@ -17,9 +17,9 @@ the card tables and serves the coach that plays to win. Beyond a turn total of
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Callable
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -37,7 +37,7 @@ _CARD_INDEX = {card: i for i, card in enumerate(CARD_ORDER)}
 Deck = tuple[int, ...]  # counts in CARD_ORDER, as the rules keep them
 
 
-@lru_cache(maxsize=None)
+@cache
 def _offer_arrays(dice: int) -> tuple[tuple[float, tuple[tuple[int, int], ...]], ...]:
     """The merged roll outcomes with float chances and shifts in grid steps."""
     return tuple((float(chance), tuple((k, points // STEP) for k, points in offer))
@@ -79,7 +79,7 @@ def play_card(bank: np.ndarray, tutto: np.ndarray, niete: float | np.ndarray = 0
     return values, rolls
 
 
-@lru_cache(maxsize=None)
+@cache
 def niete_chance(dice: int) -> float:
     """The chance of a Niete with ``dice`` dice under a normal card."""
     return 1.0 - sum(float(chance) for chance, _offer in offers(dice))

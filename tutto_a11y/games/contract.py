@@ -20,11 +20,11 @@ This module imports nothing of the project: every game and every room may use it
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from enum import Enum
 from fractions import Fraction
-from typing import (Any, Callable, Generic, Iterable, Protocol, Sequence, TypeVar,
-                    runtime_checkable)
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 
 class EntryError(ValueError):

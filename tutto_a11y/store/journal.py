@@ -41,11 +41,12 @@ import sqlite3
 import stat
 import sys
 import threading
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any
 
 __all__ = [
     "APPLICATION_ID",
@@ -716,7 +717,7 @@ class Store:
     # ---- opening and closing ----------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str], *, read_only: bool = False) -> "Store":
+    def open(cls, path: str | os.PathLike[str], *, read_only: bool = False) -> Store:
         """Open the database at ``path``, creating it (and its folders) when it does not exist.
 
         An existing file is validated first and refused with a :class:`StoreError` (``reason``
@@ -737,7 +738,7 @@ class Store:
             raise StoreError(error.reason, shown, error.data) from error
 
     @classmethod
-    def _open(cls, shown: Path, read_only: bool) -> "Store":
+    def _open(cls, shown: Path, read_only: bool) -> Store:
         try:
             path = _real_path(shown)
             _check_side_files(path)
@@ -801,7 +802,7 @@ class Store:
         return store
 
     @classmethod
-    def _without_games(cls, shown: Path) -> "Store":
+    def _without_games(cls, shown: Path) -> Store:
         """A missing or empty file, looked at read-only: an empty schema in memory, no file."""
         conn = sqlite3.connect(":memory:", isolation_level=None)
         for step in MIGRATIONS:
@@ -822,7 +823,7 @@ class Store:
                 # may be another program's that has not written yet.
                 _remove_empty_side_files(self._real_path, [True, self._side_files_before[1]])
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc_info: object) -> None:

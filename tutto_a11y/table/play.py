@@ -8,21 +8,25 @@ from __future__ import annotations
 
 import signal
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
-from tutto_a11y.settings import Settings, UsageProblem, early_lang, store_problem
 from tutto_a11y.games import registry
 from tutto_a11y.games.contract import EntryError
+from tutto_a11y.settings import Settings, UsageProblem, early_lang, store_problem
+from tutto_a11y.store.saved import DamagedGame, rebuild, side_of
+from tutto_a11y.table.reader import LineReader, PlainReader, TerminalReader
+from tutto_a11y.table.session import JournalFailed, Table
+from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import check_new_name, join_names
-from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.output import Output, terminal_mode
-from tutto_a11y.text.problems import (damaged_game_sentence, entry_error_sentence,
-                                      speech_problem_sentence)
-from tutto_a11y.table.reader import LineReader, PlainReader, TerminalReader
-from tutto_a11y.store.saved import DamagedGame, rebuild, side_of
-from tutto_a11y.table.session import JournalFailed, Table
+from tutto_a11y.text.problems import (
+    damaged_game_sentence,
+    entry_error_sentence,
+    speech_problem_sentence,
+)
 
 
 class StoreJournal:

@@ -10,10 +10,11 @@ from __future__ import annotations
 import os
 import re
 import sys
-from typing import Any, BinaryIO, Callable, Protocol, Sequence, TextIO
+from collections.abc import Callable, Sequence
+from typing import Any, BinaryIO, Protocol, TextIO
 
-from tutto_a11y.text.output import Output, wrap
 from tutto_a11y.games.contract import MalformedEntry
+from tutto_a11y.text.output import Output, wrap
 
 
 class LineReader(Protocol):
@@ -207,7 +208,7 @@ def _typed_key(event: Any) -> None:
     event.current_buffer.insert_text(event.key_sequence[-1].data)
 
 
-def _key_bindings(reader: "TerminalReader") -> Any:
+def _key_bindings(reader: TerminalReader) -> Any:
     """Ctrl-C and Ctrl-D as a shell has them, without greying the prompt; Tab when sighted.
 
     prompt_toolkit's own Ctrl-C and Ctrl-D redraw the abandoned prompt in grey, and the

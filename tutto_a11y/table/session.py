@@ -7,7 +7,8 @@ interrupts what is still being said unless it was important.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from tutto_a11y.games import registry
 from tutto_a11y.games.contract import TABLE_COMMANDS, Command, EntryError, Listener, Notice
@@ -125,7 +126,7 @@ class Table:
             if isinstance(action, Command):
                 return self.command(action)
             events = self.game.push(action)
-        except EntryError as error:
+        except EntryError:
             if self.game.finished:  # whatever was meant, only the game-over words work now
                 error = EntryError("game-over")
             self.tell(self.messages.error(error), remember=False)

@@ -8,14 +8,30 @@ and the rules refuse what is not allowed now; the messages word both.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from tutto_a11y.games.contract import Command, EntryError, check_line
-from tutto_a11y.games.tute.rules import (AmbiguousEntry, Cante, CardPoints, Entry, Game,
-                                         IllegalEntry, LastTrick, MalformedEntry, Step, Trump,
-                                         Tute, side_of)
-from tutto_a11y.games.tute.words import (COMMANDS, SUIT_MEANINGS, TUTE_MEANINGS, Vocabulary,
-                                         normalise)
+from tutto_a11y.games.tute.rules import (
+    AmbiguousEntry,
+    Cante,
+    CardPoints,
+    Entry,
+    Game,
+    IllegalEntry,
+    LastTrick,
+    MalformedEntry,
+    Step,
+    Trump,
+    Tute,
+    side_of,
+)
+from tutto_a11y.games.tute.words import (
+    COMMANDS,
+    SUIT_MEANINGS,
+    TUTE_MEANINGS,
+    Vocabulary,
+    normalise,
+)
 from tutto_a11y.text.vocabulary import spellings
 
 _NUMBER = re.compile(r"[0-9]+")

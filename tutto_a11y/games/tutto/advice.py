@@ -11,10 +11,10 @@ with the value to the nearest ten.
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from tutto_a11y.games.tutto.rules import Card, Rules, State, Step
-from tutto_a11y.games.tutto.rules import dice as D
+from tutto_a11y.games.tutto.rules import Card, Rules, State, Step, dice as D
 from tutto_a11y.text.i18n import Catalog
 
 

@@ -7,20 +7,33 @@ announcement line made of a few short sentences.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Iterable, Sequence
 
-from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.text.names import or_list
-from tutto_a11y.text.problems import line_sentence
 from tutto_a11y.games.contract import Command, Notice
-from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Entry, EntryError,
-                                          Game, Roll, SetAside, State, Step)
-from tutto_a11y.games.tutto.rules import events as E
+from tutto_a11y.games.tutto.rules import (
+    Bank,
+    Card,
+    Continue,
+    DrawCard,
+    Entry,
+    EntryError,
+    Game,
+    Roll,
+    SetAside,
+    State,
+    Step,
+    events as E,
+)
 from tutto_a11y.games.tutto.rules.events import Event
-from tutto_a11y.text.names import join_names  # noqa: F401  (said the same in every game)
-from tutto_a11y.text.output import nobreak
 from tutto_a11y.games.tutto.words import COMMANDS, shown
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.names import (
+    join_names,  # noqa: F401  (said the same in every game)
+    or_list,
+)
+from tutto_a11y.text.output import nobreak
+from tutto_a11y.text.problems import line_sentence
 
 VERBOSITIES = ("brief", "normal", "full")
 
@@ -525,9 +538,8 @@ class Messages:
         text = self.niete_odds()
         g = self.game
         if len(g.players) == 2 and not g.finished:
-            from tutto_a11y.games.tutto.advice import Adviser
-
             from tutto_a11y.coach.position import MAX_TURN_TOTAL, from_state
+            from tutto_a11y.games.tutto.advice import Adviser
 
             adviser = Adviser(self.c, self.verbosity, g.players)
             position = from_state(g.state)

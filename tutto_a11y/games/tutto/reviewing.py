@@ -9,7 +9,8 @@ says them; chances (Cloverleaf, Plus/Minus) in percent to one decimal.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from tutto_a11y.games.tutto.advice import faces_listed, percent_said, spoken
 from tutto_a11y.games.tutto.rules import Card

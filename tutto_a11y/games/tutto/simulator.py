@@ -13,10 +13,10 @@ game is reproduced from its seed.
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
-from .rules import (Bank, Card, Continue, DrawCard, Entry, Game, Roll, Rules, SetAside, State,
-                    Step)
+from .rules import Bank, Card, Continue, DrawCard, Entry, Game, Roll, Rules, SetAside, State, Step
 from .rules.cards import FULL_DECK, Deck
 
 

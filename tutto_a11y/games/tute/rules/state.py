@@ -12,8 +12,18 @@ from typing import NamedTuple
 
 from .entries import Cante, CardPoints, Entry, LastTrick, Trump, Tute
 from .errors import IllegalEntry, MalformedEntry
-from .events import (CanteMade, CanteRecord, CardPointsTaken, Event, MatchOver, RoundOver,
-                     RoundRecord, TrumpSet, TuteMade, TuteRecord)
+from .events import (
+    CanteMade,
+    CanteRecord,
+    CardPointsTaken,
+    Event,
+    MatchOver,
+    RoundOver,
+    RoundRecord,
+    TrumpSet,
+    TuteMade,
+    TuteRecord,
+)
 from .options import Rules
 from .rounds import TUTE_GAMES, cante_points, games_for, round_points, round_winner
 from .sides import side_count, side_of
@@ -44,7 +54,7 @@ class State(NamedTuple):
     winner: int | None = None  # the side that won the match
 
     @classmethod
-    def start(cls, players: int) -> "State":
+    def start(cls, players: int) -> State:
         return cls(players=players, games=(0,) * side_count(players))
 
     @property

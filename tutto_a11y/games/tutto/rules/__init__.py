@@ -4,13 +4,13 @@ Nothing here does input or output, prints, or translates: the command line, spee
 messages depend on this package, never the reverse.
 """
 
+from ...contract import ReplayError
 from .cards import BONUS_CARDS, CARD_ORDER, DECK_COMPOSITION, DECK_SIZE, Card
 from .entries import Bank, Continue, DrawCard, Entry, Roll, SetAside, parse_entry, parse_faces
 from .errors import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry
-from ...contract import ReplayError
 from .game import MAX_PLAYERS, MIN_PLAYERS, Expectation, Game
-from .options import CHOICES, OPTION_NAMES, PRESETS, Rules
 from .nodes import chance_outcomes, legal_entries, roll_outcomes
+from .options import CHOICES, OPTION_NAMES, PRESETS, Rules
 from .state import State, Step
 
 __all__ = [

@@ -8,7 +8,7 @@ altogether with "a face not set aside yet".
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 FACES = (1, 2, 3, 4, 5, 6)
 SINGLE_POINTS = {1: 100, 5: 50}

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from .cards import Card
 from ...contract import parse_faces
+from .cards import Card
 from .errors import MalformedEntry
 
 

@@ -8,16 +8,32 @@ returns the next state and the events to announce.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
 from enum import Enum
+from typing import Any, NamedTuple
 
 from . import dice as D
 from .cards import DECK_SIZE, FULL_DECK, Card, Deck
 from .entries import Bank, Continue, DrawCard, Entry, Roll, SetAside
 from .errors import IllegalEntry, MalformedEntry
-from .events import (Banked, CardDrawn, Continued, Event, FinalRound, FireworksBanked, GameOver,
-                     Niete, Penalty, PlusMinusScored, Rolled, SetAsideDone, StopDrawn, TurnOver,
-                     TurnOutcome, TurnRecord, Tutto)
+from .events import (
+    Banked,
+    CardDrawn,
+    Continued,
+    Event,
+    FinalRound,
+    FireworksBanked,
+    GameOver,
+    Niete,
+    Penalty,
+    PlusMinusScored,
+    Rolled,
+    SetAsideDone,
+    StopDrawn,
+    TurnOutcome,
+    TurnOver,
+    TurnRecord,
+    Tutto,
+)
 from .options import Rules
 
 
@@ -62,7 +78,7 @@ class State(NamedTuple):
     lowest: tuple[int, ...] = ()
 
     @classmethod
-    def start(cls, players: int) -> "State":
+    def start(cls, players: int) -> State:
         return cls(scores=(0,) * players, turns=(0,) * players, seat=0)
 
     @property

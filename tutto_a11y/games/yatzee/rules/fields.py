@@ -37,7 +37,7 @@ class Field(Word):
         return self in FACE
 
     @classmethod
-    def from_id(cls, field_id: str) -> "Field":
+    def from_id(cls, field_id: str) -> Field:
         """The field of an id; ValueError for an unknown one."""
         return cls(field_id)
 

@@ -7,7 +7,7 @@ combination, the highest is taken, as the rules say.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .fields import FACE, Field
 from .options import Rules

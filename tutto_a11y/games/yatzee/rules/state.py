@@ -11,8 +11,16 @@ from typing import NamedTuple
 
 from .entries import Entry, Roll, Strike, Write
 from .errors import IllegalEntry, MalformedEntry
-from .events import (BonusOutOfReach, BonusReached, Event, GameOver, Rolled, TurnOver,
-                     TurnRecord, Written)
+from .events import (
+    BonusOutOfReach,
+    BonusReached,
+    Event,
+    GameOver,
+    Rolled,
+    TurnOver,
+    TurnRecord,
+    Written,
+)
 from .fields import FACE, FIELD_COUNT, INDEX, LOWER, ORDER, UPPER, Field
 from .options import Rules
 from .scoring import DICE, field_points
@@ -35,7 +43,7 @@ class State(NamedTuple):
     winners: tuple[int, ...] = ()
 
     @classmethod
-    def start(cls, players: int) -> "State":
+    def start(cls, players: int) -> State:
         return cls(sheets=((None,) * FIELD_COUNT,) * players,
                    struck=(frozenset(),) * players)
 
