@@ -12,8 +12,9 @@ Measures, on a real file (``synchronous=FULL``, WAL):
 next to two baselines taken in the same run: the same loop with no journal, and the start-up
 of ``python -c pass``.
 
-The entries are a random but legal game from the simulator of ``tutto_a11y/games/tutto/simulator.py`` with a
-target nobody reaches, so the game runs through all 2,000 entries.
+The entries are a random but legal game from the simulator of
+``tutto_a11y/games/tutto/simulator.py`` with a target nobody reaches, so the game runs through
+all 2,000 entries.
 
 Run:  python bench/bench_durable.py [--dir FOLDER] [--entries 2000]
 The default folder is a temporary one next to the default database, because the disk matters:

@@ -9,7 +9,8 @@ for a game of quick entries, in three set-ups measured in the same run:
   cancel; before issue 16 every entry then took 2 s, or the game froze).
 
 It also times ``quit`` typed while a Tutto is being said (9.2 s before issue 16).  It uses the
-private sound desk of ``testbed/sound_desk.py``, as the tests do (speech-dispatcher, PulseAudio, parec).
+private sound desk of ``testbed/sound_desk.py``, as the tests do (speech-dispatcher, PulseAudio,
+parec).
 
 Run: ``python bench/bench_speechd.py [--games 5]``.
 """

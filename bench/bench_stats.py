@@ -1,9 +1,10 @@
 """How long does ``tutto-tally stats`` take on a season's worth of games?
 
 Builds a games file with ``--games`` finished games (1,000 by default) through the store API:
-each game is played to its end by the random legal player of ``tutto_a11y/games/tutto/simulator.py`` (two to
-four players from a group whose names are typed in different cases and accents) and its
-journal is appended entry by entry, as the play loop does. Then times, as whole processes:
+each game is played to its end by the random legal player of
+``tutto_a11y/games/tutto/simulator.py`` (two to four players from a group whose names are typed
+in different cases and accents) and its journal is appended entry by entry, as the play loop
+does. Then times, as whole processes:
 
 * ``tutto-tally stats`` on that file the first time (a fresh copy for every run: each game is
   replayed through the rules and what it adds up to is kept in the file) and the next times

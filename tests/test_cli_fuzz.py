@@ -73,7 +73,7 @@ def test_bytes_that_are_not_text_are_refused_and_the_game_goes_on(junk: list[byt
         stream += line.encode() + b"\n"
     table, out = _table("en", stream)
     assert table.run("Start.") == 0
-    clean, _ = _table("en", "".join(l + "\n" for l in typed).encode())
+    clean, _ = _table("en", "".join(line + "\n" for line in typed).encode())
     clean.run("Start.")
     assert table.game.state == clean.game.state
     assert table.game.finished

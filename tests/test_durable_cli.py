@@ -216,7 +216,8 @@ def export_of(game: Game, game_id: str, lang: str, status: str) -> dict:
     """The docs/interface.md export of a game, built from the rules engine's own state."""
     s = game.state
     return {
-        "game": "tutto", "id": game_id, "lang": lang, "rules": game.rules.as_dict(), "status": status,
+        "game": "tutto", "id": game_id, "lang": lang, "rules": game.rules.as_dict(),
+        "status": status,
         "winners": [game.players[seat] for seat in s.winners] if game.finished else [],
         "players": [{"name": name, "score": s.scores[seat], "turns": s.turns[seat]}
                     for seat, name in enumerate(game.players)],

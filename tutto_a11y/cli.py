@@ -584,7 +584,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         status = 2
     except click.ClickException as error:
         _say_problem(Catalog(lang).gettext("That did not work: {problem}",
-                                           problem=terminal_safe(error.format_message())), problem_width)
+                                           problem=terminal_safe(error.format_message())),
+                     problem_width)
         status = error.exit_code
     except (click.Abort, KeyboardInterrupt, EOFError):
         status = 0

@@ -5,8 +5,8 @@ Every value here is over turn totals on the 50-point grid (all points in Tutto a
 every turn total at once. numpy is imported only here, and this module only when the coach is
 used, so a game without the coach starts as fast as before.
 
-The model (docs/rules/tutto.md and the issue's measure): a Niete is worth 0 (Fireworks banks the turn
-total), a Plus/Minus Tutto exactly 1000 (or, with ``adds-1000-may-continue``, the turn total
+The model (docs/rules/tutto.md and the issue's measure): a Niete is worth 0 (Fireworks banks the
+turn total), a Plus/Minus Tutto exactly 1000 (or, with ``adds-1000-may-continue``, the turn total
 before the card plus 1000, and the turn goes on), a Cloverleaf win 0, a Stop card 0. After a
 Tutto the player banks or draws; every card of the turn comes from the draw pile as tracked, a
 new full deck when it is empty (:class:`PileTracker`). The *reference* (each card after the

@@ -529,7 +529,8 @@ def chance_total(outcomes: Iterable[Chance[Any]]) -> Fraction:
     return sum((o.probability for o in outcomes), Fraction(0))
 
 
-__all__ = ["AmbiguousEntry", "AtTable", "Chance", "Command", "EntryError", "EntryList", "MAX_LINE", "OptionRules", "check_line", "check_seats", "parse_faces", "GameMessages", "GameSide",
-           "IllegalEntry", "LINE_REASONS", "Listener", "MalformedEntry", "Notice", "Outcome",
-           "PLAYER_REASONS", "ReplayError", "Standing", "TABLE_COMMANDS", "TableGame",
+__all__ = ["AmbiguousEntry", "AtTable", "Chance", "Command", "EntryError", "EntryList",
+           "MAX_LINE", "OptionRules", "check_line", "check_seats", "parse_faces", "GameMessages",
+           "GameSide", "IllegalEntry", "LINE_REASONS", "Listener", "MalformedEntry", "Notice",
+           "Outcome", "PLAYER_REASONS", "ReplayError", "Standing", "TABLE_COMMANDS", "TableGame",
            "Termination", "Word", "chance_total"]

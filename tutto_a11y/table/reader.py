@@ -252,8 +252,8 @@ class TerminalReader:
     pop-up (a pop-up leaves traces on a screen that prompt_toolkit may not measure).
 
     Ctrl-C discards the line being typed, as in a shell: what was typed stays on screen as it
-    was, a line under it says that it was not entered, and the same question is asked again. Ctrl-D on an empty line is the
-    end of input.
+    was, a line under it says that it was not entered, and the same question is asked again.
+    Ctrl-D on an empty line is the end of input.
     """
 
     def __init__(self, output: Output, sighted: bool = False,

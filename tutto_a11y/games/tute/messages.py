@@ -81,7 +81,8 @@ class Messages:
 
     def needed(self) -> str:
         n = self.game.rules.games
-        return self.c.ngettext("One won game wins the match.", "The match goes to {n} won games.", n)
+        return self.c.ngettext("One won game wins the match.",
+                               "The match goes to {n} won games.", n)
 
     def _or(self, words: Sequence[str]) -> str:
         return or_list(words, self.c)

@@ -459,7 +459,8 @@ class Messages:
         """``help``: what can be typed now, then the commands that work at every step."""
         lang = self.c.lang
         commands = ", ".join(shown(m, lang) for m in COMMANDS)
-        text = self.hint(self.what_now()) + " " + self.c.gettext("At any step: {commands}.", commands=commands)
+        text = self.hint(self.what_now()) + " " + self.c.gettext("At any step: {commands}.",
+                                                                  commands=commands)
         if lang != "en":
             text += " " + self.c.gettext("English words work too.")
         return text
@@ -568,7 +569,8 @@ class Messages:
     def undone(self, entry: Entry, seat: int) -> str:
         c, name = self.c, self.name(seat)
         if isinstance(entry, DrawCard):
-            text = c.gettext("Undone: {name}'s card {card}.", name=name, card=self.card_unit(entry.card))
+            text = c.gettext("Undone: {name}'s card {card}.", name=name,
+                             card=self.card_unit(entry.card))
         elif isinstance(entry, Roll):
             text = c.gettext("Undone: {name}'s roll {faces}.", name=name,
                              faces=self.faces(entry.faces))

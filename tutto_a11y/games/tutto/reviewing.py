@@ -71,12 +71,12 @@ class ReviewWords:
         if d.card is Card.CLOVERLEAF:
             return c.gettext("Turn {turn}, {card}, after {roll} {chose}: chance to win "
                              "{percent} percent; {coach} would have given {best} percent.",
-                             turn=d.turn, card=self.card_name(d.card), roll=roll_said(d.roll), chose=chose,
-                             percent=percent, coach=coach, best=best)
+                             turn=d.turn, card=self.card_name(d.card), roll=roll_said(d.roll),
+                             chose=chose, percent=percent, coach=coach, best=best)
         return c.gettext("Turn {turn}, {card}, after {roll} {chose}: chance of the Tutto "
                          "{percent} percent; {coach} would have given {best} percent.",
-                         turn=d.turn, card=self.card_name(d.card), roll=roll_said(d.roll), chose=chose,
-                         percent=percent, coach=coach, best=best)
+                         turn=d.turn, card=self.card_name(d.card), roll=roll_said(d.roll),
+                         chose=chose, percent=percent, coach=coach, best=best)
 
     def _chose(self, choice: Any, same: bool, said: bool = True) -> str:
         """What the player did, with its value unless ``said`` is False."""

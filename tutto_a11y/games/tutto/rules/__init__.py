@@ -14,9 +14,9 @@ from .options import CHOICES, OPTION_NAMES, PRESETS, Rules
 from .state import State, Step
 
 __all__ = [
-    "AmbiguousEntry", "BONUS_CARDS", "Bank", "CARD_ORDER", "CHOICES", "Card", "Continue", "DECK_COMPOSITION",
-    "DECK_SIZE", "DrawCard", "Entry", "EntryError", "Expectation", "Game", "IllegalEntry",
-    "MAX_PLAYERS", "MIN_PLAYERS", "MalformedEntry", "OPTION_NAMES", "PRESETS", "ReplayError",
-    "Roll", "Rules", "SetAside", "State", "Step", "chance_outcomes", "legal_entries", "parse_entry", "parse_faces",
-    "roll_outcomes",
+    "AmbiguousEntry", "BONUS_CARDS", "Bank", "CARD_ORDER", "CHOICES", "Card", "Continue",
+    "DECK_COMPOSITION", "DECK_SIZE", "DrawCard", "Entry", "EntryError", "Expectation", "Game",
+    "IllegalEntry", "MAX_PLAYERS", "MIN_PLAYERS", "MalformedEntry", "OPTION_NAMES", "PRESETS",
+    "ReplayError", "Roll", "Rules", "SetAside", "State", "Step", "chance_outcomes", "legal_entries",
+    "parse_entry", "parse_faces", "roll_outcomes",
 ]

@@ -87,7 +87,8 @@ class State(NamedTuple):
 
 
 def advance(rules: Rules, state: State, entry: Entry) -> tuple[State, list[Event]]:
-    """The state after ``entry`` and what happened; raises EntryError and changes nothing if wrong."""
+    """The state after ``entry`` and what happened; raises EntryError and changes nothing if
+    wrong."""
     step = state.step
     if step is Step.OVER:
         raise IllegalEntry("game-over")
@@ -106,7 +107,8 @@ def advance(rules: Rules, state: State, entry: Entry) -> tuple[State, list[Event
             events: list[Event] = [Banked(state.seat, state.turn_total, score)]
             new = state._replace(scores=_put(state.scores, state.seat, score))
             return _end_turn(rules, new, state.turn_total, TurnOutcome.BANKED, events)
-        if state.card is not None and not state.card.may_bank_before_tutto and step is not Step.CARD:
+        if (state.card is not None and not state.card.may_bank_before_tutto
+                and step is not Step.CARD):
             raise IllegalEntry("cannot-bank-under-card", card=state.card)
         raise IllegalEntry("cannot-bank-now", step=step)
     elif isinstance(entry, Continue):
@@ -229,7 +231,8 @@ def _tutto(rules: Rules, state: State, events: list[Event]) -> tuple[State, list
         events.append(Tutto(seat, card, total, 0, None, tuttos))
         if tuttos < 2:
             return state._replace(step=Step.ROLL, **fresh), events
-        return _end_turn(rules, state._replace(**fresh), 0, TurnOutcome.CLOVERLEAF, events, cloverleaf=True)
+        return _end_turn(rules, state._replace(**fresh), 0, TurnOutcome.CLOVERLEAF, events,
+                         cloverleaf=True)
     if card is Card.PLUS_MINUS:
         return _plus_minus(rules, state._replace(**fresh), events)
     doubled_from = None
@@ -295,8 +298,9 @@ def _end_turn(rules: Rules, state: State, points: int, outcome: TurnOutcome, eve
     if final_round and seat == players - 1:
         over = True
     # The turn is over either way: nothing of it stays in the state (no card, dice, turn total).
-    closed: dict[str, Any] = dict(turns=turns, final_round=final_round, card=None, turn_cards=(), turn_total=0,
-                  card_base=0, dice=STRETCH, roll=(), aside=(), tuttos=0)
+    closed: dict[str, Any] = dict(turns=turns, final_round=final_round, card=None, turn_cards=(),
+                                  turn_total=0, card_base=0, dice=STRETCH, roll=(), aside=(),
+                                  tuttos=0)
     if over:
         scores = state.scores
         winners = (seat,) if cloverleaf else _seats_with(scores, max(scores))
