@@ -127,6 +127,7 @@ class Outcome:
 EntryT = TypeVar("EntryT")
 EventT = TypeVar("EventT")
 StateT = TypeVar("StateT")
+StateT_co = TypeVar("StateT_co", covariant=True)  # TableGame only hands its state out
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,14 +186,14 @@ class AtTable:
 
 
 @runtime_checkable
-class TableGame(Protocol[EntryT, EventT, StateT]):
+class TableGame(Protocol[EntryT, EventT, StateT_co]):
     """What every game offers the table, the coach and the tests."""
 
     players: tuple[str, ...]
     rules: Any
 
     @property
-    def state(self) -> StateT: ...
+    def state(self) -> StateT_co: ...
     @property
     def finished(self) -> bool: ...
     @property

@@ -36,6 +36,7 @@ class PlainReader:
             self.output.prompt(prompt)
             try:
                 raw = self.stream.readline()
+                break
             except KeyboardInterrupt:
                 # The terminal shows what was typed and "^C" on the prompt's row: end that
                 # row, then say the line was not entered.
@@ -43,8 +44,6 @@ class PlainReader:
                     self.output.stream.write("\n")
                 if self.discarded:
                     self.output.line(self.discarded)
-                continue
-            break
         if not raw:
             return None
         raw = raw.rstrip(b"\r\n")

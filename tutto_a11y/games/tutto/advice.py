@@ -157,7 +157,7 @@ class Adviser:
         return c.gettext("You need {need} to win: {action}. Chance to win: {percent} percent.",
                          need=need, action=action, percent=percent)
 
-    def by_chance(self, card: Card, choices: Sequence[Any]) -> str:
+    def by_chance(self, card: Card | None, choices: Sequence[Any]) -> str:
         """Under Cloverleaf (every way is worth 0 points) and Plus/Minus (only the Tutto
         counts): the move with the best chance that matters, and that chance, in one sentence."""
         c = self.c

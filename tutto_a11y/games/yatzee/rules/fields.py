@@ -32,7 +32,7 @@ class Field(Word):
     YATZEE = "yatzee"
 
     @property
-    def upper(self) -> bool:
+    def in_upper_section(self) -> bool:
         """Upper-section fields count the dice of one face and never get the throw bonus."""
         return self in FACE
 

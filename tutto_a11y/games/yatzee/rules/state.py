@@ -123,7 +123,7 @@ def _fill(rules: Rules, state: State, field: Field, struck: bool) -> tuple[State
         if got is None:
             raise IllegalEntry("not-formed", field=field)
         points = got
-        throw = 0 if field.upper else rules.throw_bonus_after(roll)
+        throw = 0 if field.in_upper_section else rules.throw_bonus_after(roll)
     i = INDEX[field]
     new_sheet = sheet[:i] + (points,) + sheet[i + 1:]
     sheets = state.sheets[:seat] + (new_sheet,) + state.sheets[seat + 1:]
@@ -132,7 +132,7 @@ def _fill(rules: Rules, state: State, field: Field, struck: bool) -> tuple[State
         struck_now = struck_now[:seat] + (struck_now[seat] | {field},) + struck_now[seat + 1:]
     after = total(rules, new_sheet)
     events: list[Event] = [Written(seat, field, points, struck, roll, throw, after)]
-    if field.upper:
+    if field.in_upper_section:
         threshold = rules.bonus_threshold
         if upper_sum(sheet) < threshold <= upper_sum(new_sheet):
             events.append(BonusReached(seat, upper_sum(new_sheet), rules.bonus_points))
