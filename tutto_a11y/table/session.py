@@ -126,10 +126,10 @@ class Table:
             if isinstance(action, Command):
                 return self.command(action)
             events = self.game.push(action)
-        except EntryError:
-            if self.game.finished:  # whatever was meant, only the game-over words work now
-                error = EntryError("game-over")
-            self.tell(self.messages.error(error), remember=False)
+        except EntryError as error:
+            # Whatever was meant, at game over only the game-over words work.
+            refused = EntryError("game-over") if self.game.finished else error
+            self.tell(self.messages.error(refused), remember=False)
             return None
         try:
             if self.journal is not None:  # the entry and the game's end: one write
