@@ -31,9 +31,18 @@ sys.path.insert(0, str(ROOT))
 from timing import median_p90  # noqa: E402  (bench/timing.py)
 from tutto_a11y.coach.choices import coach_for  # noqa: E402
 from tutto_a11y.coach.position import from_state  # noqa: E402
-from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Game, Roll,  # noqa: E402
-                                          Rules, SetAside, State, Step)
-from tutto_a11y.games.tutto.rules import dice as D  # noqa: E402
+from tutto_a11y.games.tutto.rules import (  # noqa: E402
+    Bank,
+    Card,
+    Continue,
+    DrawCard,
+    Game,
+    Roll,
+    Rules,
+    SetAside,
+    Step,
+    dice as D,  # noqa: E402
+)
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK, Deck  # noqa: E402
 
 CARDS = (Card.BONUS_200, Card.BONUS_300, Card.BONUS_400, Card.BONUS_500, Card.BONUS_600,

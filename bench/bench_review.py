@@ -28,7 +28,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from timing import median_p90  # noqa: E402  (bench/timing.py)
-from tutto_a11y.coach.choices import coach_for  # noqa: E402
 from tutto_a11y.coach.review import decisions, review  # noqa: E402
 from tutto_a11y.games.tutto.rules import Game  # noqa: E402
 from tutto_a11y.games.tutto.simulator import long_game  # noqa: E402

@@ -37,10 +37,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "testbed"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from live_view import CODE, chromium, start_table  # noqa: E402
-from timing import median_p90  # noqa: E402
-
 import pexpect  # noqa: E402
+from live_view import CODE, chromium, start_table  # noqa: E402
+
+from timing import median_p90  # noqa: E402
 
 VIEWERS = (20, 64)
 

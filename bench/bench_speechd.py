@@ -9,7 +9,8 @@ for a game of quick entries, in three set-ups measured in the same run:
   cancel; before issue 16 every entry then took 2 s, or the game froze).
 
 It also times ``quit`` typed while a Tutto is being said (9.2 s before issue 16).  It uses the
-private sound desk of ``testbed/sound_desk.py``, as the tests do (speech-dispatcher, PulseAudio, parec).
+private sound desk of ``testbed/sound_desk.py``, as the tests do (speech-dispatcher, PulseAudio,
+parec).
 
 Run: ``python bench/bench_speechd.py [--games 5]``.
 """
@@ -25,10 +26,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "testbed"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from sound_desk import SPEECHD, Desk, enter, quit_game, to_the_tutto  # noqa: E402
-from timing import median_p90  # noqa: E402
-
 import pexpect  # noqa: E402
+from sound_desk import SPEECHD, Desk, enter, quit_game, to_the_tutto  # noqa: E402
+
+from timing import median_p90  # noqa: E402
 
 ENTRIES = [("bonus 300", "Anna draws Bonus 300."),
            ("1 5 2 3 4 6", "Anna rolls 1, 5, 2, 3, 4, 6."),

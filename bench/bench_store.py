@@ -38,7 +38,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from timing import median_p90, percentile  # noqa: E402  (bench/timing.py)
 from tutto_a11y.store.journal import Store, default_db_path  # noqa: E402
 
-ENTRY_CYCLE = ["roll 123346", "aside 15", "roll 2256", "aside 5", "bank", "card bonus-600", "roll 111245", "continue"]
+ENTRY_CYCLE = ["roll 123346", "aside 15", "roll 2256", "aside 5", "bank", "card bonus-600",
+               "roll 111245", "continue"]
 
 
 def summary(samples_s: list[float]) -> str:
@@ -78,7 +79,8 @@ def bench_python_startup(n: int = 10) -> list[float]:
 def bench_appends(db: Path, n: int) -> tuple[str, list[float]]:
     samples = []
     with Store.open(db) as store:
-        assert store._conn.execute("PRAGMA synchronous").fetchone()[0] == 2, "synchronous must be FULL"
+        assert store._conn.execute("PRAGMA synchronous").fetchone()[0] == 2, \
+            "synchronous must be FULL"
         game = store.create_game("de", {"target": 6000}, ["Ana", "Bo", "Chloé"])
         for i in range(n):
             entry = ENTRY_CYCLE[i % len(ENTRY_CYCLE)]
@@ -88,7 +90,8 @@ def bench_appends(db: Path, n: int) -> tuple[str, list[float]]:
     return game.id, samples
 
 
-def bench_resume(db: Path, game_id: str, n_entries: int, repeats: int = 30) -> dict[str, list[float]]:
+def bench_resume(db: Path, game_id: str, n_entries: int,
+                 repeats: int = 30) -> dict[str, list[float]]:
     phases: dict[str, list[float]] = {"open": [], "entries": [], "open+claim+entries": []}
     for _ in range(repeats):
         t0 = time.perf_counter()
@@ -107,7 +110,7 @@ def bench_resume(db: Path, game_id: str, n_entries: int, repeats: int = 30) -> d
 
 
 def add_other_games(db: Path, games: int, entries_each: int) -> None:
-    """Bulk-insert finished games (directly, in one transaction) to make the file realistic-large."""
+    """Bulk-insert finished games (directly, in one transaction): a realistically large file."""
     conn = sqlite3.connect(db, isolation_level=None)
     try:
         conn.execute("BEGIN")
@@ -120,14 +123,16 @@ def add_other_games(db: Path, games: int, entries_each: int) -> None:
             )
             conn.executemany(
                 "INSERT INTO journal (game_id, seq, kind, text, at) VALUES (?, ?, 'entry', ?, ?)",
-                [(cur.lastrowid, i + 1, ENTRY_CYCLE[i % len(ENTRY_CYCLE)], stamp) for i in range(entries_each)],
+                [(cur.lastrowid, i + 1, ENTRY_CYCLE[i % len(ENTRY_CYCLE)], stamp)
+                 for i in range(entries_each)],
             )
         conn.execute("COMMIT")
     finally:
         conn.close()
 
 
-def bench_undo(folder: Path, journal_lines: int, repeats: int = 60) -> tuple[float, list[float], list[float]]:
+def bench_undo(folder: Path, journal_lines: int,
+               repeats: int = 60) -> tuple[float, list[float], list[float]]:
     """``append`` and ``append_undo`` timed in turn, in a game with ``journal_lines`` lines.
 
     Also returns the first undo after resuming (entries read, then the game claimed).
@@ -136,12 +141,14 @@ def bench_undo(folder: Path, journal_lines: int, repeats: int = 60) -> tuple[flo
     with Store.open(db) as store:
         game = store.create_game("en", {"target": 6000}, ["Ana", "Bo"])
     conn = sqlite3.connect(db, isolation_level=None)
-    try:  # the long journal, written directly in one transaction (an append each would take minutes)
+    # The long journal, written directly in one transaction (an append each would take minutes).
+    try:
         stamp = "2024-01-01T00:00:00.000000Z"
         conn.execute("BEGIN")
         conn.executemany(
             "INSERT INTO journal (game_id, seq, kind, text, at) VALUES (?, ?, 'entry', ?, ?)",
-            ((int(game.id), i + 1, ENTRY_CYCLE[i % len(ENTRY_CYCLE)], stamp) for i in range(journal_lines)),
+            ((int(game.id), i + 1, ENTRY_CYCLE[i % len(ENTRY_CYCLE)], stamp)
+             for i in range(journal_lines)),
         )
         conn.execute("COMMIT")
     finally:
@@ -176,7 +183,8 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="tutto-bench-", dir=base))
     try:
         db = folder / "games.sqlite3"
-        print(f"folder: {folder}   sqlite {sqlite3.sqlite_version}   python {sys.version.split()[0]}")
+        print(f"folder: {folder}   sqlite {sqlite3.sqlite_version}   "
+              f"python {sys.version.split()[0]}")
         print()
         print("baselines")
         print(f"  write + os.fsync, 45 bytes      {summary(bench_fsync(folder))}")
@@ -187,7 +195,8 @@ def main() -> None:
         print(f"  per append                      {summary(appends)}")
         print(f"  total                           {sum(appends):.3f} s")
         print()
-        size = db.stat().st_size + (Path(f"{db}-wal").stat().st_size if Path(f"{db}-wal").exists() else 0)
+        wal = Path(f"{db}-wal")
+        size = db.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
         print(f"resume the {args.entries}-entry game, alone in the database ({size / 1e6:.2f} MB)")
         for phase, samples in bench_resume(db, game_id, args.entries).items():
             print(f"  {phase:<31} {summary(samples)}")
@@ -202,7 +211,8 @@ def main() -> None:
         add_other_games(db, games=300, entries_each=300)
         Store.open(db).close()  # let the checkpoint settle the file
         size = db.stat().st_size
-        print(f"resume the {args.entries}-entry game among 300 other games of 300 entries ({size / 1e6:.2f} MB)")
+        print(f"resume the {args.entries}-entry game among 300 other games of 300 entries "
+              f"({size / 1e6:.2f} MB)")
         for phase, samples in bench_resume(db, game_id, args.entries).items():
             print(f"  {phase:<31} {summary(samples)}")
     finally:

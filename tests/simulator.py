@@ -2,27 +2,34 @@
 
 The random legal player itself plays on the game contract and lives in the package
 (:mod:`tutto_a11y.games.tutto.simulator`), so the benchmarks use it without importing tests/;
-it is re-exported here. ``legal_set_asides`` stays here on purpose: it comes from docs/rules/tutto.md
-independently of the rules code, so the tests can check the contract's legal entries against it.
+it is re-exported here. ``legal_set_asides`` stays here on purpose: it comes from
+docs/rules/tutto.md independently of the rules code, so the tests can check the contract's legal
+entries against it.
 
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import product
-from typing import Sequence
 
 from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry
-from tutto_a11y.games.tutto.simulator import (CARD_WORDS, Simulator, long_game,  # noqa: F401
-                                              play_as_advised, random_game, remembered,
-                                              typed)
+from tutto_a11y.games.tutto.simulator import (  # noqa: F401
+    CARD_WORDS,
+    Simulator,
+    long_game,
+    play_as_advised,
+    random_game,
+    remembered,
+    typed,
+)
 
 SCORING_SINGLES = (1, 5)
 
 
 def legal_set_asides(roll: Sequence[int], card: Card | None,
                      aside: Sequence[int] = ()) -> list[tuple[int, ...]]:
-    """Every set-aside the rules allow from ``roll`` (sorted faces), derived from docs/rules/tutto.md.
+    """Every set-aside the rules allow from ``roll`` (sorted faces), from docs/rules/tutto.md.
 
     Normal cards: of each face, any number of 1s and 5s, and of the other faces only whole
     triples (0, 3 or 6 of them); at least one die. Street: one die of any non-empty set of faces

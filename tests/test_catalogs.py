@@ -13,10 +13,10 @@ from conftest import ROOT, tutto_command
 sys.path.insert(0, str(ROOT / "scripts"))
 import catalogs  # noqa: E402
 
-from tutto_a11y.text.i18n import Catalog  # noqa: E402
 from tutto_a11y.games.tutto.messages import Messages  # noqa: E402
 from tutto_a11y.games.tutto.rules import Game, Step, parse_entry  # noqa: E402
 from tutto_a11y.games.tutto.words import COMMANDS, Vocabulary, shown  # noqa: E402
+from tutto_a11y.text.i18n import Catalog  # noqa: E402
 
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([a-z]+\)s")
 

@@ -12,8 +12,8 @@ import pyte
 import pytest
 
 from conftest import one_sentence, tutto_command
-from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.store.journal import Store
+from tutto_a11y.text.i18n import Catalog
 
 DE, FR, EN = Catalog("de"), Catalog("fr"), Catalog("en")
 ONE_TURN = "300\n1 5 2 3 4 6\n1 5\n{bank}\nquit\n"
@@ -175,9 +175,10 @@ def test_a_bad_command_line_is_one_sentence_in_the_chosen_language(
         values["choices"] = c.gettext("{items} or {last}", items=", ".join(items[:-1]),
                                       last=items[-1])
     if "commands" in values:
-        values["commands"] = c.gettext("{names} and {last}",
-                                       names="play, games, show, export, labels, stats, coach, settings, review",
-                                       last="voices")
+        values["commands"] = c.gettext(
+            "{names} and {last}",
+            names="play, games, show, export, labels, stats, coach, settings, review",
+            last="voices")
     line = one_sentence(run(["--lang", lang, "--db", str(db), *args], clean_env))
     assert line == c.gettext(msgid, **values)
     for leak in ENGLISH_LEAKS:
@@ -215,7 +216,7 @@ def test_help_fits_a_braille_line_of_the_width_given(lang: str, command: list[st
     done = run(["--width", "40", "--lang", lang, *command, "--help"], clean_env)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert all(len(line) <= 40 for line in lines), [l for l in lines if len(l) > 40]
+    assert all(len(line) <= 40 for line in lines), [line for line in lines if len(line) > 40]
     # Compared word by word: a line may end at any space (French keeps a no-break one).
     assert " ".join(Catalog(lang).gettext("Language of the game: de, fr or en.").split()) in \
         " ".join(done.stdout.split())

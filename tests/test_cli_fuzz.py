@@ -7,13 +7,13 @@ import io
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scripts import GAME_ONE, lines
-from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.games.tutto.messages import Messages
-from tutto_a11y.text.output import Output
-from tutto_a11y.table.reader import PlainReader
 from tutto_a11y.games.tutto.rules import Game, Rules
-from tutto_a11y.table.session import Table
 from tutto_a11y.games.tutto.words import WORDS
+from tutto_a11y.table.reader import PlainReader
+from tutto_a11y.table.session import Table
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.output import Output
 
 PLAYERS = ["Anna", "Ben", "Cleo"]
 RULES = Rules().with_option("target", "4000")
@@ -73,7 +73,7 @@ def test_bytes_that_are_not_text_are_refused_and_the_game_goes_on(junk: list[byt
         stream += line.encode() + b"\n"
     table, out = _table("en", stream)
     assert table.run("Start.") == 0
-    clean, _ = _table("en", "".join(l + "\n" for l in typed).encode())
+    clean, _ = _table("en", "".join(line + "\n" for line in typed).encode())
     clean.run("Start.")
     assert table.game.state == clean.game.state
     assert table.game.finished

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from scripts import GAME_ONE, GAME_TWO, lines
 import transcript
-from transcript import golden, run_script, replay_in_terminal
+from scripts import GAME_ONE, GAME_TWO, lines
+from transcript import golden, replay_in_terminal, run_script
 
 LANGS = ("en", "de", "fr")
 

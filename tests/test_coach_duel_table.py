@@ -209,7 +209,6 @@ def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_a
     """A second method: whole games through the rules engine, each card drawn from a full
     deck's proportions as the solve assumes, both players doing what ``advice`` would say."""
     from simulator import play_as_advised, remembered
-
     from tutto_a11y.coach import cache
     from tutto_a11y.coach.duelcoach import mover_choices
     from tutto_a11y.coach.position import from_state

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from simulator import play_as_advised, remembered
 
+from simulator import play_as_advised, remembered
 from tutto_a11y.cli import cli
 from tutto_a11y.coach.cache import last_turn
 from tutto_a11y.coach.choices import Choice, coach_for

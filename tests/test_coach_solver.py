@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import sqrt
 
 import pytest
@@ -18,8 +18,20 @@ import pytest
 from tutto_a11y.coach.choices import coach_for
 from tutto_a11y.coach.position import Position, from_state
 from tutto_a11y.coach.solver import constants
-from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Game, Roll, Rules,
-                                          SetAside, State, Step, chance_outcomes, legal_entries)
+from tutto_a11y.games.tutto.rules import (
+    Bank,
+    Card,
+    Continue,
+    DrawCard,
+    Game,
+    Roll,
+    Rules,
+    SetAside,
+    State,
+    Step,
+    chance_outcomes,
+    legal_entries,
+)
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK, Deck
 from tutto_a11y.games.tutto.rules.state import advance
 
@@ -75,7 +87,7 @@ def _state(card: Card, deck: tuple[int, ...], **changes: object) -> State:
 def _recursion(rules: Rules, seat_score: int = 0):
     """Exact best expected points banked from an engine state, by plain recursion."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(state: State) -> Fraction:
         if state.step is Step.CARD or state.step is Step.OVER:  # the turn is over: its points
             return Fraction(state.scores[0] - seat_score)
@@ -202,7 +214,7 @@ def _last_turn(card: Card, scores: tuple[int, int], pile: tuple[int, ...], **cha
 def _win_recursion(rules: Rules):
     """Exact best chance that Ben wins, by plain recursion over the rules engine."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(state: State) -> Fraction:
         if state.step is Step.OVER:
             return Fraction(int(1 in state.winners))

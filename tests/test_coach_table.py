@@ -14,14 +14,22 @@ from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, example, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from conftest import one_sentence, tutto_command
 from tutto_a11y.cli import cli
 from tutto_a11y.games.tutto.advice import Adviser
-from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Game, Roll, Rules,
-                                          Step, legal_entries)
+from tutto_a11y.games.tutto.rules import (
+    Bank,
+    Card,
+    Continue,
+    DrawCard,
+    Game,
+    Roll,
+    Rules,
+    Step,
+    legal_entries,
+)
 from tutto_a11y.games.tutto.rules.cards import Deck
 from tutto_a11y.text.i18n import Catalog
 

@@ -15,8 +15,7 @@ import pytest
 from simulator import Simulator, enter, legal_set_asides, play_to_scores, random_game
 from tutto_a11y.games.contract import Outcome, Termination, chance_total
 from tutto_a11y.games.tutto.messages import Messages
-from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, Game, IllegalEntry, Roll,
-                                          SetAside)
+from tutto_a11y.games.tutto.rules import Bank, Card, Continue, Game, IllegalEntry, Roll, SetAside
 from tutto_a11y.games.tutto.rules.dice import is_niete
 from tutto_a11y.games.tutto.rules.events import TurnOutcome
 from tutto_a11y.games.tutto.rules.odds import niete_chance, street_niete_chance

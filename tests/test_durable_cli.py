@@ -22,24 +22,22 @@ import signal
 import sqlite3
 import subprocess
 import time
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Sequence
 
 import pytest
 
-from faults import fill, immutable, tmpfs
-
 from conftest import one_sentence, tutto_command
+from faults import fill, immutable, tmpfs
 from scripts import GAME_ONE, lines
 from simulator import long_game, typed
-
-from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.games.tutto.parse import Command, interpret
 from tutto_a11y.games.tutto.rules import Card, EntryError, Game, Rules, Step
 from tutto_a11y.games.tutto.sheet import outcome_word
-from tutto_a11y.store.journal import Store
 from tutto_a11y.games.tutto.words import Vocabulary
+from tutto_a11y.store.journal import Store
+from tutto_a11y.text.i18n import Catalog
 
 pytestmark = pytest.mark.skipif(os.name != "posix",
                                 reason="SIGKILL, select() on pipes and tmpfs need POSIX")
@@ -218,7 +216,8 @@ def export_of(game: Game, game_id: str, lang: str, status: str) -> dict:
     """The docs/interface.md export of a game, built from the rules engine's own state."""
     s = game.state
     return {
-        "game": "tutto", "id": game_id, "lang": lang, "rules": game.rules.as_dict(), "status": status,
+        "game": "tutto", "id": game_id, "lang": lang, "rules": game.rules.as_dict(),
+        "status": status,
         "winners": [game.players[seat] for seat in s.winners] if game.finished else [],
         "players": [{"name": name, "score": s.scores[seat], "turns": s.turns[seat]}
                     for seat, name in enumerate(game.players)],

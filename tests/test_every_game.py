@@ -24,8 +24,15 @@ import pytest
 
 from conftest import ROOT
 from tutto_a11y.games import registry
-from tutto_a11y.games.contract import (EntryError, GameMessages, GameSide, Notice, Standing,
-                                       TableGame, chance_total)
+from tutto_a11y.games.contract import (
+    EntryError,
+    GameMessages,
+    GameSide,
+    Notice,
+    Standing,
+    TableGame,
+    chance_total,
+)
 from tutto_a11y.store.journal import Store
 from tutto_a11y.store.saved import rebuild
 from tutto_a11y.text.i18n import LANGS, Catalog

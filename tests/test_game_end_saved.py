@@ -11,7 +11,6 @@ import pytest
 
 from faults import failing_write, fill, tmpfs
 from test_durable_cli import SAVE_FAILED, play_args, run, saved_entries
-
 from tutto_a11y.store.journal import Store
 
 #: A game to 100 that Anna's first bank ends, then the undo of that bank.

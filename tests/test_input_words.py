@@ -23,7 +23,6 @@ def _play(db: Path, lang: str, typed: list[str], *args: str) -> str:
 
 
 def test_ae_oe_ue_stand_for_the_umlauts_of_every_german_word(db: Path) -> None:
-    c = Catalog("de")
     out = _play(db, "de", ["300", "1 5 2 3 4 6", "1 5", "rueckgaengig", "1 5", "aufhoeren"],
                 "--players", "Anna,Ben")
     assert out.count("1, 5 für 150, noch 4 Würfel.") == 2  # undone, again

@@ -9,13 +9,12 @@ would have written, in all three games.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import pytest
 
 from test_durable_cli import Program, play_args, run, saved_entries
-
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import join_names
 

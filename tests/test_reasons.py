@@ -12,11 +12,11 @@ import pytest
 
 from conftest import ROOT
 from tutto_a11y.games.contract import LINE_REASONS, PLAYER_REASONS, EntryError
+from tutto_a11y.games.tute.rules.errors import REASONS as TUTE_REASONS
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import Card, Game
 from tutto_a11y.games.tutto.rules.errors import JOURNAL_REASONS, OPTION_REASONS, PLAY_REASONS
 from tutto_a11y.games.yatzee.rules import errors as yatzee_errors
-from tutto_a11y.games.tute.rules.errors import REASONS as TUTE_REASONS
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.problems import entry_error_sentence
 

@@ -4,9 +4,20 @@ import pytest
 
 from simulator import enter, play_to_scores
 from tutto_a11y.games.tutto.rules import Card, Game, IllegalEntry, Rules, Step, parse_entry
-from tutto_a11y.games.tutto.rules.events import (Banked, CardDrawn, Continued, FireworksBanked, GameOver,
-                                     Niete, Penalty, PlusMinusScored, SetAsideDone, StopDrawn,
-                                     TurnOver, Tutto)
+from tutto_a11y.games.tutto.rules.events import (
+    Banked,
+    CardDrawn,
+    Continued,
+    FireworksBanked,
+    GameOver,
+    Niete,
+    Penalty,
+    PlusMinusScored,
+    SetAsideDone,
+    StopDrawn,
+    TurnOver,
+    Tutto,
+)
 
 ANNA, BEN, CLEO = 0, 1, 2
 THREE = ("Anna", "Ben", "Cleo")

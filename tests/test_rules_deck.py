@@ -3,7 +3,14 @@
 import pytest
 
 from simulator import enter, zero_turn
-from tutto_a11y.games.tutto.rules import DECK_COMPOSITION, DECK_SIZE, Card, Game, IllegalEntry, parse_entry
+from tutto_a11y.games.tutto.rules import (
+    DECK_COMPOSITION,
+    DECK_SIZE,
+    Card,
+    Game,
+    IllegalEntry,
+    parse_entry,
+)
 from tutto_a11y.games.tutto.rules.events import CardDrawn
 
 FULL = {

@@ -6,9 +6,20 @@ from pathlib import Path
 import pytest
 
 from simulator import enter, random_game
-from tutto_a11y.games.tutto.rules import (MAX_PLAYERS, Card, EntryError, Game, IllegalEntry, MalformedEntry,
-                              Roll, Rules, SetAside, Step, parse_entry,
-                              parse_faces)
+from tutto_a11y.games.tutto.rules import (
+    MAX_PLAYERS,
+    Card,
+    EntryError,
+    Game,
+    IllegalEntry,
+    MalformedEntry,
+    Roll,
+    Rules,
+    SetAside,
+    Step,
+    parse_entry,
+    parse_faces,
+)
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "tutto_a11y" / "games" / "tutto" / "rules"
 

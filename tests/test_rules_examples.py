@@ -2,9 +2,22 @@
 
 from simulator import enter, play_to_scores
 from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry
-from tutto_a11y.games.tutto.rules.events import (Banked, CardDrawn, FinalRound, FireworksBanked, GameOver,
-                                     Niete, Penalty, PlusMinusScored, Rolled, SetAsideDone,
-                                     StopDrawn, TurnOver, TurnRecord, Tutto)
+from tutto_a11y.games.tutto.rules.events import (
+    Banked,
+    CardDrawn,
+    FinalRound,
+    FireworksBanked,
+    GameOver,
+    Niete,
+    Penalty,
+    PlusMinusScored,
+    Rolled,
+    SetAsideDone,
+    StopDrawn,
+    TurnOver,
+    TurnRecord,
+    Tutto,
+)
 
 ANNA, BEN, CLEO = 0, 1, 2
 

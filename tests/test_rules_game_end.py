@@ -3,8 +3,17 @@
 import pytest
 
 from simulator import enter, play_to_scores
-from tutto_a11y.games.tutto.rules import (CHOICES, OPTION_NAMES, PRESETS, Game, IllegalEntry, MalformedEntry,
-                              Rules, Step, parse_entry)
+from tutto_a11y.games.tutto.rules import (
+    CHOICES,
+    OPTION_NAMES,
+    PRESETS,
+    Game,
+    IllegalEntry,
+    MalformedEntry,
+    Rules,
+    Step,
+    parse_entry,
+)
 from tutto_a11y.games.tutto.rules.events import FinalRound, GameOver
 
 ANNA, BEN, CLEO, DORA = 0, 1, 2, 3

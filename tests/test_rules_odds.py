@@ -1,4 +1,4 @@
-"""The chance of a Niete (docs/rules/tutto.md section 2, Street in section 4), checked by counting."""
+"""The chance of a Niete (docs/rules/tutto.md section 2, Street in section 4), counted out."""
 
 from fractions import Fraction
 from itertools import combinations, product

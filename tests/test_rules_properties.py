@@ -4,12 +4,19 @@ import random
 from itertools import product
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from simulator import Simulator, legal_set_asides
-from tutto_a11y.games.tutto.rules import (CHOICES, Card, EntryError, Game, Rules, SetAside, Step,
-                              parse_entry)
+from tutto_a11y.games.tutto.rules import (
+    CHOICES,
+    Card,
+    EntryError,
+    Game,
+    Rules,
+    SetAside,
+    Step,
+    parse_entry,
+)
 from tutto_a11y.games.tutto.rules.dice import group_points
 from tutto_a11y.games.tutto.rules.events import FinalRound, GameOver, PlusMinusScored, TurnOver
 

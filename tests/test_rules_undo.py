@@ -3,8 +3,17 @@
 import pytest
 
 from simulator import enter, random_game
-from tutto_a11y.games.tutto.rules import (Bank, Card, DrawCard, Game, IllegalEntry, ReplayError, Rules, Step,
-                              parse_entry)
+from tutto_a11y.games.tutto.rules import (
+    Bank,
+    Card,
+    DrawCard,
+    Game,
+    IllegalEntry,
+    ReplayError,
+    Rules,
+    Step,
+    parse_entry,
+)
 
 
 def snapshot(game: Game):

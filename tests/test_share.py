@@ -20,7 +20,6 @@ from typing import Any
 
 import pexpect
 import pytest
-
 from live_view import CODE, enter, start_table
 
 

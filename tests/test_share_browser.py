@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import socket
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pexpect
 import pytest
-
 from live_view import CODE, axe_script, axe_violations, chromium, enter, log_lines, start_table
 
 pytestmark = pytest.mark.slow  # a real Chromium

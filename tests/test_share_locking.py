@@ -10,12 +10,12 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pexpect
 import pytest
-
 from live_view import CODE, enter, start_table
 
 CROWD = 120  # more than the server's connection cap

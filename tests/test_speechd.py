@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from sound_desk import SPEECHD, Desk, Recording, enter, printed, quit_game, to_the_tutto
 
 from conftest import tutto_command
-from sound_desk import SPEECHD, Desk, Recording, enter, printed, quit_game, to_the_tutto
 
 TOOLS = ("speech-dispatcher", "spd-say", "pulseaudio", "parec")
 pytestmark = [

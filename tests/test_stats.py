@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import sqlite3
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import pytest
 

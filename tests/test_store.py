@@ -17,13 +17,12 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
 from faults import fill, immutable, tmpfs
-
 from tutto_a11y.store import journal as store_module
 from tutto_a11y.store.journal import (
     APPLICATION_ID,
@@ -118,7 +117,8 @@ def test_opening_a_missing_file_creates_the_database_and_its_folders(tmp_path: P
         assert {"games", "journal"} <= tables
     finally:
         conn.close()
-    assert not [name for name in listing(db.parent) if name.endswith(".new")], "no temporary file is left behind"
+    assert not [name for name in listing(db.parent) if name.endswith(".new")], \
+        "no temporary file is left behind"
 
 
 def test_an_empty_file_is_turned_into_a_database(db: Path) -> None:
@@ -282,7 +282,8 @@ def test_a_short_binary_file_is_refused_and_left_untouched(db: Path) -> None:
     [
         "CREATE TABLE notes (body TEXT)",  # no application id
         "PRAGMA application_id = 1179406411",  # somebody else's application id
-        f"PRAGMA application_id = {APPLICATION_ID}; CREATE TABLE notes (body TEXT)",  # ours, foreign tables
+        # ours, foreign tables
+        f"PRAGMA application_id = {APPLICATION_ID}; CREATE TABLE notes (body TEXT)",
     ],
     ids=["no-application-id", "other-application-id", "our-id-foreign-tables"],
 )
@@ -292,7 +293,8 @@ def test_another_programs_sqlite_database_is_refused_and_left_untouched(
 ) -> None:
     conn = sqlite3.connect(db)
     conn.execute(f"PRAGMA journal_mode = {journal_mode}")
-    conn.executescript(setup + "; CREATE TABLE IF NOT EXISTS other (x); INSERT INTO other VALUES (1);")
+    conn.executescript(setup + "; CREATE TABLE IF NOT EXISTS other (x); "
+                       "INSERT INTO other VALUES (1);")
     conn.close()
     before = snapshot(db)
     refused(db, "not-a-database")
@@ -381,14 +383,16 @@ def test_a_newer_schema_still_in_the_wal_is_refused_and_neither_file_is_changed(
     newer.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")  # ... so this sits in the WAL
     try:
         before = snapshot(db), snapshot(Path(f"{db}-wal"))
-        assert db.read_bytes()[60:64] == SCHEMA_VERSION.to_bytes(4, "big"), "the main file still says ours"
+        assert db.read_bytes()[60:64] == SCHEMA_VERSION.to_bytes(4, "big"), \
+            "the main file still says ours"
         refused(db, "newer-schema")
         assert (snapshot(db), snapshot(Path(f"{db}-wal"))) == before
     finally:
         newer.close()
 
 
-def test_an_older_schema_is_migrated_in_place_keeping_the_games(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_older_schema_is_migrated_in_place_keeping_the_games(
+        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     game_id = make_game(db, ["roll 123346", "bank"])
     step = ("ALTER TABLE games ADD COLUMN note TEXT",)
     monkeypatch.setattr(store_module, "MIGRATIONS", store_module.MIGRATIONS + (step,))
@@ -463,7 +467,8 @@ def test_a_database_without_write_permission_is_refused_as_read_only(db: Path) -
     assert snapshot(db) == before
 
 
-def test_a_database_on_a_read_only_file_system_is_refused_and_left_untouched(tmp_path: Path) -> None:
+def test_a_database_on_a_read_only_file_system_is_refused_and_left_untouched(
+        tmp_path: Path) -> None:
     with tmpfs(tmp_path / "mnt", "2m") as mnt:
         db = mnt / "games.sqlite3"
         make_game(db, ["roll 123346"])
@@ -504,14 +509,16 @@ def test_a_full_disk_is_reported_and_the_database_is_left_untouched(tmp_path: Pa
             assert s.entries(game.id) == accepted + ["bank"]
 
 
-def test_creating_a_database_on_a_full_disk_is_reported_and_leaves_nothing_behind(tmp_path: Path) -> None:
+def test_creating_a_database_on_a_full_disk_is_reported_and_leaves_nothing_behind(
+        tmp_path: Path) -> None:
     with tmpfs(tmp_path / "mnt", "512k") as mnt:
         fill(mnt)
         refused(mnt / "games.sqlite3", "disk-full")
         assert listing(mnt) == ["filler"]
 
 
-def test_a_full_database_is_reported_as_disk_full_when_simulated_with_max_page_count(store: Store) -> None:
+def test_a_full_database_is_reported_as_disk_full_when_simulated_with_max_page_count(
+        store: Store) -> None:
     # SQLite answers "no page may be added" with SQLITE_FULL, the same code as ENOSPC gives.
     game = store.create_game("de", RULES, ["Ana"])
     pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
@@ -562,7 +569,8 @@ def stop(proc: subprocess.Popen) -> None:
     proc.communicate(timeout=10)
 
 
-def test_a_second_process_cannot_claim_a_game_the_first_holds_until_the_first_is_killed(db: Path) -> None:
+def test_a_second_process_cannot_claim_a_game_the_first_holds_until_the_first_is_killed(
+        db: Path) -> None:
     game_id = make_game(db, ["roll 111"])
     first, said = start_holder(db, game_id)
     try:
@@ -570,12 +578,15 @@ def test_a_second_process_cannot_claim_a_game_the_first_holds_until_the_first_is
         second = run_python(HOLDER, str(db), game_id)
         out, err = second.communicate(timeout=30)
         assert second.returncode == 3, err
-        assert out.split("\n")[:2] == ["refused game-open-elsewhere", "append refused game-open-elsewhere"]
+        assert out.split("\n")[:2] == ["refused game-open-elsewhere",
+                                       "append refused game-open-elsewhere"]
         with Store.open(db) as s:
-            assert s.entries(game_id) == ["roll 111", "roll 222"], "the refused process wrote nothing"
+            assert s.entries(game_id) == ["roll 111", "roll 222"], \
+                "the refused process wrote nothing"
             with pytest.raises(StoreError) as info:
                 s.claim(game_id)
-            assert (info.value.reason, info.value.data) == ("game-open-elsewhere", {"game": game_id})
+            assert (info.value.reason, info.value.data) == \
+                ("game-open-elsewhere", {"game": game_id})
 
         first.send_signal(signal.SIGKILL)
         first.wait(timeout=10)
@@ -721,8 +732,10 @@ def test_killing_a_writer_at_random_moments_never_loses_a_committed_entry(db: Pa
         assert [row.seq for row in journal] == list(range(1, len(entries) + 1))
         if reported:
             assert reported == list(range(previous, reported[-1] + 1)), (seed, round_)
-            assert len(entries) > reported[-1], f"committed entry lost (seed {seed}, round {round_})"
-        assert len(entries) <= (reported[-1] + 2 if reported else previous + 1), "at most the unreported one is extra"
+            assert len(entries) > reported[-1], \
+                f"committed entry lost (seed {seed}, round {round_})"
+        assert len(entries) <= (reported[-1] + 2 if reported else previous + 1), \
+            "at most the unreported one is extra"
         previous = len(entries)
     assert previous > 0
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:

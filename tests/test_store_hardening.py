@@ -17,14 +17,14 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import pytest
 
 from conftest import one_sentence, tutto_command
 from faults import immutable, tmpfs
-
 from tutto_a11y.store.journal import Store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -190,14 +190,16 @@ def test_a_damaged_game_can_still_be_marked_abandoned(db: Path,
     done = run(clean_env, ["games", "--abandon", "1", "--db", str(db)])
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == "Game 1 is marked abandoned."
-    assert table_rows(db)[0][0][6] == "abandoned"  # id, created, updated, lang, rules, players, status
+    # The row: id, created, updated, lang, rules, players, status.
+    assert table_rows(db)[0][0][6] == "abandoned"
 
 
 # ---------------------------------------------------------------------------------------------
 # 14.4 only regular files are created or replaced
 
 
-NOT_A_FILE = "{path} is not a regular file, so it was left untouched: choose a games file with --db."
+NOT_A_FILE = ("{path} is not a regular file, so it was left untouched: "
+              "choose a games file with --db.")
 
 
 def every_command(db: Path) -> list[list[str]]:

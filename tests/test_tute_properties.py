@@ -10,8 +10,19 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from tutto_a11y.games.contract import EntryError
-from tutto_a11y.games.tute.rules import (SUITS, Cante, CardPoints, Game, LastTrick, Rules, Step,
-                                         Trump, Tute, TuteOf, side_of)
+from tutto_a11y.games.tute.rules import (
+    SUITS,
+    Cante,
+    CardPoints,
+    Game,
+    LastTrick,
+    Rules,
+    Step,
+    Trump,
+    Tute,
+    TuteOf,
+    side_of,
+)
 
 rules_strategy = st.builds(Rules, games=st.integers(1, 4),
                            tie=st.sampled_from(["last-trick", "replay"]),

@@ -5,9 +5,21 @@ from __future__ import annotations
 import pytest
 
 from tutto_a11y.games.contract import Termination, chance_total
-from tutto_a11y.games.tute.rules import (Cante, CardPoints, Game, IllegalEntry, LastTrick,
-                                         MalformedEntry, Rules, Step, Suit, Trump, Tute, TuteOf,
-                                         parse_entry)
+from tutto_a11y.games.tute.rules import (
+    Cante,
+    CardPoints,
+    Game,
+    IllegalEntry,
+    LastTrick,
+    MalformedEntry,
+    Rules,
+    Step,
+    Suit,
+    Trump,
+    Tute,
+    TuteOf,
+    parse_entry,
+)
 from tutto_a11y.games.tute.rules.events import MatchOver, RoundOver
 
 ANNA, BEN, CLEO, DORA = 0, 1, 2, 3

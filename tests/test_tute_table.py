@@ -19,7 +19,8 @@ from conftest import one_sentence, tutto_command
 from test_width import WIDTH, screen_lines
 
 
-def tally(args: list[str], env: dict[str, str], stdin: str = "") -> subprocess.CompletedProcess[str]:
+def tally(args: list[str], env: dict[str, str],
+          stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(tutto_command() + args, input=stdin, capture_output=True, text=True,
                           env=env, timeout=60)
 
@@ -81,8 +82,8 @@ def test_show_and_the_sheets_read_every_round_back_in_the_games_language(
     shown = tally(["show", "last", "--db", str(db)], clean_env)
     assert shown.returncode == 0, shown.stderr
     lines = shown.stdout.splitlines()
-    assert lines[0] == "Partie 1\u00a0: Tute, Anna et Ben. Le match se joue en 3 parties gagnées. " \
-                       "Terminée."
+    assert lines[0] == "Partie 1\u00a0: Tute, Anna et Ben. Le match se joue en 3 parties " \
+                       "gagnées. Terminée."
     assert lines[1].startswith("Manche 1, atout Coupes, Anna a commencé. Annonces\u00a0: Anna 40 "
                                "en coupes, Anna 20 en deniers.")
     assert "Points de manche\u00a0: Anna 130, Ben 60. 2 parties pour Anna." in lines[1]

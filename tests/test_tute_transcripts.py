@@ -125,4 +125,5 @@ def test_a_screen_reader_user_in_a_real_terminal_hears_the_same_tute_match(
     transcript = golden(f"tute_match_{lang}.txt", run(typed, lang, tmp_path / "g.db",
                                                       "Anna,Ben,Cleo", "--rule", "games=3"))
     replay_in_terminal(["--game", "tute", "--lang", lang, "--plain", "--players",
-                         "Anna,Ben,Cleo", "--rule", "games=3", "--db", str(tmp_path / "p.db")], transcript, typed)
+                        "Anna,Ben,Cleo", "--rule", "games=3", "--db", str(tmp_path / "p.db")],
+                       transcript, typed)

@@ -6,12 +6,21 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tutto_a11y.games.contract import LINE_REASONS, Command, EntryError
-from tutto_a11y.games.contract import AtTable
+from tutto_a11y.games.contract import LINE_REASONS, AtTable, Command, EntryError
 from tutto_a11y.games.tute.at_table import at_table
 from tutto_a11y.games.tute.messages import Messages
-from tutto_a11y.games.tute.rules import (Cante, CardPoints, Game, LastTrick, Rules, Suit, Trump,
-                                         Tute, TuteOf, parse_entry)
+from tutto_a11y.games.tute.rules import (
+    Cante,
+    CardPoints,
+    Game,
+    LastTrick,
+    Rules,
+    Suit,
+    Trump,
+    Tute,
+    TuteOf,
+    parse_entry,
+)
 from tutto_a11y.games.tute.rules.errors import PLAY_REASONS, TYPING_REASONS
 from tutto_a11y.text.i18n import Catalog
 

@@ -10,14 +10,24 @@ import random
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from tutto_a11y.games.contract import Outcome, Termination, chance_total
-from tutto_a11y.games.yatzee.rules import (Field, Game, IllegalEntry, MalformedEntry, ORDER,
-                                           ROUNDS, Roll, Rules, Strike, Write, field_points,
-                                           parse_entry)
-from tutto_a11y.games.yatzee.rules import events as E
+from tutto_a11y.games.yatzee.rules import (
+    ORDER,
+    ROUNDS,
+    Field,
+    Game,
+    IllegalEntry,
+    MalformedEntry,
+    Roll,
+    Rules,
+    Strike,
+    Write,
+    events as E,
+    field_points,
+    parse_entry,
+)
 
 
 def faces(text: str) -> tuple[int, ...]:

@@ -147,8 +147,8 @@ def test_writing_a_field_the_dice_do_not_form_says_what_it_needs_and_that_a_stri
     (["111111", "222222", "333333", "444444"],
      "There is no fourth roll: write a field, or type strike and a field."),
     (["111111", "strike"], "Type the field after strike, for example strike chance."),
-    (["111111", "t"], "t could mean totals, twos, threes, two-pairs, three-pairs, three-of-a-kind or "
-                      "two-triples: type more letters."),
+    (["111111", "t"], "t could mean totals, twos, threes, two-pairs, three-pairs, "
+                      "three-of-a-kind or two-triples: type more letters."),
     (["111111", "strike castle"], "castle is not an entry here. Type the six faces of the next "
                                   "roll, a field to write, or strike and a field; fits says what "
                                   "these dice fit."),

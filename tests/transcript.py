@@ -83,6 +83,7 @@ def replay_in_terminal(args: list[str], transcript: str, typed: list[str]) -> No
     """Type ``typed`` into the real program in a pseudo-terminal started with ``args`` and
     expect every line of the transcript at its place: what a screen reader user hears."""
     import pexpect
+
     from conftest import spawn_tutto
 
     opening, script = steps(transcript, typed)

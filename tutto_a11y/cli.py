@@ -11,18 +11,27 @@ import gettext
 import os
 import sys
 import textwrap
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 import click
 from click.core import ParameterSource
 
-from tutto_a11y.text.arguments import (OneOf, Text, WholeNumber, game_ref, not_a_command, shown,
-                                      usage_sentence)
+from tutto_a11y.games import registry
 from tutto_a11y.settings import Settings, UsageProblem, early_lang, early_plain, early_width
+from tutto_a11y.text.arguments import (
+    OneOf,
+    Text,
+    WholeNumber,
+    game_ref,
+    not_a_command,
+    shown,
+    usage_sentence,
+)
 from tutto_a11y.text.i18n import LANGS, Catalog, chosen_lang, use_for_click
 from tutto_a11y.text.names import terminal_safe
-from tutto_a11y.games import registry
+
 
 def N_(text: str) -> str:
     """Marks an option help text for the catalogs; it is translated when help is shown."""
@@ -575,7 +584,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         status = 2
     except click.ClickException as error:
         _say_problem(Catalog(lang).gettext("That did not work: {problem}",
-                                           problem=terminal_safe(error.format_message())), problem_width)
+                                           problem=terminal_safe(error.format_message())),
+                     problem_width)
         status = error.exit_code
     except (click.Abort, KeyboardInterrupt, EOFError):
         status = 0

@@ -9,9 +9,10 @@ Opening the games file and wording its failure is written once, here, for every 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from .text.i18n import Catalog, chosen_lang, lang_from_environment, normalise_lang
 

@@ -7,12 +7,19 @@ is the command line's job (``check`` is given by ``cli.py``, which knows the opt
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from tutto_a11y.settings import UsageProblem
-from tutto_a11y.settings_file import KEYS, FileProblem, SettingsFile, env_name, toml_value, \
-    write_setting
+from tutto_a11y.settings_file import (
+    KEYS,
+    FileProblem,
+    SettingsFile,
+    env_name,
+    toml_value,
+    write_setting,
+)
 from tutto_a11y.text.arguments import join_and, shown
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe

@@ -1,4 +1,4 @@
-"""The settings file: what a player chose once (language, speech rate, voice ...) kept for every start.
+"""The settings file: what a player chose once (language, speech rate, voice), kept for every start.
 
 The file is ``settings.toml`` in the user's config folder, a flat list of ``name = value`` lines
 in the small part of TOML that is needed here: strings, whole numbers and true/false, comments
@@ -185,7 +185,7 @@ def toml_value(value: Any) -> str:
         if ch in '"\\':
             out.append("\\" + ch)
         elif ord(ch) < 0x20 or ord(ch) == 0x7F or ch in "\x85\u2028\u2029":
-            out.append("\\u%04x" % ord(ch))
+            out.append(f"\\u{ord(ch):04x}")
         else:
             out.append(ch)
     return '"' + "".join(out) + '"'

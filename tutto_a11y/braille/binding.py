@@ -18,8 +18,9 @@ import ctypes.util
 import os
 import re
 import unicodedata
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 #: The liblouis translation table of each language and grade (1 uncontracted, 2 contracted).
 TABLES: dict[tuple[str, int], str] = {
@@ -60,7 +61,7 @@ class Louis:
         self._readable: dict[tuple[str, str], str] = {}
 
     @classmethod
-    def load(cls) -> "Louis":
+    def load(cls) -> Louis:
         """liblouis from ``TUTTO_LIBLOUIS`` (a library file), else wherever the system has it;
         BrailleUnavailable if there is none or its tables are missing."""
         name = os.environ.get("TUTTO_LIBLOUIS") or ctypes.util.find_library("louis")

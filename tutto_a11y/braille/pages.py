@@ -12,8 +12,8 @@ Unicode Braille: the same cells, a line feed after each line, a form feed after 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 Cells = tuple[int, ...]
 BLANK = 0

@@ -8,7 +8,7 @@ commands say in one sentence what to install, and nothing else changes.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from tutto_a11y.braille.binding import BrailleUnavailable, louis, to_unicode
 from tutto_a11y.braille.pages import Layout, paginate, render

@@ -10,8 +10,8 @@ below the other (297 mm apart), so that it prints page by page at 100 %.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 from xml.sax.saxutils import escape
 
 from tutto_a11y.braille.pages import Cells, wrap

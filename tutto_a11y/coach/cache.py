@@ -91,7 +91,7 @@ def last_turn(rules: Rules) -> Any:
     a few seconds, and kept beside the two-player solves for every later game."""
     import numpy as np
 
-    from tutto_a11y.coach.solver import L, PAD
+    from tutto_a11y.coach.solver import PAD, L
 
     name = hashlib.sha256(last_turn_key(rules).encode()).hexdigest()[:16]
     path = folder() / f"last-turn-{name}.npz"

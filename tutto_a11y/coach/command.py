@@ -8,12 +8,18 @@ The options are checked here and every problem becomes one sentence in the chose
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import click
 
-from tutto_a11y.coach.position import (MAX_TURN_TOTAL, Position, PositionError, full_pile_less,
-                                       pile_from_counts)
+from tutto_a11y.coach.position import (
+    MAX_TURN_TOTAL,
+    Position,
+    PositionError,
+    full_pile_less,
+    pile_from_counts,
+)
 from tutto_a11y.games.tutto.rules import Card, EntryError, Rules, parse_faces
 from tutto_a11y.settings import Settings, UsageProblem
 from tutto_a11y.text.i18n import Catalog

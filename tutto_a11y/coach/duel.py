@@ -18,8 +18,9 @@ is below it), so reaching the target is worth 1 for either seat.
 
 Cards after the first come from a full deck's proportions: the state is both scores, whose
 turn and the turn (as the issue defines it); the tracked deck would multiply the states by the
-decks (a 56-card deck has millions of partly drawn piles). Only ``x2-scope=turn``, ``plus-minus=exact-1000-ends-turn`` and
-``score-floor=zero`` are solved here; the other rule options are refused.
+decks (a 56-card deck has millions of partly drawn piles). Only ``x2-scope=turn``,
+``plus-minus=exact-1000-ends-turn`` and ``score-floor=zero`` are solved here; the other rule
+options are refused.
 
 :class:`TurnOfDuel` values the turn of one state with the solved game's values as its bank
 values: the table's win-aware advice in the middle of a turn.
@@ -27,12 +28,12 @@ values: the table's win-aware advice in the middle of a turn.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
 from tutto_a11y.coach.rolls import offers
-from tutto_a11y.coach.solver import L, PAD, STEP, T, constants, play_card
+from tutto_a11y.coach.solver import PAD, STEP, L, T, constants, play_card
 from tutto_a11y.games.tutto.rules import CARD_ORDER, Card, Rules
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK
 

@@ -9,8 +9,9 @@ advice then maximises the chance to win the game, not the points of the turn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -18,7 +19,7 @@ from tutto_a11y.coach.cache import Solved, read
 from tutto_a11y.coach.choices import Choice
 from tutto_a11y.coach.duel import WIDTH, TurnOfDuel, supported
 from tutto_a11y.coach.position import Position
-from tutto_a11y.coach.solver import L, STEP, constants
+from tutto_a11y.coach.solver import STEP, L, constants
 from tutto_a11y.coach.winning import WinCoach, stakes_of
 from tutto_a11y.games.tutto.rules import CARD_ORDER, Rules, State, Step
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK

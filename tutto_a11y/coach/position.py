@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutto_a11y.games.tutto.rules import Card, State, Step
-from tutto_a11y.games.tutto.rules import dice as D
+from tutto_a11y.games.tutto.rules import Card, State, Step, dice as D
 from tutto_a11y.games.tutto.rules.cards import DECK_COMPOSITION, FULL_DECK, Deck as DeckOps
 
 #: The largest turn total the coach reckons with (the solver's grid goes further, so that every
@@ -46,7 +45,7 @@ class Position:
     pile: tuple[int, ...]
     tuttos: int = 0  # Tuttos under the card so far (the Cloverleaf needs two)
 
-    def check(self) -> "Position":
+    def check(self) -> Position:
         """The position itself, or PositionError for one that no turn can reach."""
         if not 0 <= self.turn_total <= MAX_TURN_TOTAL or self.turn_total % 50:
             raise PositionError("coach-turn-total", value=self.turn_total,

@@ -19,13 +19,23 @@ already weigh its chance, and also the draw or bank after it: they stay the meas
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from tutto_a11y.coach.choices import BANK, DRAW, ROLL, Choice, coach_for
 from tutto_a11y.coach.position import Position, PositionError, from_state
-from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Game, Roll, SetAside,
-                                          State, Step)
+from tutto_a11y.games.tutto.rules import (
+    Bank,
+    Card,
+    Continue,
+    DrawCard,
+    Game,
+    Roll,
+    SetAside,
+    State,
+    Step,
+)
 
 POINTS, CHANCE = "points", "chance"
 #: A decision with a loss under this is as the coach would play it (the JSON's 0.01 figures).

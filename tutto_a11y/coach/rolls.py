@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
-from tutto_a11y.games.tutto.rules import roll_outcomes
-from tutto_a11y.games.tutto.rules import dice as D
+from tutto_a11y.games.tutto.rules import dice as D, roll_outcomes
 
 #: One merged outcome: its chance, and (dice set aside, best points) for every possible count.
 Offer = tuple[Fraction, tuple[tuple[int, int], ...]]
@@ -48,7 +47,7 @@ def street_set_asides(roll: tuple[int, ...], aside: tuple[int, ...]) -> list[tup
             for mask in product((0, 1), repeat=len(new)) if any(mask)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def offers(dice: int) -> tuple[Offer, ...]:
     """The merged outcomes of rolling ``dice`` dice under a normal card (Nieten left out)."""
     merged: dict[tuple[tuple[int, int], ...], Fraction] = defaultdict(Fraction)
@@ -63,7 +62,7 @@ def offers(dice: int) -> tuple[Offer, ...]:
     return tuple((chance, offer) for offer, chance in merged.items())
 
 
-@lru_cache(maxsize=None)
+@cache
 def street_offers(missing: int) -> tuple[tuple[Fraction, int], ...]:
     """Under Street with ``missing`` faces still to find (and as many dice in hand): the chance
     of each number of new faces shown (a roll with none is the Niete, left out)."""

@@ -5,8 +5,8 @@ Every value here is over turn totals on the 50-point grid (all points in Tutto a
 every turn total at once. numpy is imported only here, and this module only when the coach is
 used, so a game without the coach starts as fast as before.
 
-The model (docs/rules/tutto.md and the issue's measure): a Niete is worth 0 (Fireworks banks the turn
-total), a Plus/Minus Tutto exactly 1000 (or, with ``adds-1000-may-continue``, the turn total
+The model (docs/rules/tutto.md and the issue's measure): a Niete is worth 0 (Fireworks banks the
+turn total), a Plus/Minus Tutto exactly 1000 (or, with ``adds-1000-may-continue``, the turn total
 before the card plus 1000, and the turn goes on), a Cloverleaf win 0, a Stop card 0. After a
 Tutto the player banks or draws; every card of the turn comes from the draw pile as tracked, a
 new full deck when it is empty (:class:`PileTracker`). The *reference* (each card after the
@@ -17,9 +17,9 @@ the card tables and serves the coach that plays to win. Beyond a turn total of
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Callable
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -37,7 +37,7 @@ _CARD_INDEX = {card: i for i, card in enumerate(CARD_ORDER)}
 Deck = tuple[int, ...]  # counts in CARD_ORDER, as the rules keep them
 
 
-@lru_cache(maxsize=None)
+@cache
 def _offer_arrays(dice: int) -> tuple[tuple[float, tuple[tuple[int, int], ...]], ...]:
     """The merged roll outcomes with float chances and shifts in grid steps."""
     return tuple((float(chance), tuple((k, points // STEP) for k, points in offer))
@@ -79,7 +79,7 @@ def play_card(bank: np.ndarray, tutto: np.ndarray, niete: float | np.ndarray = 0
     return values, rolls
 
 
-@lru_cache(maxsize=None)
+@cache
 def niete_chance(dice: int) -> float:
     """The chance of a Niete with ``dice`` dice under a normal card."""
     return 1.0 - sum(float(chance) for chance, _offer in offers(dice))

@@ -23,16 +23,16 @@ also aiming beyond the score to beat. Every other turn of a two-player game, and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
 
 import numpy as np
 
 from tutto_a11y.coach.choices import Coach
 from tutto_a11y.coach.position import Position
 from tutto_a11y.coach.rolls import offers
-from tutto_a11y.coach.solver import L, PAD, STEP, T, constants, play_card
+from tutto_a11y.coach.solver import PAD, STEP, L, T, constants, play_card
 from tutto_a11y.games.tutto.rules import CARD_ORDER, Card, Rules, State, Step
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK
 

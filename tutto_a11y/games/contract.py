@@ -20,11 +20,11 @@ This module imports nothing of the project: every game and every room may use it
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from enum import Enum
 from fractions import Fraction
-from typing import (Any, Callable, Generic, Iterable, Protocol, Sequence, TypeVar,
-                    runtime_checkable)
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 
 class EntryError(ValueError):
@@ -127,6 +127,7 @@ class Outcome:
 EntryT = TypeVar("EntryT")
 EventT = TypeVar("EventT")
 StateT = TypeVar("StateT")
+StateT_co = TypeVar("StateT_co", covariant=True)  # TableGame only hands its state out
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,14 +186,14 @@ class AtTable:
 
 
 @runtime_checkable
-class TableGame(Protocol[EntryT, EventT, StateT]):
+class TableGame(Protocol[EntryT, EventT, StateT_co]):
     """What every game offers the table, the coach and the tests."""
 
     players: tuple[str, ...]
     rules: Any
 
     @property
-    def state(self) -> StateT: ...
+    def state(self) -> StateT_co: ...
     @property
     def finished(self) -> bool: ...
     @property
@@ -529,7 +530,8 @@ def chance_total(outcomes: Iterable[Chance[Any]]) -> Fraction:
     return sum((o.probability for o in outcomes), Fraction(0))
 
 
-__all__ = ["AmbiguousEntry", "AtTable", "Chance", "Command", "EntryError", "EntryList", "MAX_LINE", "OptionRules", "check_line", "check_seats", "parse_faces", "GameMessages", "GameSide",
-           "IllegalEntry", "LINE_REASONS", "Listener", "MalformedEntry", "Notice", "Outcome",
-           "PLAYER_REASONS", "ReplayError", "Standing", "TABLE_COMMANDS", "TableGame",
+__all__ = ["AmbiguousEntry", "AtTable", "Chance", "Command", "EntryError", "EntryList",
+           "MAX_LINE", "OptionRules", "check_line", "check_seats", "parse_faces", "GameMessages",
+           "GameSide", "IllegalEntry", "LINE_REASONS", "Listener", "MalformedEntry", "Notice",
+           "Outcome", "PLAYER_REASONS", "ReplayError", "Standing", "TABLE_COMMANDS", "TableGame",
            "Termination", "Word", "chance_total"]

@@ -24,7 +24,8 @@ class BadAddress(ValueError):
 
 
 def parse_address(text: str | None) -> tuple[str, int]:
-    """``""``/None, ``PORT``, ``HOST``, ``HOST:PORT``, ``:PORT`` or ``[v6]:PORT`` to (host, port)."""
+    """``""``/None, ``PORT``, ``HOST``, ``HOST:PORT``, ``:PORT`` or ``[v6]:PORT`` to (host, port).
+    """
     text = (text or "").strip()
     if not text:
         return DEFAULT_HOST, DEFAULT_PORT

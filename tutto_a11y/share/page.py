@@ -9,8 +9,8 @@ loaded from outside and nothing is written inline, so the strict Content-Securit
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
-from typing import Iterable
 from urllib.parse import urlencode
 
 from tutto_a11y.games.contract import Standing

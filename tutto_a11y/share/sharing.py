@@ -10,8 +10,14 @@ from __future__ import annotations
 import errno
 from typing import Any
 
-from tutto_a11y.share.address import (BadAddress, check_code, new_code, parse_address,
-                                      said_code, shown_host)
+from tutto_a11y.share.address import (
+    BadAddress,
+    check_code,
+    new_code,
+    parse_address,
+    said_code,
+    shown_host,
+)
 from tutto_a11y.share.feed import Feed
 from tutto_a11y.share.server import ShareServer
 from tutto_a11y.text.arguments import shown

@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from tutto_a11y.games import registry
 from tutto_a11y.games.contract import Notice, Standing

@@ -43,8 +43,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from tutto_a11y.speech.worker import voices_for
 from tutto_a11y.speech.spoken import spoken
+from tutto_a11y.speech.worker import voices_for
 
 __all__ = [
     "REASONS",

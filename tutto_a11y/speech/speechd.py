@@ -126,7 +126,7 @@ class Connection:
             while not self.closed:
                 try:
                     chunk = self._sock.recv(65536)
-                except socket.timeout:
+                except TimeoutError:
                     continue
                 if not chunk:
                     break
@@ -159,7 +159,7 @@ class Connection:
     def _send(self, data: bytes) -> None:
         try:
             self._sock.sendall(data)
-        except socket.timeout as exc:
+        except TimeoutError as exc:
             self.close()
             raise SSIPError("timeout", "sending took too long") from exc
         except OSError as exc:

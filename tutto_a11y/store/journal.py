@@ -41,11 +41,12 @@ import sqlite3
 import stat
 import sys
 import threading
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any
 
 __all__ = [
     "APPLICATION_ID",
@@ -82,7 +83,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             status  TEXT NOT NULL DEFAULT 'running'
                     CHECK (status IN ('running', 'finished', 'abandoned'))
         )
-        """,
+        """,  # noqa: E501  (a released migration step is never edited, not even its long line)
         "CREATE INDEX games_by_updated ON games (updated, id)",
         """
         CREATE TABLE journal (
@@ -144,7 +145,8 @@ class StoreError(Exception):
     path: str
     data: dict[str, Any]
 
-    def __init__(self, reason: str, path: str | os.PathLike[str], data: Mapping[str, Any] | None = None):
+    def __init__(self, reason: str, path: str | os.PathLike[str],
+                 data: Mapping[str, Any] | None = None):
         assert reason in REASONS, reason
         self.reason = reason
         self.path = os.fspath(path)
@@ -155,7 +157,8 @@ class StoreError(Exception):
 
 @dataclass(frozen=True)
 class GameInfo:
-    """One row of the ``games`` table, as the CLI shows it (ids are strings, as typed by players)."""
+    """One row of the ``games`` table, as the CLI shows it (ids are strings, as players type
+    them)."""
 
     id: str
     created: str
@@ -259,8 +262,9 @@ def _no_space_left(path: Path) -> bool:
         return False
 
 
-def _wrap(exc: BaseException, path: Path, data: Mapping[str, Any] | None = None) -> StoreError | None:
-    """The StoreError for an sqlite3/OS error, or None when it is a programming error to re-raise."""
+def _wrap(exc: BaseException, path: Path,
+          data: Mapping[str, Any] | None = None) -> StoreError | None:
+    """The StoreError for an sqlite3/OS error, or None for a programming error to re-raise."""
     if isinstance(exc, StoreError):
         return exc
     if isinstance(exc, sqlite3.Error):
@@ -344,7 +348,8 @@ def _open_claim_file(path: Path) -> tuple[tuple[int, int], _ClaimFile]:
         key = (st.st_dev, st.st_ino)
         if key in _CLAIM_FILES:
             return key, _CLAIM_FILES[key]
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0), 0o644)
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags, 0o644)
     st = os.fstat(fd)
     key = (st.st_dev, st.st_ino)
     # Only this process's registry matters, and it is guarded by _CLAIM_LOCK, so the key
@@ -389,12 +394,14 @@ def _check_side_files(path: Path) -> None:
         except FileNotFoundError:
             continue
         if not stat.S_ISREG(st.st_mode):
-            raise StoreError("cannot-open", path, {"side_file": str(side), "mode": stat.filemode(st.st_mode)})
+            raise StoreError("cannot-open", path,
+                             {"side_file": str(side), "mode": stat.filemode(st.st_mode)})
 
 
 def _read_header(path: Path) -> bytes:
     """The first bytes of a regular file; refuses one swapped for a FIFO or device meanwhile."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+             | getattr(os, "O_BINARY", 0))
     fd = os.open(path, flags)
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
@@ -455,7 +462,8 @@ def _validate(path: Path) -> int:
             raise StoreError("not-a-database", path, {"application_id": app_id})
         if version > SCHEMA_VERSION:
             raise StoreError("newer-schema", path, {"version": version, "known": SCHEMA_VERSION})
-        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        tables = {row[0] for row in
+                  conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         missing = {"games", "journal"} - tables
         if missing:  # our id, someone else's tables: not a file we can safely write to
             raise StoreError("not-a-database", path, {"missing": sorted(missing)})
@@ -614,7 +622,8 @@ def _remove_stale_temps(path: Path) -> None:
                 pass
     for name in names:  # side files whose temporary database is already gone
         base, dash, kind = name.rpartition("-")
-        if dash and kind in ("journal", "wal", "shm") and base.startswith(prefix) and base.endswith(suffix):
+        if (dash and kind in ("journal", "wal", "shm") and base.startswith(prefix)
+                and base.endswith(suffix)):
             if not (folder / base).exists():
                 try:
                     (folder / name).unlink()
@@ -667,7 +676,8 @@ def _create(path: Path, replace_empty: bool) -> None:
             except FileExistsError:
                 pass  # created by someone else meanwhile: validate theirs
             except OSError as exc:  # no hard links on this file system
-                if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
+                if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV,
+                                     errno.EMLINK):
                     raise
                 if not path.exists():
                     os.replace(tmp, path)
@@ -716,7 +726,7 @@ class Store:
     # ---- opening and closing ----------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str], *, read_only: bool = False) -> "Store":
+    def open(cls, path: str | os.PathLike[str], *, read_only: bool = False) -> Store:
         """Open the database at ``path``, creating it (and its folders) when it does not exist.
 
         An existing file is validated first and refused with a :class:`StoreError` (``reason``
@@ -737,7 +747,7 @@ class Store:
             raise StoreError(error.reason, shown, error.data) from error
 
     @classmethod
-    def _open(cls, shown: Path, read_only: bool) -> "Store":
+    def _open(cls, shown: Path, read_only: bool) -> Store:
         try:
             path = _real_path(shown)
             _check_side_files(path)
@@ -776,7 +786,8 @@ class Store:
         except OSError as exc:
             raise _wrap(exc, shown) from exc  # type: ignore[misc]
         except sqlite3.Error as exc:
-            raise _wrap(exc, shown) or StoreError("cannot-open", shown, {"detail": str(exc)}) from exc
+            raise (_wrap(exc, shown)
+                   or StoreError("cannot-open", shown, {"detail": str(exc)})) from exc
         try:
             # Durability: FULL makes every commit fsync the WAL; fullfsync is the macOS
             # F_FULLFSYNC (plain fsync there does not flush the drive's cache), a no-op elsewhere.
@@ -801,7 +812,7 @@ class Store:
         return store
 
     @classmethod
-    def _without_games(cls, shown: Path) -> "Store":
+    def _without_games(cls, shown: Path) -> Store:
         """A missing or empty file, looked at read-only: an empty schema in memory, no file."""
         conn = sqlite3.connect(":memory:", isolation_level=None)
         for step in MIGRATIONS:
@@ -822,7 +833,7 @@ class Store:
                 # may be another program's that has not written yet.
                 _remove_empty_side_files(self._real_path, [True, self._side_files_before[1]])
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -979,12 +990,14 @@ class Store:
     def game(self, ref: str) -> GameInfo:
         """The game with id ``ref`` ("3"), or the most recently updated one for ``"last"``."""
         if str(ref).strip().lower() == "last":
-            rows = self._query(f"SELECT {self._GAME_COLUMNS} FROM games ORDER BY updated DESC, id DESC LIMIT 1")
+            rows = self._query(f"SELECT {self._GAME_COLUMNS} FROM games "
+                               "ORDER BY updated DESC, id DESC LIMIT 1")
         else:
             text = str(ref).strip()
             rows = []
             if text.isascii() and text.isdigit():
-                rows = self._query(f"SELECT {self._GAME_COLUMNS} FROM games WHERE id = ?", (int(text),))
+                rows = self._query(f"SELECT {self._GAME_COLUMNS} FROM games WHERE id = ?",
+                                   (int(text),))
         if not rows:
             raise StoreError("no-such-game", self.path, {"game": str(ref)})
         return self._info(rows[0])
@@ -1003,7 +1016,8 @@ class Store:
             raise ValueError(f"status must be one of {STATUSES}, not {status!r}")
         gid = self._gid(game_id)
         with self._write_claim(gid), self._transaction() as db:
-            db.execute("UPDATE games SET status = ?, updated = ? WHERE id = ?", (status, _now(), gid))
+            db.execute("UPDATE games SET status = ?, updated = ? WHERE id = ?",
+                       (status, _now(), gid))
 
     # ---- the journal ---------------------------------------------------------------------------
 
@@ -1043,7 +1057,8 @@ class Store:
             remaining = self._remaining.get(gid) if held else None
             if remaining is None:
                 (remaining,) = db.execute(
-                    "SELECT COALESCE(SUM(kind = 'entry') - SUM(kind = 'undo'), 0) FROM journal WHERE game_id = ?",
+                    "SELECT COALESCE(SUM(kind = 'entry') - SUM(kind = 'undo'), 0) FROM journal "
+                    "WHERE game_id = ?",
                     (gid,),
                 ).fetchone()
             if remaining <= 0:
@@ -1057,29 +1072,35 @@ class Store:
     @staticmethod
     def _add(db: sqlite3.Connection, gid: int, kind: str, text: str | None) -> None:
         now = _now()
-        (seq,) = db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM journal WHERE game_id = ?", (gid,)).fetchone()
+        (seq,) = db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM journal WHERE game_id = ?",
+                            (gid,)).fetchone()
         db.execute(
-            "INSERT INTO journal (game_id, seq, kind, text, at) VALUES (?, ?, ?, ?, ?)", (gid, seq, kind, text, now)
+            "INSERT INTO journal (game_id, seq, kind, text, at) VALUES (?, ?, ?, ?, ?)",
+            (gid, seq, kind, text, now),
         )
         db.execute("UPDATE games SET updated = ? WHERE id = ?", (now, gid))
 
     def journal(self, game_id: str) -> list[JournalRow]:
         """Every entry and undo of a game, in the order they were recorded."""
         gid = self._gid(game_id)
-        rows = self._query("SELECT seq, kind, text, at FROM journal WHERE game_id = ? ORDER BY seq", (gid,))
+        rows = self._query("SELECT seq, kind, text, at FROM journal WHERE game_id = ? ORDER BY seq",
+                           (gid,))
         return [JournalRow(*row) for row in rows]
 
     def entries(self, game_id: str) -> list[str]:
-        """The effective entry list the rules engine replays: each undo drops the latest remaining entry."""
+        """The effective entry list the rules engine replays: each undo drops the latest remaining
+        entry."""
         gid = self._gid(game_id)
-        rows = self._query("SELECT seq, kind, text FROM journal WHERE game_id = ? ORDER BY seq", (gid,))
+        rows = self._query("SELECT seq, kind, text FROM journal WHERE game_id = ? ORDER BY seq",
+                           (gid,))
         effective: list[Any] = []
         undos = 0
         for _seq, kind, text in rows:
             if kind == "entry":
                 effective.append(text)
             elif kind != "undo":  # the CHECK constraint was worked around by hand
-                raise StoreError("damaged-game", self.path, {"game": str(gid), "index": len(effective) + 1})
+                raise StoreError("damaged-game", self.path,
+                                 {"game": str(gid), "index": len(effective) + 1})
             else:
                 undos += 1
                 if effective:
@@ -1158,7 +1179,8 @@ class Store:
             self._claim(gid)
             seen = self._seen.pop(gid, None)
             if seen is not None:
-                (latest,) = self._query("SELECT COALESCE(MAX(seq), 0) FROM journal WHERE game_id = ?", (gid,))[0]
+                (latest,) = self._query(
+                    "SELECT COALESCE(MAX(seq), 0) FROM journal WHERE game_id = ?", (gid,))[0]
                 if latest == seen[0]:  # nothing was written since entries() read it
                     self._remaining[gid] = seen[1]
 
@@ -1173,7 +1195,8 @@ class Store:
             try:
                 key, claim_file = _open_claim_file(self._claims_path)
             except OSError as exc:
-                raise StoreError(_os_reason(exc), self.path, {"game": str(gid), "detail": str(exc)}) from exc
+                raise StoreError(_os_reason(exc), self.path,
+                                 {"game": str(gid), "detail": str(exc)}) from exc
             holder = claim_file.holders.get(gid)
             if holder is not None and holder != self._token:
                 self._forget_claim_file_if_unused(key)
@@ -1182,7 +1205,8 @@ class Store:
                 locked = _try_lock_byte(claim_file.fd, gid)
             except OSError as exc:
                 self._forget_claim_file_if_unused(key)
-                raise StoreError(_os_reason(exc), self.path, {"game": str(gid), "detail": str(exc)}) from exc
+                raise StoreError(_os_reason(exc), self.path,
+                                 {"game": str(gid), "detail": str(exc)}) from exc
             if not locked:
                 self._forget_claim_file_if_unused(key)
                 raise StoreError("game-open-elsewhere", self.path, {"game": str(gid)})

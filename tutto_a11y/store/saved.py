@@ -9,7 +9,8 @@ by the kind stored with it, so this module is written once for every game.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from tutto_a11y.games import registry
 from tutto_a11y.games.contract import EntryError, ReplayError

@@ -17,11 +17,11 @@ from typing import Any
 import click
 
 from tutto_a11y.settings import Settings, UsageProblem, store_problem
+from tutto_a11y.store.saved import DamagedGame, rebuild, rules_and_players, side_of
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import printable_names
 from tutto_a11y.text.output import echo_wrapped
 from tutto_a11y.text.problems import damaged_game_sentence
-from tutto_a11y.store.saved import DamagedGame, rebuild, rules_and_players, side_of
 
 
 def _load(store: Any, ref: str, catalog: Catalog) -> tuple[Any, Any]:

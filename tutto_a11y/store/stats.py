@@ -20,18 +20,19 @@ import re
 import sqlite3
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any, Callable
+from typing import Any
 
 from tutto_a11y.games import registry
+from tutto_a11y.games.tute.figures import tute_figures, tute_line, tute_shown
+from tutto_a11y.games.tutto.rules import Game
+from tutto_a11y.games.tutto.rules.events import PlusMinusScored, TurnOutcome, Tutto
 from tutto_a11y.settings import Settings, UsageProblem
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
 from tutto_a11y.text.output import echo_wrapped
-from tutto_a11y.games.tutto.rules import Game
-from tutto_a11y.games.tute.figures import tute_figures, tute_line, tute_shown
-from tutto_a11y.games.tutto.rules.events import PlusMinusScored, TurnOutcome, Tutto
 
 #: Turn outcomes that put the turn total on the player's score (the export contract's words).
 BANKED_OUTCOMES = frozenset({TurnOutcome.BANKED, TurnOutcome.FIREWORKS, TurnOutcome.PLUS_MINUS})
@@ -219,7 +220,7 @@ class Statistics:
     players: dict[str, PlayerTotals] = field(default_factory=dict)
     damaged: list[str] = field(default_factory=list)
 
-    def add(self, game: "GameFigures", only: str | None = None) -> None:
+    def add(self, game: GameFigures, only: str | None = None) -> None:
         """One finished game. A shared win counts as a win for each winner.
 
         With ``only`` (a :func:`name_key`) just that player is counted.
@@ -282,7 +283,7 @@ class GameFigures:
                           ensure_ascii=False, sort_keys=True)
 
     @classmethod
-    def from_text(cls, text: str) -> "GameFigures | None":
+    def from_text(cls, text: str) -> GameFigures | None:
         """Figures kept by an earlier run; None when they are not what this version writes."""
         try:
             data = json.loads(text)
@@ -351,10 +352,10 @@ def stats_command(settings: Settings, kind: str, player: str | None, since_text:
     """
     import click
 
-    from tutto_a11y.text.names import clean_name
-    from tutto_a11y.text.problems import entry_error_sentence, store_error_sentence
     from tutto_a11y.games.tutto.rules import EntryError
     from tutto_a11y.store.journal import StoreError
+    from tutto_a11y.text.names import clean_name
+    from tutto_a11y.text.problems import entry_error_sentence, store_error_sentence
 
     c, width = settings.catalog(), settings.columns()
     game = registry.find(kind)
@@ -444,7 +445,7 @@ DAMAGED = "damaged"  # kept for a game the rules refuse, so it is not replayed e
 NOT_OVER = "not-over"  # marked finished, but its journal does not end the game: not counted
 
 
-def _kept(kept: tuple[str, str] | None, key: str) -> "GameFigures | str | None":
+def _kept(kept: tuple[str, str] | None, key: str) -> GameFigures | str | None:
     """Figures an earlier run kept for a game that has not changed since; else None."""
     if kept is None or kept[0] != key:
         return None
@@ -453,11 +454,11 @@ def _kept(kept: tuple[str, str] | None, key: str) -> "GameFigures | str | None":
     return GameFigures.from_text(kept[1])
 
 
-def _replayed(store: Any, info: Any, kind: str, c: Catalog) -> "GameFigures | str":
+def _replayed(store: Any, info: Any, kind: str, c: Catalog) -> GameFigures | str:
     """One game replayed through the rules: its figures, DAMAGED or NOT_OVER."""
-    from tutto_a11y.text.problems import store_error_sentence
-    from tutto_a11y.store.saved import DamagedGame, rebuild
     from tutto_a11y.store.journal import StoreError
+    from tutto_a11y.store.saved import DamagedGame, rebuild
+    from tutto_a11y.text.problems import store_error_sentence
 
     try:
         game = rebuild(info, store.entries(info.id))

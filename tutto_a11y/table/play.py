@@ -8,21 +8,25 @@ from __future__ import annotations
 
 import signal
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
-from tutto_a11y.settings import Settings, UsageProblem, early_lang, store_problem
 from tutto_a11y.games import registry
-from tutto_a11y.games.contract import EntryError
+from tutto_a11y.games.contract import EntryError, GameMessages
+from tutto_a11y.settings import Settings, UsageProblem, early_lang, store_problem
+from tutto_a11y.store.saved import DamagedGame, rebuild, side_of
+from tutto_a11y.table.reader import LineReader, PlainReader, TerminalReader
+from tutto_a11y.table.session import JournalFailed, Table
+from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import check_new_name, join_names
-from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.output import Output, terminal_mode
-from tutto_a11y.text.problems import (damaged_game_sentence, entry_error_sentence,
-                                      speech_problem_sentence)
-from tutto_a11y.table.reader import LineReader, PlainReader, TerminalReader
-from tutto_a11y.store.saved import DamagedGame, rebuild, side_of
-from tutto_a11y.table.session import JournalFailed, Table
+from tutto_a11y.text.problems import (
+    damaged_game_sentence,
+    entry_error_sentence,
+    speech_problem_sentence,
+)
 
 
 class StoreJournal:
@@ -235,14 +239,14 @@ def _new_game(store: Any, side: Any, reader: LineReader, output: Output, catalog
     return info, side.new_game(info.players, rules)
 
 
-def _resumed(info: Any, game: Any, messages: Any, store: Any) -> str:
+def _resumed(info: Any, game: Any, messages: GameMessages, store: Any) -> str:
     """The opening of a resumed game: whose turn, the card, the turn total and the scores."""
     if game.finished:
         if info.status == "running":  # the program died between the last entry and its status
             store.set_status(info.id, "finished")
         return messages.status()  # "The game is over." and the scores
-    return messages.c.gettext("Game {game} goes on.", game=info.id) + " " + \
-        messages.status() + " " + messages.scores()
+    goes_on: str = messages.c.gettext("Game {game} goes on.", game=info.id)
+    return goes_on + " " + messages.status() + " " + messages.scores()
 
 
 def _claimed(info: Any, game: Any, read: list[str], store: Any,

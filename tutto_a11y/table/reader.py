@@ -10,10 +10,11 @@ from __future__ import annotations
 import os
 import re
 import sys
-from typing import Any, BinaryIO, Callable, Protocol, Sequence, TextIO
+from collections.abc import Callable, Sequence
+from typing import Any, BinaryIO, Protocol, TextIO
 
-from tutto_a11y.text.output import Output, wrap
 from tutto_a11y.games.contract import MalformedEntry
+from tutto_a11y.text.output import Output, wrap
 
 
 class LineReader(Protocol):
@@ -35,6 +36,7 @@ class PlainReader:
             self.output.prompt(prompt)
             try:
                 raw = self.stream.readline()
+                break
             except KeyboardInterrupt:
                 # The terminal shows what was typed and "^C" on the prompt's row: end that
                 # row, then say the line was not entered.
@@ -42,8 +44,6 @@ class PlainReader:
                     self.output.stream.write("\n")
                 if self.discarded:
                     self.output.line(self.discarded)
-                continue
-            break
         if not raw:
             return None
         raw = raw.rstrip(b"\r\n")
@@ -207,7 +207,7 @@ def _typed_key(event: Any) -> None:
     event.current_buffer.insert_text(event.key_sequence[-1].data)
 
 
-def _key_bindings(reader: "TerminalReader") -> Any:
+def _key_bindings(reader: TerminalReader) -> Any:
     """Ctrl-C and Ctrl-D as a shell has them, without greying the prompt; Tab when sighted.
 
     prompt_toolkit's own Ctrl-C and Ctrl-D redraw the abandoned prompt in grey, and the
@@ -251,8 +251,8 @@ class TerminalReader:
     pop-up (a pop-up leaves traces on a screen that prompt_toolkit may not measure).
 
     Ctrl-C discards the line being typed, as in a shell: what was typed stays on screen as it
-    was, a line under it says that it was not entered, and the same question is asked again. Ctrl-D on an empty line is the
-    end of input.
+    was, a line under it says that it was not entered, and the same question is asked again.
+    Ctrl-D on an empty line is the end of input.
     """
 
     def __init__(self, output: Output, sighted: bool = False,

@@ -7,7 +7,8 @@ interrupts what is still being said unless it was important.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from tutto_a11y.games import registry
 from tutto_a11y.games.contract import TABLE_COMMANDS, Command, EntryError, Listener, Notice
@@ -33,7 +34,7 @@ class SpeechSink(Protocol):
 class JournalFailed(Exception):
     """The journal could not take an entry; the store's reason, data and file say why."""
 
-    def __init__(self, reason: str, path: str = "", data: dict | None = None) -> None:
+    def __init__(self, reason: str, path: str = "", data: dict[str, Any] | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.path = path
@@ -126,9 +127,9 @@ class Table:
                 return self.command(action)
             events = self.game.push(action)
         except EntryError as error:
-            if self.game.finished:  # whatever was meant, only the game-over words work now
-                error = EntryError("game-over")
-            self.tell(self.messages.error(error), remember=False)
+            # Whatever was meant, at game over only the game-over words work.
+            refused = EntryError("game-over") if self.game.finished else error
+            self.tell(self.messages.error(refused), remember=False)
             return None
         try:
             if self.journal is not None:  # the entry and the game's end: one write
@@ -142,7 +143,7 @@ class Table:
         self._publish(tuple(events))
         return None
 
-    def _publish(self, events: tuple, undone: Any = None) -> None:
+    def _publish(self, events: tuple[Any, ...], undone: Any = None) -> None:
         """Give listeners what happened, with the players, rules and state it left; for an
         undo, ``undone`` is the entry taken back."""
         if not self.listeners:
@@ -162,7 +163,7 @@ class Table:
     def _help(self) -> str:
         """The game's help; at game over it also names the export of the paper score sheet,
         in print and in Braille, since that is what a table does next with a finished game."""
-        text = self.messages.help()
+        text: str = self.messages.help()
         if self.game.finished and self.game_id is not None:
             text += " " + self.messages.c.gettext(
                 "For the score sheet on paper, run tutto-tally export {game} --format md, or "

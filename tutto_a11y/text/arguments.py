@@ -10,7 +10,8 @@ click raises the same way.
 from __future__ import annotations
 
 import gettext
-from typing import Any, Collection, Sequence
+from collections.abc import Collection, Sequence
+from typing import Any
 
 import click
 from click.core import ParameterSource

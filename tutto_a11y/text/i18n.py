@@ -10,8 +10,9 @@ from __future__ import annotations
 import gettext
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 DOMAIN = "tutto_a11y"
 LANGS = ("en", "de", "fr")

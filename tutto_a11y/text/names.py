@@ -11,7 +11,8 @@ everything printed from stored data goes through :func:`terminal_safe`.
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from tutto_a11y.games.contract import MalformedEntry
 

@@ -6,11 +6,12 @@ leaves as one sentence in the game's language that says what is wrong and what t
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
+from tutto_a11y.games.contract import EntryError
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import MAX_NAME, terminal_safe
-from tutto_a11y.games.contract import EntryError
 
 
 def _safe(data: dict[str, Any]) -> dict[str, Any]:

@@ -10,7 +10,7 @@ brings its own table of words; the table's own yes/no question has :data:`TABLE_
 from __future__ import annotations
 
 import unicodedata
-from typing import Iterable
+from collections.abc import Iterable
 
 from tutto_a11y.games.contract import AmbiguousEntry, MalformedEntry
 

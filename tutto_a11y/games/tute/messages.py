@@ -7,12 +7,25 @@ One entry gives one announcement line of a few short sentences.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from tutto_a11y.games.contract import Command, EntryError, Notice
-from tutto_a11y.games.tute.rules import (Cante, CardPoints, Entry, Game, LastTrick, State, Step,
-                                         Suit, Trump, Tute, TuteOf, seats_of)
-from tutto_a11y.games.tute.rules import events as E
+from tutto_a11y.games.tute.rules import (
+    Cante,
+    CardPoints,
+    Entry,
+    Game,
+    LastTrick,
+    State,
+    Step,
+    Suit,
+    Trump,
+    Tute,
+    TuteOf,
+    events as E,
+    seats_of,
+)
 from tutto_a11y.games.tute.words import COMMANDS, SPANISH, shown
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import join_names, or_list
@@ -68,7 +81,8 @@ class Messages:
 
     def needed(self) -> str:
         n = self.game.rules.games
-        return self.c.ngettext("One won game wins the match.", "The match goes to {n} won games.", n)
+        return self.c.ngettext("One won game wins the match.",
+                               "The match goes to {n} won games.", n)
 
     def _or(self, words: Sequence[str]) -> str:
         return or_list(words, self.c)

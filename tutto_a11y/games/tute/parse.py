@@ -8,15 +8,30 @@ and the rules refuse what is not allowed now; the messages word both.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Mapping, Sequence
 
 from tutto_a11y.games.contract import Command, EntryError, check_line
-from tutto_a11y.games.tute.rules import (AmbiguousEntry, Cante, CardPoints, Entry, Game,
-                                         IllegalEntry, LastTrick, MalformedEntry, Step, Trump,
-                                         Tute, side_of)
-from tutto_a11y.games.tute.words import (COMMANDS, SUIT_MEANINGS, TUTE_MEANINGS, Vocabulary,
-                                         normalise)
-from tutto_a11y.text.vocabulary import spellings
+from tutto_a11y.games.tute.rules import (
+    AmbiguousEntry,
+    Cante,
+    CardPoints,
+    Entry,
+    Game,
+    IllegalEntry,
+    LastTrick,
+    MalformedEntry,
+    Step,
+    Trump,
+    Tute,
+    side_of,
+)
+from tutto_a11y.games.tute.words import (
+    COMMANDS,
+    SUIT_MEANINGS,
+    TUTE_MEANINGS,
+    Vocabulary,
+)
+from tutto_a11y.text.vocabulary import normalise, spellings
 
 _NUMBER = re.compile(r"[0-9]+")
 
@@ -101,7 +116,7 @@ def _is_last(word: str, vocabulary: Vocabulary) -> bool:
 
 
 def _name_and(rest: Sequence[str], game: Game, vocabulary: Vocabulary,
-              meanings: dict, missing: str, what: str) -> tuple[int, str]:
+              meanings: Mapping[str, object], missing: str, what: str) -> tuple[int, str]:
     """A player and one word of ``meanings`` in either order: ``Anna gold`` or ``gold Anna``."""
     if not rest:
         raise MalformedEntry("needs-player", what=what)

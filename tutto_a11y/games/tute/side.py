@@ -6,14 +6,13 @@ the other modules of this folder.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from tutto_a11y.games.contract import AtTable, SideOfGame, EntryError, Notice, ReplayError, Standing
-from tutto_a11y.games.tute import paper, sheet
-from tutto_a11y.games.tute import at_table as table_side
+from tutto_a11y.games.contract import AtTable, EntryError, Notice, ReplayError, SideOfGame, Standing
+from tutto_a11y.games.tute import at_table as table_side, paper, sheet
 from tutto_a11y.games.tute.messages import Messages, word_notice
-from tutto_a11y.games.tute.rules import (Game, Rules,
-                                         State, seats_of, side_count)
+from tutto_a11y.games.tute.rules import Game, Rules, State, seats_of, side_count
 from tutto_a11y.games.tute.words import all_words
 from tutto_a11y.text.i18n import Catalog
 

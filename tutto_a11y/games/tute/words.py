@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from tutto_a11y.games.tute.rules import Suit, TuteOf
 from tutto_a11y.text import vocabulary as _vocabulary
-from tutto_a11y.text.vocabulary import normalise  # noqa: F401  (the parser uses it)
 
 COMMANDS = ("undo", "scores", "status", "repeat", "help", "quit")
 SUIT_MEANINGS = {f"suit:{suit.value}": suit for suit in Suit}

@@ -11,10 +11,10 @@ with the value to the nearest ten.
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from tutto_a11y.games.tutto.rules import Card, Rules, State, Step
-from tutto_a11y.games.tutto.rules import dice as D
+from tutto_a11y.games.tutto.rules import Card, Rules, State, Step, dice as D
 from tutto_a11y.text.i18n import Catalog
 
 
@@ -157,7 +157,7 @@ class Adviser:
         return c.gettext("You need {need} to win: {action}. Chance to win: {percent} percent.",
                          need=need, action=action, percent=percent)
 
-    def by_chance(self, card: Card, choices: Sequence[Any]) -> str:
+    def by_chance(self, card: Card | None, choices: Sequence[Any]) -> str:
         """Under Cloverleaf (every way is worth 0 points) and Plus/Minus (only the Tutto
         counts): the move with the best chance that matters, and that chance, in one sentence."""
         c = self.c

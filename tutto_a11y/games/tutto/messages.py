@@ -7,20 +7,33 @@ announcement line made of a few short sentences.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Iterable, Sequence
 
-from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.text.names import or_list
-from tutto_a11y.text.problems import line_sentence
 from tutto_a11y.games.contract import Command, Notice
-from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Entry, EntryError,
-                                          Game, Roll, SetAside, State, Step)
-from tutto_a11y.games.tutto.rules import events as E
+from tutto_a11y.games.tutto.rules import (
+    Bank,
+    Card,
+    Continue,
+    DrawCard,
+    Entry,
+    EntryError,
+    Game,
+    Roll,
+    SetAside,
+    State,
+    Step,
+    events as E,
+)
 from tutto_a11y.games.tutto.rules.events import Event
-from tutto_a11y.text.names import join_names  # noqa: F401  (said the same in every game)
-from tutto_a11y.text.output import nobreak
 from tutto_a11y.games.tutto.words import COMMANDS, shown
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.names import (
+    join_names,  # noqa: F401  (said the same in every game)
+    or_list,
+)
+from tutto_a11y.text.output import nobreak
+from tutto_a11y.text.problems import line_sentence
 
 VERBOSITIES = ("brief", "normal", "full")
 
@@ -446,7 +459,8 @@ class Messages:
         """``help``: what can be typed now, then the commands that work at every step."""
         lang = self.c.lang
         commands = ", ".join(shown(m, lang) for m in COMMANDS)
-        text = self.hint(self.what_now()) + " " + self.c.gettext("At any step: {commands}.", commands=commands)
+        text = self.hint(self.what_now()) + " " + self.c.gettext("At any step: {commands}.",
+                                                                  commands=commands)
         if lang != "en":
             text += " " + self.c.gettext("English words work too.")
         return text
@@ -525,9 +539,8 @@ class Messages:
         text = self.niete_odds()
         g = self.game
         if len(g.players) == 2 and not g.finished:
-            from tutto_a11y.games.tutto.advice import Adviser
-
             from tutto_a11y.coach.position import MAX_TURN_TOTAL, from_state
+            from tutto_a11y.games.tutto.advice import Adviser
 
             adviser = Adviser(self.c, self.verbosity, g.players)
             position = from_state(g.state)
@@ -556,7 +569,8 @@ class Messages:
     def undone(self, entry: Entry, seat: int) -> str:
         c, name = self.c, self.name(seat)
         if isinstance(entry, DrawCard):
-            text = c.gettext("Undone: {name}'s card {card}.", name=name, card=self.card_unit(entry.card))
+            text = c.gettext("Undone: {name}'s card {card}.", name=name,
+                             card=self.card_unit(entry.card))
         elif isinstance(entry, Roll):
             text = c.gettext("Undone: {name}'s roll {faces}.", name=name,
                              faces=self.faces(entry.faces))

@@ -9,8 +9,21 @@ from __future__ import annotations
 import re
 
 from tutto_a11y.games.contract import Command, check_line
-from tutto_a11y.games.tutto.rules import (BONUS_CARDS, Bank, Card, Continue, DrawCard, Entry, Game, IllegalEntry,
-                    MalformedEntry, Roll, SetAside, Step, parse_faces)
+from tutto_a11y.games.tutto.rules import (
+    BONUS_CARDS,
+    Bank,
+    Card,
+    Continue,
+    DrawCard,
+    Entry,
+    Game,
+    IllegalEntry,
+    MalformedEntry,
+    Roll,
+    SetAside,
+    Step,
+    parse_faces,
+)
 from tutto_a11y.games.tutto.words import COMMANDS, Vocabulary
 
 _FACES_ONLY = re.compile(r"[0-9][0-9 ,;./-]*")

@@ -9,7 +9,8 @@ says them; chances (Cloverleaf, Plus/Minus) in percent to one decimal.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from tutto_a11y.games.tutto.advice import faces_listed, percent_said, spoken
 from tutto_a11y.games.tutto.rules import Card
@@ -70,12 +71,12 @@ class ReviewWords:
         if d.card is Card.CLOVERLEAF:
             return c.gettext("Turn {turn}, {card}, after {roll} {chose}: chance to win "
                              "{percent} percent; {coach} would have given {best} percent.",
-                             turn=d.turn, card=self.card_name(d.card), roll=roll_said(d.roll), chose=chose,
-                             percent=percent, coach=coach, best=best)
+                             turn=d.turn, card=self.card_name(d.card), roll=roll_said(d.roll),
+                             chose=chose, percent=percent, coach=coach, best=best)
         return c.gettext("Turn {turn}, {card}, after {roll} {chose}: chance of the Tutto "
                          "{percent} percent; {coach} would have given {best} percent.",
-                         turn=d.turn, card=self.card_name(d.card), roll=roll_said(d.roll), chose=chose,
-                         percent=percent, coach=coach, best=best)
+                         turn=d.turn, card=self.card_name(d.card), roll=roll_said(d.roll),
+                         chose=chose, percent=percent, coach=coach, best=best)
 
     def _chose(self, choice: Any, same: bool, said: bool = True) -> str:
         """What the player did, with its value unless ``said`` is False."""

@@ -7,11 +7,11 @@ once for every game.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from tutto_a11y.games.contract import AtTable, SideOfGame, Notice, Standing
-from tutto_a11y.games.tutto import paper, sheet
-from tutto_a11y.games.tutto import at_table as table_side
+from tutto_a11y.games.contract import AtTable, Notice, SideOfGame, Standing
+from tutto_a11y.games.tutto import at_table as table_side, paper, sheet
 from tutto_a11y.games.tutto.messages import Messages, word_notice
 from tutto_a11y.games.tutto.rules import Game, Rules
 from tutto_a11y.games.tutto.status_line import status_line
@@ -102,7 +102,6 @@ def review_line(notice: Notice[Any, Any], catalog: Catalog) -> str:
     """The coach's brief review of a finished game, from the journal its last notice carries
     (the coach, and numpy, load only then, in the live view's own thread)."""
     from tutto_a11y.coach.review import review
-
     from tutto_a11y.games.tutto.reviewing import ReviewWords
 
     game = Game.replay(notice.players, notice.rules, notice.history)

@@ -13,10 +13,10 @@ game is reproduced from its seed.
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
-from .rules import (Bank, Card, Continue, DrawCard, Entry, Game, Roll, Rules, SetAside, State,
-                    Step)
+from .rules import Bank, Card, Continue, DrawCard, Entry, Game, Roll, Rules, SetAside, State, Step
 from .rules.cards import FULL_DECK, Deck
 
 
@@ -121,7 +121,7 @@ def remembered(choose: Callable[[State], Advised]) -> Callable[[State], tuple[tu
                                                                             str]]:
     """``choose`` asked once per distinct decision (scores, seat, card, dice, turn total, roll
     and set-aside): a Monte Carlo meets the same decisions again and again."""
-    memo: dict[tuple, tuple[tuple[int, ...], str]] = {}
+    memo: dict[tuple[Any, ...], tuple[tuple[int, ...], str]] = {}
 
     def best(s: State) -> tuple[tuple[int, ...], str]:
         key = (s.scores, s.seat, s.step, s.card, s.dice, s.turn_total, s.card_base,

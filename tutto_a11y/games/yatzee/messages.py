@@ -8,19 +8,30 @@ sheets of each language print them, never split across a Braille line.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from tutto_a11y.games.contract import Command, EntryError, Notice
-from tutto_a11y.games.yatzee.rules import (FACE, LOWER, ORDER, ROUNDS, UPPER, Entry, Field, Game,
-                                           Roll, State, Strike, Write)
-from tutto_a11y.games.yatzee.rules import events as E
+from tutto_a11y.games.yatzee.rules import (
+    FACE,
+    LOWER,
+    ORDER,
+    ROUNDS,
+    UPPER,
+    Entry,
+    Field,
+    Game,
+    Roll,
+    State,
+    Strike,
+    Write,
+    events as E,
+)
 from tutto_a11y.games.yatzee.rules.state import best_upper
 from tutto_a11y.games.yatzee.words import COMMANDS, field_word, shown
 from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.text.names import or_list
-from tutto_a11y.text.problems import line_sentence
-from tutto_a11y.text.names import join_names
+from tutto_a11y.text.names import join_names, or_list
 from tutto_a11y.text.output import nobreak
+from tutto_a11y.text.problems import line_sentence
 
 VERBOSITIES = ("brief", "normal", "full")
 EXAMPLE_ROLL = "5 5 5 2 3 1"

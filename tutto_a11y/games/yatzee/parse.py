@@ -9,8 +9,16 @@ from __future__ import annotations
 import re
 
 from tutto_a11y.games.contract import Command, check_line
-from tutto_a11y.games.yatzee.rules import (Entry, Field, Game, MalformedEntry, Roll, Strike,
-                                           Write, parse_faces)
+from tutto_a11y.games.yatzee.rules import (
+    Entry,
+    Field,
+    Game,
+    MalformedEntry,
+    Roll,
+    Strike,
+    Write,
+    parse_faces,
+)
 from tutto_a11y.games.yatzee.words import COMMANDS, FIELD_MEANINGS, VERBS, Vocabulary
 
 _FACES_ONLY = re.compile(r"[0-9][0-9 ,;./-]*")

@@ -7,14 +7,12 @@ the registry under the name stored as the game's kind.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from tutto_a11y.games.contract import AtTable, SideOfGame, Notice, ReplayError, Standing
-from tutto_a11y.games.yatzee import messages as M
-from tutto_a11y.games.yatzee import at_table as table_side
-from tutto_a11y.games.yatzee import paper
-from tutto_a11y.games.yatzee.rules import (ORDER, ROUNDS, UPPER, Game,
-                                           Rules)
+from tutto_a11y.games.contract import AtTable, Notice, ReplayError, SideOfGame, Standing
+from tutto_a11y.games.yatzee import at_table as table_side, messages as M, paper
+from tutto_a11y.games.yatzee.rules import ORDER, ROUNDS, UPPER, Game, Rules
 from tutto_a11y.games.yatzee.status_line import status_line
 from tutto_a11y.games.yatzee.words import WORDS
 from tutto_a11y.text.i18n import Catalog

@@ -4,10 +4,10 @@ Nothing here does input or output, prints or translates: the words, the messages
 and the store depend on this package, never the reverse.
 """
 
+from ...contract import ReplayError
 from .entries import Cante, CardPoints, Entry, LastTrick, Trump, Tute, TuteOf, parse_entry
 from .errors import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry
 from .events import CanteRecord, RoundRecord, TuteRecord
-from ...contract import ReplayError
 from .game import Game
 from .options import CHOICES, OPTION_NAMES, PRESETS, Rules
 from .rounds import cante_points, games_for, round_points, round_winner

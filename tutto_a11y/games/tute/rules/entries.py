@@ -8,7 +8,6 @@ as numbers and suits as ids, so it does not depend on the language or on the nam
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from ...contract import Word
 from .errors import MalformedEntry
@@ -76,7 +75,7 @@ class LastTrick:
         return f"last {self.side}"
 
 
-Entry = Union[Trump, Cante, Tute, CardPoints, LastTrick]
+Entry = Trump | Cante | Tute | CardPoints | LastTrick
 
 
 def parse_entry(text: str) -> Entry:

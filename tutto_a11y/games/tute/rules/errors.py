@@ -22,5 +22,5 @@ OPTION_REASONS = frozenset({"bad-games", "bad-rule-value", "unknown-rule", "unkn
 JOURNAL_REASONS = frozenset({"unknown-entry"})
 REASONS = PLAY_REASONS | TYPING_REASONS | OPTION_REASONS | JOURNAL_REASONS
 
-__all__ = ["AmbiguousEntry", "EntryError", "IllegalEntry", "JOURNAL_REASONS", "TYPING_REASONS", "MalformedEntry",
-           "OPTION_REASONS", "PLAY_REASONS", "REASONS"]
+__all__ = ["AmbiguousEntry", "EntryError", "IllegalEntry", "JOURNAL_REASONS", "TYPING_REASONS",
+           "MalformedEntry", "OPTION_REASONS", "PLAY_REASONS", "REASONS"]

@@ -7,7 +7,6 @@ records. Seats index the players, sides the sides (``sides.py``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from .entries import TuteOf
 from .suits import Suit
@@ -82,4 +81,4 @@ class MatchOver:
     by_tute: bool  # a Tute ended the match at once
 
 
-Event = Union[TrumpSet, CanteMade, TuteMade, CardPointsTaken, RoundOver, MatchOver]
+Event = TrumpSet | CanteMade | TuteMade | CardPointsTaken | RoundOver | MatchOver

@@ -41,12 +41,12 @@ class Rules(OptionRules):
                                      choices=allowed)
 
     @classmethod
-    def preset(cls, name: str) -> "Rules":
+    def preset(cls, name: str) -> Rules:
         if name not in PRESETS:
             raise MalformedEntry("unknown-preset", value=name, choices=tuple(PRESETS))
         return cls(**PRESETS[name])
 
-    def with_option(self, name: str, value: str) -> "Rules":
+    def with_option(self, name: str, value: str) -> Rules:
         """These rules with one option changed, from text such as ``tie`` = ``replay``."""
         name = name.strip().lower()
         if name not in OPTION_NAMES:

@@ -6,7 +6,7 @@ and the properties can test them apart from the flow of entries.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .events import CanteRecord
 from .options import Rules

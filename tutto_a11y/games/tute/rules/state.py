@@ -12,12 +12,22 @@ from typing import NamedTuple
 
 from .entries import Cante, CardPoints, Entry, LastTrick, Trump, Tute
 from .errors import IllegalEntry, MalformedEntry
-from .events import (CanteMade, CanteRecord, CardPointsTaken, Event, MatchOver, RoundOver,
-                     RoundRecord, TrumpSet, TuteMade, TuteRecord)
+from .events import (
+    CanteMade,
+    CanteRecord,
+    CardPointsTaken,
+    Event,
+    MatchOver,
+    RoundOver,
+    RoundRecord,
+    TrumpSet,
+    TuteMade,
+    TuteRecord,
+)
 from .options import Rules
 from .rounds import TUTE_GAMES, cante_points, games_for, round_points, round_winner
 from .sides import side_count, side_of
-from .suits import ROUND_CARD_POINTS
+from .suits import ROUND_CARD_POINTS, Suit
 
 
 class Step(Enum):
@@ -37,14 +47,14 @@ class State(NamedTuple):
     hand: int = 0  # the seat that begins this round
     round: int = 1
     step: Step = Step.TRUMP
-    trump: object = None  # the Suit of this round, once entered
+    trump: Suit | None = None  # the Suit of this round, once entered
     cantes: tuple[CanteRecord, ...] = ()
     card_points: tuple[int, ...] | None = None
     rounds: tuple[RoundRecord, ...] = ()
     winner: int | None = None  # the side that won the match
 
     @classmethod
-    def start(cls, players: int) -> "State":
+    def start(cls, players: int) -> State:
         return cls(players=players, games=(0,) * side_count(players))
 
     @property
@@ -112,13 +122,19 @@ def _check_side(state: State, side: int) -> None:
         raise MalformedEntry("unknown-entry", text=f"side {side}")
 
 
+def _trump(state: State) -> Suit:
+    """The round's trump: a cante, a Tute and the card points all come after it."""
+    assert state.trump is not None, "the trump is the first entry of a round"
+    return state.trump
+
+
 def _cante(state: State, entry: Cante) -> tuple[State, list[Event]]:
     _check_seat(state, entry.seat)
     for made in state.cantes:
         if made.suit is entry.suit:
             raise IllegalEntry("suit-already-announced", suit=entry.suit, seat=made.seat)
     side = side_of(entry.seat, state.players)
-    record = CanteRecord(entry.seat, side, entry.suit, cante_points(entry.suit, state.trump))
+    record = CanteRecord(entry.seat, side, entry.suit, cante_points(entry.suit, _trump(state)))
     cantes = state.cantes + (record,)
     mine = sum(1 for c in cantes if c.side == side)
     return state._replace(cantes=cantes), [CanteMade(record, mine)]
@@ -130,7 +146,7 @@ def _tute(rules: Rules, state: State, entry: Tute) -> tuple[State, list[Event]]:
     if any(c.side == side for c in state.cantes):
         raise IllegalEntry("tute-after-cante", seat=entry.seat)
     tute = TuteRecord(entry.seat, side, entry.of)
-    record = RoundRecord(state.round, state.hand, state.trump, state.cantes,  # type: ignore[arg-type]
+    record = RoundRecord(state.round, state.hand, _trump(state), state.cantes,
                          tute, None, None, None, side, TUTE_GAMES, False)
     events: list[Event] = [TuteMade(tute)]
     return _close(rules, state, record, events, by_tute=rules.tute_wins == "match")
@@ -153,7 +169,7 @@ def _end_round(rules: Rules, state: State, card_points: tuple[int, ...], last: i
     points = round_points(card_points, last, state.cantes)
     winner, tied = round_winner(rules, points, last, state.hand, state.players)
     games = games_for(rules, points[winner]) if winner is not None else 0
-    record = RoundRecord(state.round, state.hand, state.trump, state.cantes,  # type: ignore[arg-type]
+    record = RoundRecord(state.round, state.hand, _trump(state), state.cantes,
                          None, card_points, last, points, winner, games, tied)
     return _close(rules, state, record, events, by_tute=False)
 

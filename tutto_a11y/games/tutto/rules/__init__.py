@@ -4,19 +4,19 @@ Nothing here does input or output, prints, or translates: the command line, spee
 messages depend on this package, never the reverse.
 """
 
+from ...contract import ReplayError, parse_faces
 from .cards import BONUS_CARDS, CARD_ORDER, DECK_COMPOSITION, DECK_SIZE, Card
-from .entries import Bank, Continue, DrawCard, Entry, Roll, SetAside, parse_entry, parse_faces
+from .entries import Bank, Continue, DrawCard, Entry, Roll, SetAside, parse_entry
 from .errors import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry
-from ...contract import ReplayError
 from .game import MAX_PLAYERS, MIN_PLAYERS, Expectation, Game
-from .options import CHOICES, OPTION_NAMES, PRESETS, Rules
 from .nodes import chance_outcomes, legal_entries, roll_outcomes
+from .options import CHOICES, OPTION_NAMES, PRESETS, Rules
 from .state import State, Step
 
 __all__ = [
-    "AmbiguousEntry", "BONUS_CARDS", "Bank", "CARD_ORDER", "CHOICES", "Card", "Continue", "DECK_COMPOSITION",
-    "DECK_SIZE", "DrawCard", "Entry", "EntryError", "Expectation", "Game", "IllegalEntry",
-    "MAX_PLAYERS", "MIN_PLAYERS", "MalformedEntry", "OPTION_NAMES", "PRESETS", "ReplayError",
-    "Roll", "Rules", "SetAside", "State", "Step", "chance_outcomes", "legal_entries", "parse_entry", "parse_faces",
-    "roll_outcomes",
+    "AmbiguousEntry", "BONUS_CARDS", "Bank", "CARD_ORDER", "CHOICES", "Card", "Continue",
+    "DECK_COMPOSITION", "DECK_SIZE", "DrawCard", "Entry", "EntryError", "Expectation", "Game",
+    "IllegalEntry", "MAX_PLAYERS", "MIN_PLAYERS", "MalformedEntry", "OPTION_NAMES", "PRESETS",
+    "ReplayError", "Roll", "Rules", "SetAside", "State", "Step", "chance_outcomes", "legal_entries",
+    "parse_entry", "parse_faces", "roll_outcomes",
 ]

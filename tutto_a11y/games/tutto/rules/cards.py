@@ -36,7 +36,7 @@ class Card(Enum):
         return self in _BANKABLE
 
     @classmethod
-    def from_id(cls, card_id: str) -> "Card":
+    def from_id(cls, card_id: str) -> Card:
         """The card for a card id; ValueError for an unknown id."""
         return cls(card_id)
 

@@ -8,7 +8,7 @@ altogether with "a face not set aside yet".
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 FACES = (1, 2, 3, 4, 5, 6)
 SINGLE_POINTS = {1: 100, 5: 50}
@@ -24,7 +24,7 @@ def face_counts(faces: Iterable[int]) -> list[int]:
 
 
 def group_points(faces: Iterable[int]) -> int | None:
-    """Points of a set-aside group from one roll, counted the best way; None if a die does not score.
+    """Points of a set-aside group of one roll, counted the best way; None if a die does not score.
 
     Triples come first (1-1-1 is 1000, never 300); the dice left over score only as single 1s and
     5s. So four 2s do not form a valid group (the fourth 2 scores nothing), six 2s are two triples.
@@ -76,7 +76,7 @@ def is_niete(roll: Iterable[int]) -> bool:
 
 
 def is_subgroup(group: Iterable[int], roll: Iterable[int]) -> int | None:
-    """None when every die of ``group`` is in ``roll`` (as a multiset), else the first missing face."""
+    """None when every die of ``group`` is in ``roll`` (a multiset), else the first missing face."""
     available = Counter(roll)
     for face in group:
         if available[face] <= 0:
@@ -86,6 +86,6 @@ def is_subgroup(group: Iterable[int], roll: Iterable[int]) -> int | None:
 
 
 def street_new_faces(roll: Iterable[int], set_aside: Iterable[int]) -> tuple[int, ...]:
-    """The faces of a roll that are valid under Street: not set aside yet under this card, each once."""
+    """The faces of a roll valid under Street: not set aside yet under this card, each once."""
     done = set(set_aside)
     return tuple(sorted({face for face in roll if face not in done}))

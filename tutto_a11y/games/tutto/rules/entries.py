@@ -8,10 +8,9 @@ stores. It is language-independent: the words people type are translated at the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
-from .cards import Card
 from ...contract import parse_faces
+from .cards import Card
 from .errors import MalformedEntry
 
 
@@ -55,13 +54,14 @@ class Bank:
 
 @dataclass(frozen=True, slots=True)
 class Continue:
-    """Decide to go on without typing the roll or card yet (after that, banking is no longer possible)."""
+    """Decide to go on without typing the roll or card yet (after that, banking is no longer
+    possible)."""
 
     def text(self) -> str:
         return "continue"
 
 
-Entry = Union[DrawCard, Roll, SetAside, Bank, Continue]
+Entry = DrawCard | Roll | SetAside | Bank | Continue
 
 
 def parse_entry(text: str) -> Entry:

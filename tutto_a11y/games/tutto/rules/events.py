@@ -7,7 +7,6 @@ exports turn them into score sheets. Seats are indexes into the game's players.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from ...contract import Word
 from .cards import Card
@@ -144,5 +143,7 @@ class GameOver:
     cloverleaf: bool
 
 
-Event = Union[CardDrawn, StopDrawn, Rolled, Niete, FireworksBanked, SetAsideDone, Tutto,
-              PlusMinusScored, Banked, Continued, FinalRound, TurnOver, GameOver]
+Event = (
+    CardDrawn | StopDrawn | Rolled | Niete | FireworksBanked | SetAsideDone | Tutto |
+    PlusMinusScored | Banked | Continued | FinalRound | TurnOver | GameOver
+)

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...contract import Chance, EntryList, Outcome, Termination
 from . import dice as D
 from .cards import CARD_ORDER, Card, Deck
 from .entries import Entry, SetAside, parse_entry
-from ...contract import Chance, EntryList, Outcome, Termination
 from .errors import IllegalEntry
 from .events import Event, GameOver, TurnOver, TurnRecord
 from .nodes import chance_outcomes, legal_entries

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations_with_replacement, product
 from math import factorial
 
@@ -58,7 +58,7 @@ def chance_outcomes(state: State) -> list[Chance[Entry]]:
     return []
 
 
-@lru_cache(maxsize=None)
+@cache
 def roll_outcomes(dice: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     """Every roll of ``dice`` dice as sorted faces, with its exact probability."""
     outcomes = []

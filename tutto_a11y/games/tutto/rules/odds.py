@@ -8,11 +8,11 @@ a face that is still missing.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import comb
 
 
-@lru_cache(maxsize=None)
+@cache
 def niete_chance(dice: int) -> Fraction:
     """Chance that ``dice`` dice under a normal card give a Niete (4/6, 16/36, 60/216 ...)."""
     return Fraction(_niete_rolls(dice, faces=4, most=2), 6**dice)

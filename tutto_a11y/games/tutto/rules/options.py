@@ -50,14 +50,14 @@ class Rules(OptionRules):
                                      choices=allowed)
 
     @classmethod
-    def preset(cls, name: str) -> "Rules":
+    def preset(cls, name: str) -> Rules:
         """The rules of a named preset: ``standard``, ``classic-2004`` or ``volle-lotte``."""
         try:
             return cls(**PRESETS[name])
         except KeyError:
             raise MalformedEntry("unknown-preset", value=name, choices=tuple(PRESETS)) from None
 
-    def with_option(self, name: str, value: str) -> "Rules":
+    def with_option(self, name: str, value: str) -> Rules:
         """These rules with one option changed, from text such as ``x2-scope`` = ``card``."""
         name = name.strip().lower()
         if name not in OPTION_NAMES:

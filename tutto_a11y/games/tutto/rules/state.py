@@ -8,16 +8,32 @@ returns the next state and the events to announce.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
 from enum import Enum
+from typing import Any, NamedTuple
 
 from . import dice as D
 from .cards import DECK_SIZE, FULL_DECK, Card, Deck
 from .entries import Bank, Continue, DrawCard, Entry, Roll, SetAside
 from .errors import IllegalEntry, MalformedEntry
-from .events import (Banked, CardDrawn, Continued, Event, FinalRound, FireworksBanked, GameOver,
-                     Niete, Penalty, PlusMinusScored, Rolled, SetAsideDone, StopDrawn, TurnOver,
-                     TurnOutcome, TurnRecord, Tutto)
+from .events import (
+    Banked,
+    CardDrawn,
+    Continued,
+    Event,
+    FinalRound,
+    FireworksBanked,
+    GameOver,
+    Niete,
+    Penalty,
+    PlusMinusScored,
+    Rolled,
+    SetAsideDone,
+    StopDrawn,
+    TurnOutcome,
+    TurnOver,
+    TurnRecord,
+    Tutto,
+)
 from .options import Rules
 
 
@@ -62,7 +78,7 @@ class State(NamedTuple):
     lowest: tuple[int, ...] = ()
 
     @classmethod
-    def start(cls, players: int) -> "State":
+    def start(cls, players: int) -> State:
         return cls(scores=(0,) * players, turns=(0,) * players, seat=0)
 
     @property
@@ -71,7 +87,8 @@ class State(NamedTuple):
 
 
 def advance(rules: Rules, state: State, entry: Entry) -> tuple[State, list[Event]]:
-    """The state after ``entry`` and what happened; raises EntryError and changes nothing if wrong."""
+    """The state after ``entry`` and what happened; raises EntryError and changes nothing if
+    wrong."""
     step = state.step
     if step is Step.OVER:
         raise IllegalEntry("game-over")
@@ -90,7 +107,8 @@ def advance(rules: Rules, state: State, entry: Entry) -> tuple[State, list[Event
             events: list[Event] = [Banked(state.seat, state.turn_total, score)]
             new = state._replace(scores=_put(state.scores, state.seat, score))
             return _end_turn(rules, new, state.turn_total, TurnOutcome.BANKED, events)
-        if state.card is not None and not state.card.may_bank_before_tutto and step is not Step.CARD:
+        if (state.card is not None and not state.card.may_bank_before_tutto
+                and step is not Step.CARD):
             raise IllegalEntry("cannot-bank-under-card", card=state.card)
         raise IllegalEntry("cannot-bank-now", step=step)
     elif isinstance(entry, Continue):
@@ -213,7 +231,8 @@ def _tutto(rules: Rules, state: State, events: list[Event]) -> tuple[State, list
         events.append(Tutto(seat, card, total, 0, None, tuttos))
         if tuttos < 2:
             return state._replace(step=Step.ROLL, **fresh), events
-        return _end_turn(rules, state._replace(**fresh), 0, TurnOutcome.CLOVERLEAF, events, cloverleaf=True)
+        return _end_turn(rules, state._replace(**fresh), 0, TurnOutcome.CLOVERLEAF, events,
+                         cloverleaf=True)
     if card is Card.PLUS_MINUS:
         return _plus_minus(rules, state._replace(**fresh), events)
     doubled_from = None
@@ -279,8 +298,9 @@ def _end_turn(rules: Rules, state: State, points: int, outcome: TurnOutcome, eve
     if final_round and seat == players - 1:
         over = True
     # The turn is over either way: nothing of it stays in the state (no card, dice, turn total).
-    closed: dict[str, Any] = dict(turns=turns, final_round=final_round, card=None, turn_cards=(), turn_total=0,
-                  card_base=0, dice=STRETCH, roll=(), aside=(), tuttos=0)
+    closed: dict[str, Any] = dict(turns=turns, final_round=final_round, card=None, turn_cards=(),
+                                  turn_total=0, card_base=0, dice=STRETCH, roll=(), aside=(),
+                                  tuttos=0)
     if over:
         scores = state.scores
         winners = (seat,) if cloverleaf else _seats_with(scores, max(scores))

@@ -7,7 +7,6 @@ stores; it is the same in every language, the typed words are translated at the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from ...contract import parse_faces
 from .errors import MalformedEntry
@@ -44,7 +43,7 @@ class Strike:
         return f"strike {self.field.value}"
 
 
-Entry = Union[Roll, Write, Strike]
+Entry = Roll | Write | Strike
 
 
 def parse_entry(text: str) -> Entry:

@@ -7,7 +7,6 @@ listener in another language words it without the live game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from .fields import Field
 
@@ -69,4 +68,4 @@ class GameOver:
     totals: tuple[int, ...]
 
 
-Event = Union[Rolled, Written, BonusReached, BonusOutOfReach, TurnOver, GameOver]
+Event = Rolled | Written | BonusReached | BonusOutOfReach | TurnOver | GameOver

@@ -32,12 +32,12 @@ class Field(Word):
     YATZEE = "yatzee"
 
     @property
-    def upper(self) -> bool:
+    def in_upper_section(self) -> bool:
         """Upper-section fields count the dice of one face and never get the throw bonus."""
         return self in FACE
 
     @classmethod
-    def from_id(cls, field_id: str) -> "Field":
+    def from_id(cls, field_id: str) -> Field:
         """The field of an id; ValueError for an unknown one."""
         return cls(field_id)
 

@@ -53,13 +53,13 @@ class Rules(OptionRules):
         return (0, 10, 5, 0)[roll]
 
     @classmethod
-    def preset(cls, name: str | None) -> "Rules":
+    def preset(cls, name: str | None) -> Rules:
         """The rules of a named preset (``standard``, or None for it)."""
         if name is not None and name not in PRESETS:
             raise MalformedEntry("unknown-preset", value=name, choices=PRESETS)
         return cls()
 
-    def with_option(self, name: str, value: str) -> "Rules":
+    def with_option(self, name: str, value: str) -> Rules:
         """These rules with one option changed, from text such as ``throw-bonus`` = ``off``."""
         if name not in OPTION_NAMES:
             raise MalformedEntry("unknown-rule", option=name, choices=OPTION_NAMES)

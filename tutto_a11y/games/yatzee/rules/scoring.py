@@ -7,7 +7,7 @@ combination, the highest is taken, as the rules say.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .fields import FACE, Field
 from .options import Rules
@@ -34,7 +34,7 @@ def _with_at_least(counts: list[int], n: int) -> list[int]:
 def combination_points(field: Field, faces: tuple[int, ...], rules: Rules) -> int | None:
     """The points of the dice in a field before any throw bonus; None if they do not form it."""
     counts = face_counts(faces)
-    if field.upper:
+    if field.in_upper_section:
         face = FACE[field]
         return face * counts[face]
     pairs = _with_at_least(counts, 2)
@@ -79,7 +79,7 @@ def field_points(field: Field, faces: tuple[int, ...], roll: int, rules: Rules) 
     """The points of writing ``field`` with these dice on roll 1, 2 or 3, throw bonus included;
     None if the dice do not form the field (then it can only be struck)."""
     points = combination_points(field, faces, rules)
-    if points is None or field.upper:
+    if points is None or field.in_upper_section:
         return points
     return points + rules.throw_bonus_after(roll)
 

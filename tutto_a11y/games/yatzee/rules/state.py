@@ -11,8 +11,16 @@ from typing import NamedTuple
 
 from .entries import Entry, Roll, Strike, Write
 from .errors import IllegalEntry, MalformedEntry
-from .events import (BonusOutOfReach, BonusReached, Event, GameOver, Rolled, TurnOver,
-                     TurnRecord, Written)
+from .events import (
+    BonusOutOfReach,
+    BonusReached,
+    Event,
+    GameOver,
+    Rolled,
+    TurnOver,
+    TurnRecord,
+    Written,
+)
 from .fields import FACE, FIELD_COUNT, INDEX, LOWER, ORDER, UPPER, Field
 from .options import Rules
 from .scoring import DICE, field_points
@@ -35,7 +43,7 @@ class State(NamedTuple):
     winners: tuple[int, ...] = ()
 
     @classmethod
-    def start(cls, players: int) -> "State":
+    def start(cls, players: int) -> State:
         return cls(sheets=((None,) * FIELD_COUNT,) * players,
                    struck=(frozenset(),) * players)
 
@@ -115,7 +123,7 @@ def _fill(rules: Rules, state: State, field: Field, struck: bool) -> tuple[State
         if got is None:
             raise IllegalEntry("not-formed", field=field)
         points = got
-        throw = 0 if field.upper else rules.throw_bonus_after(roll)
+        throw = 0 if field.in_upper_section else rules.throw_bonus_after(roll)
     i = INDEX[field]
     new_sheet = sheet[:i] + (points,) + sheet[i + 1:]
     sheets = state.sheets[:seat] + (new_sheet,) + state.sheets[seat + 1:]
@@ -124,7 +132,7 @@ def _fill(rules: Rules, state: State, field: Field, struck: bool) -> tuple[State
         struck_now = struck_now[:seat] + (struck_now[seat] | {field},) + struck_now[seat + 1:]
     after = total(rules, new_sheet)
     events: list[Event] = [Written(seat, field, points, struck, roll, throw, after)]
-    if field.upper:
+    if field.in_upper_section:
         threshold = rules.bonus_threshold
         if upper_sum(sheet) < threshold <= upper_sum(new_sheet):
             events.append(BonusReached(seat, upper_sum(new_sheet), rules.bonus_points))
