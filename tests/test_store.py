@@ -24,15 +24,10 @@ import pytest
 
 from faults import fill, immutable, tmpfs
 
-from tutto_a11y.store import journal as store_module
-from tutto_a11y.store.journal import (
-    APPLICATION_ID,
-    SCHEMA_VERSION,
-    GameInfo,
-    Store,
-    StoreError,
-    default_db_path,
-)
+from tutto_a11y.store import files, schema
+from tutto_a11y.store.errors import StoreError
+from tutto_a11y.store.journal import GameInfo, Store, default_db_path
+from tutto_a11y.store.schema import APPLICATION_ID, SCHEMA_VERSION
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 RULES = {"target": 6000, "cards": "standard"}
@@ -353,7 +348,7 @@ def test_corruption_beyond_the_checked_size_is_reported_when_the_damaged_page_is
 ) -> None:
     game_id = make_game(db, [f"roll {i:06d}" for i in range(600)])
     corrupt_after_page_one(db)
-    monkeypatch.setattr(store_module, "QUICK_CHECK_MAX_BYTES", 0)  # as if the file were huge
+    monkeypatch.setattr(files, "QUICK_CHECK_MAX_BYTES", 0)  # as if the file were huge
     try:
         s = Store.open(db)
     except StoreError as exc:  # the damage may also hit the games table, read while opening
@@ -391,8 +386,8 @@ def test_a_newer_schema_still_in_the_wal_is_refused_and_neither_file_is_changed(
 def test_an_older_schema_is_migrated_in_place_keeping_the_games(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     game_id = make_game(db, ["roll 123346", "bank"])
     step = ("ALTER TABLE games ADD COLUMN note TEXT",)
-    monkeypatch.setattr(store_module, "MIGRATIONS", store_module.MIGRATIONS + (step,))
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    monkeypatch.setattr(schema, "MIGRATIONS", schema.MIGRATIONS + (step,))
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
     with Store.open(db) as s:
         assert s.entries(game_id) == ["roll 123346", "bank"]
     with sqlite3.connect(db) as conn:
@@ -534,7 +529,8 @@ def test_a_full_database_is_reported_as_disk_full_when_simulated_with_max_page_c
 
 HOLDER = """
     import sys
-    from tutto_a11y.store.journal import Store, StoreError
+    from tutto_a11y.store.errors import StoreError
+    from tutto_a11y.store.journal import Store
     store = Store.open(sys.argv[1])
     try:
         store.claim(sys.argv[2])

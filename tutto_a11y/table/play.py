@@ -48,7 +48,7 @@ class StoreJournal:
 
     @staticmethod
     def _write(method: Any, *args: Any) -> None:
-        from tutto_a11y.store.journal import StoreError
+        from tutto_a11y.store.errors import StoreError
 
         try:
             method(*args)
@@ -90,7 +90,7 @@ def play(settings: Settings, *, players: str | None, target: int | None, preset:
          resume: str | None, share: str | None = None, share_code: str | None = None,
          coach: bool = False) -> int:
     """The ``play`` command. Returns the exit status."""
-    from tutto_a11y.store.journal import StoreError
+    from tutto_a11y.store.errors import StoreError
 
     lang, width, plain = settings.lang, settings.width, settings.plain
     catalog = Catalog(lang or early_lang([], settings.env))
@@ -345,7 +345,7 @@ def _choose_game(store: Any, resume: str | None, reader: LineReader, output: Out
     A damaged last running game is not offered (it could not go on): one line says so and a new
     game starts; ``--resume`` of it is refused with the same sentence.
     """
-    from tutto_a11y.store.journal import StoreError
+    from tutto_a11y.store.errors import StoreError
 
     if resume is not None:
         info = store.game(resume)
