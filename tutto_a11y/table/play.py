@@ -424,7 +424,8 @@ def _open_speech(speech: bool | None, interactive: bool, lang: str, voice: str |
                                   "not speak itself; start it with --speech to hear its own "
                                   "speech.", name=reader_name))
             return None
-    from tutto_a11y.speech.client import SpeechUnavailable, open_speaker
+    from tutto_a11y.speech.client import open_speaker
+    from tutto_a11y.speech.probe import SpeechUnavailable
 
     try:
         speaker = open_speaker(lang, voice=voice, rate=rate, engine=engine,
