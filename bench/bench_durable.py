@@ -4,7 +4,7 @@ Measures, on a real file (``synchronous=FULL``, WAL):
 
 * per entry: a 2,000-entry game typed through the real play loop (``session.Table`` reading
   plain lines from a byte stream, announcing into a string buffer, saving every entry through
-  ``play.StoreJournal`` before announcing it); target < 5 ms each;
+  ``adapters.StoreJournal`` before announcing it); target < 5 ms each;
 * resume: open the store, read the game's entries and replay them through the rules
   (``Game.replay``); target < 100 ms; and the whole ``tutto-tally --resume`` process for
   comparison;
@@ -45,7 +45,7 @@ from tutto_a11y.games.tutto.messages import Messages  # noqa: E402
 from tutto_a11y.games.tutto.rules import Game, Rules  # noqa: E402
 from tutto_a11y.games.tutto.simulator import long_game, typed  # noqa: E402
 from tutto_a11y.store.journal import Store, default_db_path  # noqa: E402
-from tutto_a11y.table.play import StoreJournal  # noqa: E402
+from tutto_a11y.table.adapters import StoreJournal  # noqa: E402
 from tutto_a11y.table.reader import PlainReader  # noqa: E402
 from tutto_a11y.table.session import Table  # noqa: E402
 from tutto_a11y.text.i18n import Catalog  # noqa: E402

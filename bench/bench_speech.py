@@ -27,7 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tutto_a11y.speech.client import open_speaker, speech_available
+from tutto_a11y.speech.client import open_speaker
+from tutto_a11y.speech.probe import speech_available
 
 TEXT = "Anna sets aside 1 and 5: 150. Turn total 450, 2 dice left."
 

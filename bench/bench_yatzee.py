@@ -2,7 +2,7 @@
 
 Types whole random but legal 3-player Yatzee games (18 rounds, every field filled) through the
 real play loop (``session.Table`` reading plain lines from a byte stream, announcing into a
-string buffer, saving every entry through ``play.StoreJournal`` on a real SQLite file,
+string buffer, saving every entry through ``adapters.StoreJournal`` on a real SQLite file,
 ``synchronous=FULL``, WAL), with ``fits`` typed after every roll. Each sample is one line from
 the loop's request for it to the request for the next: interpret, check, save, announce.
 
@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 from timing import median_p90  # noqa: E402  (bench/timing.py)
 from tutto_a11y.games import registry  # noqa: E402
 from tutto_a11y.store.journal import Store, default_db_path  # noqa: E402
-from tutto_a11y.table.play import StoreJournal  # noqa: E402
+from tutto_a11y.table.adapters import StoreJournal  # noqa: E402
 from tutto_a11y.table.reader import PlainReader  # noqa: E402
 from tutto_a11y.table.session import Table  # noqa: E402
 from tutto_a11y.text.i18n import Catalog  # noqa: E402

@@ -69,6 +69,7 @@ import os
 from contextlib import contextmanager
 
 from tutto_a11y.store import journal
+from tutto_a11y.store.errors import StoreError
 
 _original = journal.Store._transaction
 _count = [0]
@@ -79,7 +80,7 @@ _fail_at = int(os.environ["TUTTO_TEST_FAILING_WRITE"])
 def _transaction(self):
     _count[0] += 1
     if _count[0] == _fail_at:
-        raise journal.StoreError("disk-full", self.path)
+        raise StoreError("disk-full", self.path)
     with _original(self) as db:
         yield db
 

@@ -22,7 +22,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tutto_a11y.games.*.rules",),
     # Braille's engine (liblouis, pages, dots) knows no game; ``braille.paper`` joins it to the
     # games' sides for the commands, like the store's sheets.
-    ("tutto_a11y.text", "tutto_a11y.store.journal", "tutto_a11y.braille"),
+    ("tutto_a11y.text", "tutto_a11y.store.journal", "tutto_a11y.store.schema",
+     "tutto_a11y.store.errors", "tutto_a11y.store.claims", "tutto_a11y.store.files",
+     "tutto_a11y.braille"),
     # The coach reads Tutto's rules and words its own command's problems; a game's messages
     # import it lazily for ``advice`` (same layer, so no circle is allowed either).
     ("tutto_a11y.settings", "tutto_a11y.games.*", "tutto_a11y.coach"),
@@ -147,7 +149,8 @@ def test_the_play_loop_line_reading_and_saved_games_know_no_game() -> None:
     and ``games`` find its sheets, through the registry and the game's side."""
     graph = _graph()
     for loop in ("tutto_a11y.table.session", "tutto_a11y.table.reader",
-                 "tutto_a11y.table.play", "tutto_a11y.store.saved",
+                 "tutto_a11y.table.play", "tutto_a11y.table.setup",
+                 "tutto_a11y.table.adapters", "tutto_a11y.table.signals", "tutto_a11y.store.saved",
                  "tutto_a11y.store.sheets"):
         own = {m for m in graph[loop]
                if m.startswith("tutto_a11y.games.") and not m.startswith(

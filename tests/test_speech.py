@@ -21,14 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from tutto_a11y.speech.client import (
-    REASONS,
-    Speaker,
-    SpeechUnavailable,
-    list_voices,
-    open_speaker,
-    speech_available,
-)
+from tutto_a11y.speech.client import list_voices, open_speaker
+from tutto_a11y.speech.probe import REASONS, SpeechUnavailable, speech_available
+from tutto_a11y.speech.speaker import Speaker
 from tutto_a11y.speech.spoken import spoken
 
 

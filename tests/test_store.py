@@ -23,15 +23,10 @@ from pathlib import Path
 import pytest
 
 from faults import fill, immutable, tmpfs
-from tutto_a11y.store import journal as store_module
-from tutto_a11y.store.journal import (
-    APPLICATION_ID,
-    SCHEMA_VERSION,
-    GameInfo,
-    Store,
-    StoreError,
-    default_db_path,
-)
+from tutto_a11y.store import files, schema
+from tutto_a11y.store.errors import StoreError
+from tutto_a11y.store.journal import GameInfo, Store, default_db_path
+from tutto_a11y.store.schema import APPLICATION_ID, SCHEMA_VERSION
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 RULES = {"target": 6000, "cards": "standard"}
@@ -117,8 +112,9 @@ def test_opening_a_missing_file_creates_the_database_and_its_folders(tmp_path: P
         assert {"games", "journal"} <= tables
     finally:
         conn.close()
-    assert not [name for name in listing(db.parent) if name.endswith(".new")], \
+    assert not [name for name in listing(db.parent) if name.endswith(".new")], (
         "no temporary file is left behind"
+    )
 
 
 def test_an_empty_file_is_turned_into_a_database(db: Path) -> None:
@@ -293,8 +289,9 @@ def test_another_programs_sqlite_database_is_refused_and_left_untouched(
 ) -> None:
     conn = sqlite3.connect(db)
     conn.execute(f"PRAGMA journal_mode = {journal_mode}")
-    conn.executescript(setup + "; CREATE TABLE IF NOT EXISTS other (x); "
-                       "INSERT INTO other VALUES (1);")
+    conn.executescript(
+        setup + "; CREATE TABLE IF NOT EXISTS other (x); INSERT INTO other VALUES (1);"
+    )
     conn.close()
     before = snapshot(db)
     refused(db, "not-a-database")
@@ -355,7 +352,7 @@ def test_corruption_beyond_the_checked_size_is_reported_when_the_damaged_page_is
 ) -> None:
     game_id = make_game(db, [f"roll {i:06d}" for i in range(600)])
     corrupt_after_page_one(db)
-    monkeypatch.setattr(store_module, "QUICK_CHECK_MAX_BYTES", 0)  # as if the file were huge
+    monkeypatch.setattr(files, "QUICK_CHECK_MAX_BYTES", 0)  # as if the file were huge
     try:
         s = Store.open(db)
     except StoreError as exc:  # the damage may also hit the games table, read while opening
@@ -383,8 +380,9 @@ def test_a_newer_schema_still_in_the_wal_is_refused_and_neither_file_is_changed(
     newer.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")  # ... so this sits in the WAL
     try:
         before = snapshot(db), snapshot(Path(f"{db}-wal"))
-        assert db.read_bytes()[60:64] == SCHEMA_VERSION.to_bytes(4, "big"), \
+        assert db.read_bytes()[60:64] == SCHEMA_VERSION.to_bytes(4, "big"), (
             "the main file still says ours"
+        )
         refused(db, "newer-schema")
         assert (snapshot(db), snapshot(Path(f"{db}-wal"))) == before
     finally:
@@ -392,11 +390,12 @@ def test_a_newer_schema_still_in_the_wal_is_refused_and_neither_file_is_changed(
 
 
 def test_an_older_schema_is_migrated_in_place_keeping_the_games(
-        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game_id = make_game(db, ["roll 123346", "bank"])
     step = ("ALTER TABLE games ADD COLUMN note TEXT",)
-    monkeypatch.setattr(store_module, "MIGRATIONS", store_module.MIGRATIONS + (step,))
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    monkeypatch.setattr(schema, "MIGRATIONS", schema.MIGRATIONS + (step,))
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
     with Store.open(db) as s:
         assert s.entries(game_id) == ["roll 123346", "bank"]
     with sqlite3.connect(db) as conn:
@@ -468,7 +467,8 @@ def test_a_database_without_write_permission_is_refused_as_read_only(db: Path) -
 
 
 def test_a_database_on_a_read_only_file_system_is_refused_and_left_untouched(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     with tmpfs(tmp_path / "mnt", "2m") as mnt:
         db = mnt / "games.sqlite3"
         make_game(db, ["roll 123346"])
@@ -510,7 +510,8 @@ def test_a_full_disk_is_reported_and_the_database_is_left_untouched(tmp_path: Pa
 
 
 def test_creating_a_database_on_a_full_disk_is_reported_and_leaves_nothing_behind(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     with tmpfs(tmp_path / "mnt", "512k") as mnt:
         fill(mnt)
         refused(mnt / "games.sqlite3", "disk-full")
@@ -518,7 +519,8 @@ def test_creating_a_database_on_a_full_disk_is_reported_and_leaves_nothing_behin
 
 
 def test_a_full_database_is_reported_as_disk_full_when_simulated_with_max_page_count(
-        store: Store) -> None:
+    store: Store,
+) -> None:
     # SQLite answers "no page may be added" with SQLITE_FULL, the same code as ENOSPC gives.
     game = store.create_game("de", RULES, ["Ana"])
     pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
@@ -541,7 +543,8 @@ def test_a_full_database_is_reported_as_disk_full_when_simulated_with_max_page_c
 
 HOLDER = """
     import sys
-    from tutto_a11y.store.journal import Store, StoreError
+    from tutto_a11y.store.errors import StoreError
+    from tutto_a11y.store.journal import Store
     store = Store.open(sys.argv[1])
     try:
         store.claim(sys.argv[2])
@@ -570,7 +573,8 @@ def stop(proc: subprocess.Popen) -> None:
 
 
 def test_a_second_process_cannot_claim_a_game_the_first_holds_until_the_first_is_killed(
-        db: Path) -> None:
+    db: Path,
+) -> None:
     game_id = make_game(db, ["roll 111"])
     first, said = start_holder(db, game_id)
     try:
@@ -578,15 +582,20 @@ def test_a_second_process_cannot_claim_a_game_the_first_holds_until_the_first_is
         second = run_python(HOLDER, str(db), game_id)
         out, err = second.communicate(timeout=30)
         assert second.returncode == 3, err
-        assert out.split("\n")[:2] == ["refused game-open-elsewhere",
-                                       "append refused game-open-elsewhere"]
+        assert out.split("\n")[:2] == [
+            "refused game-open-elsewhere",
+            "append refused game-open-elsewhere",
+        ]
         with Store.open(db) as s:
-            assert s.entries(game_id) == ["roll 111", "roll 222"], \
+            assert s.entries(game_id) == ["roll 111", "roll 222"], (
                 "the refused process wrote nothing"
+            )
             with pytest.raises(StoreError) as info:
                 s.claim(game_id)
-            assert (info.value.reason, info.value.data) == \
-                ("game-open-elsewhere", {"game": game_id})
+            assert (info.value.reason, info.value.data) == (
+                "game-open-elsewhere",
+                {"game": game_id},
+            )
 
         first.send_signal(signal.SIGKILL)
         first.wait(timeout=10)
@@ -732,10 +741,12 @@ def test_killing_a_writer_at_random_moments_never_loses_a_committed_entry(db: Pa
         assert [row.seq for row in journal] == list(range(1, len(entries) + 1))
         if reported:
             assert reported == list(range(previous, reported[-1] + 1)), (seed, round_)
-            assert len(entries) > reported[-1], \
+            assert len(entries) > reported[-1], (
                 f"committed entry lost (seed {seed}, round {round_})"
-        assert len(entries) <= (reported[-1] + 2 if reported else previous + 1), \
+            )
+        assert len(entries) <= (reported[-1] + 2 if reported else previous + 1), (
             "at most the unreported one is extra"
+        )
         previous = len(entries)
     assert previous > 0
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:

@@ -119,7 +119,8 @@ class Settings:
 
     def open_store(self, catalog: Catalog, *, read_only: bool = False) -> Any:
         """The games file opened, or its problem as one sentence (a :class:`UsageProblem`)."""
-        from .store.journal import Store, StoreError
+        from .store.errors import StoreError
+        from .store.journal import Store
 
         path = self.path
         try:

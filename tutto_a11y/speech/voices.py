@@ -40,7 +40,8 @@ def list_voices_command(settings: Settings, engine: str) -> int:
     With ``--speech-engine speechd`` the daemon is asked (``LIST SYNTHESIS_VOICES``), because
     those names are what ``--voice`` then takes; they differ from eSpeak NG's own ids.
     """
-    from tutto_a11y.speech.client import SpeechUnavailable, list_voices
+    from tutto_a11y.speech.client import list_voices
+    from tutto_a11y.speech.probe import SpeechUnavailable
 
     c, width = settings.catalog(), settings.columns()
     try:

@@ -52,7 +52,8 @@ _KILL_REPEAT = 0.005
 
 
 # --------------------------------------------------------------------------- voices
-# Pure functions, also used by the game process (tutto_a11y.speech.client) to order voice lists.
+# Pure functions, also used by the game process (tutto_a11y.speech.pyttsx3_speaker) to order
+# voice lists.
 
 
 def espeak_tag(lang: str) -> str:

@@ -7,17 +7,11 @@ own committed transaction, written to disk (``synchronous=FULL``) *before* :meth
 returns, and the caller only announces an entry after that.  Undo is journalled as well, so the
 correction history survives; :meth:`Store.entries` applies the undos.
 
-Why so careful when opening: the file may be one the player points us at by mistake
-(``--db notes.txt``), another program's database, a damaged file, a read-only copy or a file
-written by a newer tutto-tally.  In all those cases :meth:`Store.open` raises
-:class:`StoreError` with a machine-readable ``reason`` and leaves the file exactly as it was:
-the header is checked with a plain read before SQLite touches the file, the deeper checks run on
-a read-only connection, and nothing is written until the file has passed them all.
-
-Why so careful about *what* the path is: ``--db`` may name a device, a FIFO or a symlink.  Only
-a regular file (or a path that does not exist yet) is ever created or replaced; a symlink is
-followed to its target, and anything else is refused with 'not-a-file' before it is opened
-(opening a FIFO would wait forever; replacing an empty ``/dev/null`` would break the machine).
+The parts of the store live next door: the tables and their migrations in
+:mod:`tutto_a11y.store.schema`, the reasons a file is refused in :mod:`tutto_a11y.store.errors`,
+the careful opening and creating of the file in :mod:`tutto_a11y.store.files`, and which process
+may write which game in :mod:`tutto_a11y.store.claims`.  :meth:`Store.open` refuses a file that
+is not ours, damaged, newer or unwritable with a :class:`StoreError` and leaves it as it was.
 
 Why a read-only way in (``Store.open(path, read_only=True)``): listing, showing and exporting
 must work on a backup on read-only media or on a full disk, and must not leave side files or
@@ -33,14 +27,9 @@ location).
 
 from __future__ import annotations
 
-import errno
-import itertools
 import json
 import os
 import sqlite3
-import stat
-import sys
-import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -48,117 +37,27 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from tutto_a11y.store import files, schema
+from tutto_a11y.store.claims import Claims
+from tutto_a11y.store.errors import StoreError, wrap
+from tutto_a11y.store.schema import STATUSES
+
 __all__ = [
-    "APPLICATION_ID",
-    "SCHEMA_VERSION",
-    "MIGRATIONS",
-    "REASONS",
-    "STATUSES",
     "GameInfo",
     "JournalRow",
     "Store",
+    # Raised by every method of the Store; its home is tutto_a11y.store.errors.
     "StoreError",
     "default_db_path",
 ]
 
-#: ``PRAGMA application_id`` of a tutto-tally database: the ASCII bytes ``TuTt``.  It lets us
-#: tell our own files from any other SQLite database without reading a single table.
-APPLICATION_ID = 0x54755474
-
-#: Migration steps, indexed by the schema version they start from: ``MIGRATIONS[v]`` turns a
-#: version-``v`` database into version ``v + 1``.  ``MIGRATIONS[0]`` is the initial schema, so a
-#: new file is created by running every step, exactly like an old file is upgraded.  Append new
-#: steps; never edit a released one.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    # 0 -> 1: the initial schema.
-    (
-        """
-        CREATE TABLE games (
-            id      INTEGER PRIMARY KEY AUTOINCREMENT,  -- AUTOINCREMENT: ids shown to players are never reused
-            created TEXT NOT NULL,                      -- ISO-8601 UTC
-            updated TEXT NOT NULL,                      -- ISO-8601 UTC, bumped by every write
-            lang    TEXT NOT NULL,
-            rules   TEXT NOT NULL,                      -- JSON object of the rule options
-            players TEXT NOT NULL,                      -- JSON list of names in seat order
-            status  TEXT NOT NULL DEFAULT 'running'
-                    CHECK (status IN ('running', 'finished', 'abandoned'))
-        )
-        """,  # noqa: E501  (a released migration step is never edited, not even its long line)
-        "CREATE INDEX games_by_updated ON games (updated, id)",
-        """
-        CREATE TABLE journal (
-            game_id INTEGER NOT NULL REFERENCES games (id),
-            seq     INTEGER NOT NULL CHECK (seq >= 1),  -- 1, 2, 3, ... per game
-            kind    TEXT NOT NULL CHECK (kind IN ('entry', 'undo')),
-            text    TEXT CHECK ((kind = 'entry') = (text IS NOT NULL)),  -- NULL for an undo
-            at      TEXT NOT NULL,                      -- ISO-8601 UTC
-            PRIMARY KEY (game_id, seq)
-        ) WITHOUT ROWID
-        """,
-    ),
-    # 1 -> 2: every game knows which game it is. Rows written before are all Tutto games.
-    (
-        "ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT 'tutto'",
-    ),
-)
-
-#: The schema version this code writes and understands (``PRAGMA user_version``).
-SCHEMA_VERSION = len(MIGRATIONS)
-
-#: Every ``StoreError.reason``.  The CLI maps each one to a translated message.
-REASONS = frozenset(
-    {
-        "not-a-database",  # not SQLite at all, or another program's SQLite database
-        "corrupt",  # ours, but damaged
-        "read-only",  # the file or its folder cannot be written
-        "disk-full",  # no space left (or quota exceeded)
-        "newer-schema",  # written by a newer tutto-tally; data['version'], data['known']
-        "cannot-open",  # any other reason the file cannot be opened or created
-        "not-a-file",  # a device, FIFO, socket...: only regular files are ours to touch
-        "no-such-game",  # data['game']
-        "game-open-elsewhere",  # another process (or Store) holds the game; data['game']
-        "busy",  # the database stayed locked by another process for too long
-        "io-error",  # the operating system reported an I/O error
-        "damaged-game",  # a journal line of data['game'] cannot be read; data['index'] (1-based)
-    }
-)
-
-STATUSES = ("running", "finished", "abandoned")
-
-_SQLITE_MAGIC = b"SQLite format 3\x00"
-_HEADER_SIZE = 100
-# A full `PRAGMA quick_check` reads every page (about 2 ms per MB here).  Files up to this size
-# -- far more games than a family plays in years -- are checked completely at every open; larger
-# ones get the cheap checks only, and damage is reported as 'corrupt' when a damaged page is read.
-QUICK_CHECK_MAX_BYTES = 16 * 1024 * 1024
 _BUSY_TIMEOUT_S = 5.0
-
-
-class StoreError(Exception):
-    """A problem the player must be told about, described by a stable ``reason`` code.
-
-    The message text is English and meant for logs; user-facing text comes from the CLI's
-    catalogs, keyed by ``reason`` and filled from ``data``.
-    """
-
-    reason: str
-    path: str
-    data: dict[str, Any]
-
-    def __init__(self, reason: str, path: str | os.PathLike[str],
-                 data: Mapping[str, Any] | None = None):
-        assert reason in REASONS, reason
-        self.reason = reason
-        self.path = os.fspath(path)
-        self.data = dict(data or {})
-        details = ", ".join(f"{k}={v!r}" for k, v in self.data.items())
-        super().__init__(f"{reason}: {self.path}" + (f" ({details})" if details else ""))
 
 
 @dataclass(frozen=True)
 class GameInfo:
-    """One row of the ``games`` table, as the CLI shows it (ids are strings, as players type
-    them)."""
+    """One row of the ``games`` table, as the CLI shows it (ids are strings, as typed by
+    players)."""
 
     id: str
     created: str
@@ -208,490 +107,6 @@ def _now() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-# --------------------------------------------------------------------------------------------
-# Error mapping
-
-_SQLITE_PRIMARY_REASON = {
-    13: "disk-full",  # SQLITE_FULL
-    8: "read-only",  # SQLITE_READONLY
-    11: "corrupt",  # SQLITE_CORRUPT
-    26: "corrupt",  # SQLITE_NOTADB: the header was already found valid, so the rest is damaged
-    5: "busy",  # SQLITE_BUSY
-    6: "busy",  # SQLITE_LOCKED
-    14: "cannot-open",  # SQLITE_CANTOPEN
-    10: "io-error",  # SQLITE_IOERR
-    23: "read-only",  # SQLITE_AUTH
-    3: "read-only",  # SQLITE_PERM
-}
-
-_SQLITE_MESSAGE_REASON = (  # for Pythons without sqlite_errorcode (3.10)
-    ("disk is full", "disk-full"),
-    ("readonly", "read-only"),
-    ("malformed", "corrupt"),
-    ("not a database", "corrupt"),
-    ("locked", "busy"),
-    ("unable to open", "cannot-open"),
-    ("i/o error", "io-error"),
-)
-
-
-def _sqlite_reason(exc: sqlite3.Error) -> str | None:
-    code = getattr(exc, "sqlite_errorcode", None)
-    if code is not None:
-        return _SQLITE_PRIMARY_REASON.get(code & 0xFF)
-    text = str(exc).lower()
-    for needle, reason in _SQLITE_MESSAGE_REASON:
-        if needle in text:
-            return reason
-    return None
-
-
-def _os_reason(exc: OSError) -> str:
-    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
-        return "disk-full"
-    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return "read-only"
-    return "cannot-open"
-
-
-def _no_space_left(path: Path) -> bool:
-    """Whether the file system holding ``path`` has no free block left for us."""
-    try:
-        return os.statvfs(Path(path).parent).f_bavail == 0
-    except (AttributeError, OSError):  # no statvfs on Windows
-        return False
-
-
-def _wrap(exc: BaseException, path: Path,
-          data: Mapping[str, Any] | None = None) -> StoreError | None:
-    """The StoreError for an sqlite3/OS error, or None for a programming error to re-raise."""
-    if isinstance(exc, StoreError):
-        return exc
-    if isinstance(exc, sqlite3.Error):
-        reason = _sqlite_reason(exc)
-        if reason is None:
-            return None
-        if reason == "io-error" and _no_space_left(path):
-            # SQLite reports a -shm it cannot grow as an I/O error (SQLITE_IOERR_SHMSIZE).
-            reason = "disk-full"
-        return StoreError(reason, path, {**(data or {}), "detail": str(exc)})
-    if isinstance(exc, OSError):
-        return StoreError(_os_reason(exc), path, {**(data or {}), "detail": str(exc)})
-    return None
-
-
-# --------------------------------------------------------------------------------------------
-# Claims: which process may write which game.
-#
-# Each game is claimed by an exclusive lock on ONE BYTE of a side file ``<db>.claims``: byte N
-# for game N.  The operating system drops such locks when the process ends in any way,
-# SIGKILL and power loss included, so a claim can never be left behind by a crash, and no
-# pid files or timeouts are needed.  Locks on different bytes do not conflict, so different
-# games in the same database can be played at the same time.  The lock is not taken on the
-# database file itself because SQLite uses POSIX locks there and closing any descriptor of a
-# file drops all of a process's POSIX locks on it.
-#
-# POSIX record locks belong to the process, not to the descriptor, so two Store objects in
-# one process would not exclude each other and closing one descriptor would release the
-# other's locks.  Hence one descriptor per claims file per process, shared through this
-# registry, which also records which Store holds which game.
-
-
-class _ClaimFile:
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
-        self.holders: dict[int, int] = {}  # game id -> token of the holding Store
-
-
-_CLAIM_FILES: dict[tuple[int, int], _ClaimFile] = {}
-_CLAIM_LOCK = threading.Lock()
-_TOKENS = itertools.count(1)
-
-if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-    import msvcrt
-
-    def _try_lock_byte(fd: int, offset: int) -> bool:
-        os.lseek(fd, offset, os.SEEK_SET)
-        try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
-
-    def _unlock_byte(fd: int, offset: int) -> None:
-        os.lseek(fd, offset, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-
-else:
-    import fcntl
-
-    def _try_lock_byte(fd: int, offset: int) -> bool:
-        try:
-            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, offset, os.SEEK_SET)
-        except OSError as exc:
-            if exc.errno in (errno.EACCES, errno.EAGAIN):
-                return False
-            raise
-        return True
-
-    def _unlock_byte(fd: int, offset: int) -> None:
-        fcntl.lockf(fd, fcntl.LOCK_UN, 1, offset, os.SEEK_SET)
-
-
-def _open_claim_file(path: Path) -> tuple[tuple[int, int], _ClaimFile]:
-    """The process-wide descriptor of a claims file (caller holds _CLAIM_LOCK)."""
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        pass
-    else:
-        key = (st.st_dev, st.st_ino)
-        if key in _CLAIM_FILES:
-            return key, _CLAIM_FILES[key]
-    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags, 0o644)
-    st = os.fstat(fd)
-    key = (st.st_dev, st.st_ino)
-    # Only this process's registry matters, and it is guarded by _CLAIM_LOCK, so the key
-    # cannot have appeared since the stat above.
-    claim_file = _ClaimFile(fd)
-    _CLAIM_FILES[key] = claim_file
-    return key, claim_file
-
-
-# --------------------------------------------------------------------------------------------
-# Opening
-
-
-def _real_path(path: Path) -> Path:
-    """The file ``path`` stands for: symlinks followed (also dangling ones, to where they point).
-
-    Refuses, before anything opens it, whatever is not a regular file: a FIFO would block the
-    open, and a device (or a symlink to one) reads as empty and would be "replaced".
-    """
-    real = Path(os.path.realpath(path))
-    try:
-        st = os.stat(real)
-    except FileNotFoundError:
-        return real
-    if stat.S_ISDIR(st.st_mode):
-        raise StoreError("cannot-open", path, {"detail": "is a directory"})
-    if not stat.S_ISREG(st.st_mode):
-        raise StoreError("not-a-file", path, {"mode": stat.filemode(st.st_mode)})
-    return real
-
-
-def _check_side_files(path: Path) -> None:
-    """Refuse to work next to side files that are not plain files of their own.
-
-    SQLite opens ``-wal``, ``-shm`` and ``-journal`` (and we open ``.claims``) by name and
-    writes into whatever it finds: a FIFO there would hang the start, and a symlink would let
-    the journal overwrite the file it points to.
-    """
-    for side in (*_side_files(path), Path(f"{path}-journal"), Path(f"{path}.claims")):
-        try:
-            st = os.lstat(side)
-        except FileNotFoundError:
-            continue
-        if not stat.S_ISREG(st.st_mode):
-            raise StoreError("cannot-open", path,
-                             {"side_file": str(side), "mode": stat.filemode(st.st_mode)})
-
-
-def _read_header(path: Path) -> bytes:
-    """The first bytes of a regular file; refuses one swapped for a FIFO or device meanwhile."""
-    flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-             | getattr(os, "O_BINARY", 0))
-    fd = os.open(path, flags)
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise StoreError("not-a-file", path)
-        return os.read(fd, _HEADER_SIZE)
-    finally:
-        os.close(fd)
-
-
-def _side_files(path: Path) -> tuple[Path, Path]:
-    return Path(f"{path}-wal"), Path(f"{path}-shm")
-
-
-def _check_header(path: Path, header: bytes) -> None:
-    """Refuse foreign, damaged-at-the-top and newer files before SQLite opens them.
-
-    SQLite would create -wal/-shm files next to a foreign WAL database merely by reading it;
-    a plain read of the 100-byte header cannot change anything.
-    """
-    if len(header) < _HEADER_SIZE or not header.startswith(_SQLITE_MAGIC):
-        raise StoreError("not-a-database", path)
-    app_id = int.from_bytes(header[68:72], "big")
-    if app_id != APPLICATION_ID:
-        raise StoreError("not-a-database", path, {"application_id": app_id})
-    version = int.from_bytes(header[60:64], "big", signed=True)
-    if version > SCHEMA_VERSION:
-        raise StoreError("newer-schema", path, {"version": version, "known": SCHEMA_VERSION})
-    if version < 1:  # tutto-tally only ever publishes fully initialised files
-        raise StoreError("not-a-database", path, {"version": version})
-
-
-def _check_writable(path: Path) -> None:
-    """Refuse files we could not write to, before opening them for writing.
-
-    os.access also honours what file modes do not show: read-only mounts (EROFS) and
-    immutable files, which even root cannot write.  The folder must be writable too,
-    because WAL mode keeps its -wal and -shm files next to the database.
-    """
-    targets = [path, path.parent] + [p for p in _side_files(path) if p.exists()]
-    for target in targets:
-        if not os.access(target, os.W_OK):
-            raise StoreError("read-only", path, {"not_writable": str(target)})
-
-
-def _validate(path: Path) -> int:
-    """Check an existing tutto-tally file through a read-only connection; return its version.
-
-    Read-only, so that even a checkpoint on close cannot modify a file we are about to refuse.
-    """
-    try:
-        conn = _connect_for_reading(path)
-    except sqlite3.Error as exc:
-        raise _wrap(exc, path) or StoreError("cannot-open", path, {"detail": str(exc)}) from exc
-    try:
-        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if app_id != APPLICATION_ID:
-            raise StoreError("not-a-database", path, {"application_id": app_id})
-        if version > SCHEMA_VERSION:
-            raise StoreError("newer-schema", path, {"version": version, "known": SCHEMA_VERSION})
-        tables = {row[0] for row in
-                  conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        missing = {"games", "journal"} - tables
-        if missing:  # our id, someone else's tables: not a file we can safely write to
-            raise StoreError("not-a-database", path, {"missing": sorted(missing)})
-        if os.path.getsize(path) <= QUICK_CHECK_MAX_BYTES:
-            problems = [row[0] for row in conn.execute("PRAGMA quick_check(5)")]
-            if problems != ["ok"]:
-                raise StoreError("corrupt", path, {"detail": "; ".join(problems)})
-        return int(version)
-    except sqlite3.Error as exc:
-        raise _wrap(exc, path) or StoreError("corrupt", path, {"detail": str(exc)}) from exc
-    finally:
-        conn.close()
-
-
-def _connect_for_reading(path: Path, timeout: float = 5.0) -> sqlite3.Connection:
-    """A connection that can only read ``path`` and writes nothing, not even a -wal or -shm.
-
-    With no -wal, or an empty one (nobody has written since the last checkpoint), the main file
-    holds everything and ``immutable=1`` reads it without creating any side file, on read-only
-    media and full disks too.  Otherwise a game is being played or a crash left its last entries
-    in the -wal, and plain ``mode=ro`` reads those as well.  When the -shm is missing too, no
-    program has the file open (a writer keeps one) -- it is a copied backup or the like -- and
-    exclusive locking mode makes SQLite keep the WAL index in memory instead of creating a -shm;
-    the lock-free VFS lets that exclusive mode work through a read-only descriptor.
-    """
-    wal, shm = _side_files(path)
-    uri = Path(os.path.abspath(path)).as_uri() + "?mode=ro"
-    try:
-        wal_holds_data = wal.stat().st_size > 0
-    except FileNotFoundError:
-        wal_holds_data = False
-    in_memory_index = wal_holds_data and not shm.exists()
-    if not wal_holds_data:
-        uri += "&immutable=1"
-    elif in_memory_index:
-        uri += "&vfs=" + ("win32-none" if sys.platform == "win32" else "unix-none")
-    conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
-    try:
-        if in_memory_index:
-            conn.execute("PRAGMA locking_mode = EXCLUSIVE")
-        conn.execute("PRAGMA query_only = ON")
-    except BaseException:
-        conn.close()
-        raise
-    return conn
-
-
-#: The size of a -shm SQLite can use: its WAL index comes in blocks of 32 KiB.
-_SHM_BLOCK = 32768
-
-
-def _remove_empty_side_files(path: Path, existed: Sequence[bool]) -> None:
-    """Remove the -wal/-shm that a failed open or write made but could not fill (say, on a full
-    disk: an empty -wal, a -shm of a few bytes), so that the file looks as before and
-    read-only commands still read it without writing. Side files that were there before, or
-    that hold data, are left alone."""
-    for side, was_there, usable in zip(_side_files(path), existed, (1, _SHM_BLOCK)):
-        try:
-            if not was_there and side.stat().st_size < usable:
-                side.unlink()
-        except OSError:
-            pass
-
-
-def _migrate(conn: sqlite3.Connection, path: Path) -> None:
-    """Bring the schema to SCHEMA_VERSION in one transaction (a no-op when already there)."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:  # another process upgraded it meanwhile
-            raise StoreError("newer-schema", path, {"version": version, "known": SCHEMA_VERSION})
-        for step in MIGRATIONS[version:]:
-            for statement in step:
-                conn.execute(statement)
-        if version < SCHEMA_VERSION:
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-
-
-def _fsync_dir(directory: Path) -> None:
-    if sys.platform == "win32":  # pragma: no cover - directories cannot be opened there
-        return
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-
-    def _hold_temp(fd: int) -> None:
-        """Windows cannot delete an open file, so an open temporary file is safe as it is."""
-
-    def _temp_is_abandoned(path: Path) -> bool:
-        try:
-            path.unlink()  # fails while its creator still has it open
-        except OSError:
-            return False
-        return True
-
-else:
-
-    def _hold_temp(fd: int) -> None:
-        """Mark a temporary file as in use for as long as ``fd`` is open (and its process lives).
-
-        flock, not lockf: SQLite's own POSIX locks on the same file neither conflict with it nor
-        release it when SQLite closes its descriptors.
-        """
-        fcntl.flock(fd, fcntl.LOCK_EX)
-
-    def _temp_is_abandoned(path: Path) -> bool:
-        """Whether nobody holds ``path`` any more: its creator was killed (or it is done)."""
-        try:
-            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-        except OSError:
-            return False
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return False
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                return False  # a start in another process is creating its database right now
-            return True
-        finally:
-            os.close(fd)  # drops our flock; the file is unlinked by the caller
-
-
-def _remove_stale_temps(path: Path) -> None:
-    """Delete what a start killed while creating ``path`` left behind (see :func:`_create`):
-    ``.games.sqlite3.<random>.new`` and SQLite's ``-journal``/``-wal``/``-shm`` of it.
-
-    Only files named like our temporaries and held by no living process are removed, so a
-    database being created at this moment by another start is left alone.  Failures are
-    ignored: a stray temporary file wastes a little space and harms nothing.
-    """
-    folder = path.parent
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return
-    prefix, suffix = f".{path.name}.", ".new"
-    temps = [n for n in names if n.startswith(prefix) and n.endswith(suffix)]
-    for name in temps:
-        temp = folder / name
-        if not _temp_is_abandoned(temp):
-            continue
-        for leftover in (temp, Path(f"{temp}-journal"), *_side_files(temp)):
-            try:
-                leftover.unlink()
-            except OSError:
-                pass
-    for name in names:  # side files whose temporary database is already gone
-        base, dash, kind = name.rpartition("-")
-        if (dash and kind in ("journal", "wal", "shm") and base.startswith(prefix)
-                and base.endswith(suffix)):
-            if not (folder / base).exists():
-                try:
-                    (folder / name).unlink()
-                except OSError:
-                    pass
-
-
-def _create(path: Path, replace_empty: bool) -> None:
-    """Create a fresh database at ``path`` atomically.
-
-    The schema is built in a temporary file in the same folder, flushed, and then linked into
-    place, so ``path`` is either absent or a complete tutto-tally database: a crash during
-    creation leaves at most a stray ``.games.sqlite3.*.new`` file, never a half-made database.
-    ``os.link`` refuses to overwrite, so two processes creating the same file cannot clobber
-    each other; an existing empty file (``touch``, ``mktemp``) holds nothing and is replaced.
-    The temporary file stays locked while it is built, so the next start can tell one left by a
-    killed start (removed by :func:`_remove_stale_temps`) from one being built right now.
-    """
-    import tempfile  # only here: it loads shutil, random and the compressors, costly at start-up
-
-    hold, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".new", dir=path.parent)
-    tmp = Path(tmp_name)
-    try:
-        _hold_temp(hold)
-        conn = sqlite3.connect(tmp, isolation_level=None)
-        try:
-            conn.execute("PRAGMA synchronous = FULL")
-            conn.execute("BEGIN IMMEDIATE")
-            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            for step in MIGRATIONS:
-                for statement in step:
-                    conn.execute(statement)
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            conn.execute("COMMIT")
-            conn.execute("PRAGMA journal_mode = WAL")  # recorded in the header, so it sticks
-        finally:
-            conn.close()
-        fd = os.open(tmp, os.O_RDWR | getattr(os, "O_BINARY", 0))
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        if replace_empty:
-            st = os.lstat(path)  # still the empty regular file we were given, not a swapped-in link
-            if stat.S_ISREG(st.st_mode) and st.st_size == 0:
-                os.replace(tmp, path)
-        else:
-            try:
-                os.link(tmp, path)
-            except FileExistsError:
-                pass  # created by someone else meanwhile: validate theirs
-            except OSError as exc:  # no hard links on this file system
-                if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV,
-                                     errno.EMLINK):
-                    raise
-                if not path.exists():
-                    os.replace(tmp, path)
-        _fsync_dir(path.parent)
-    finally:
-        os.close(hold)
-        for leftover in (tmp, Path(f"{tmp}-journal"), *_side_files(tmp)):
-            try:
-                leftover.unlink()
-            except FileNotFoundError:
-                pass
-            except OSError:
-                pass  # e.g. the disk went read-only; a stray temp file harms nothing
-
 
 # --------------------------------------------------------------------------------------------
 # The store
@@ -705,10 +120,7 @@ class Store:
         self.path = path
         conn.text_factory = _text  # bytes that are no UTF-8 damage their row, not the file
         self._conn: sqlite3.Connection | None = conn
-        self._claims: set[int] = set()
-        self._claims_path = Path(os.path.realpath(real_path or path) + ".claims")
-        self._claim_key: tuple[int, int] | None = None
-        self._token = next(_TOKENS)  # identifies this Store in the claim registry
+        self._claims = Claims(Path(real_path or path), path)  # the games this Store holds
         # Entries left to undo, per game this Store holds the claim of: nobody else can write
         # such a game, so the count is counted once and then kept up to date by our own writes.
         self._remaining: dict[int, int] = {}
@@ -749,16 +161,16 @@ class Store:
     @classmethod
     def _open(cls, shown: Path, read_only: bool) -> Store:
         try:
-            path = _real_path(shown)
-            _check_side_files(path)
+            path = files.real_path(shown)
+            files.check_side_files(path)
             try:
-                header = _read_header(path)
+                header = files.read_header(path)
             except FileNotFoundError:
                 header = None
             if header is None or header == b"":
                 # A -wal/-shm/-journal without a database (or next to an empty file) belongs to
                 # some other database: SQLite would replay it into the new file.  Leave it be.
-                for leftover in (*_side_files(path), Path(f"{path}-journal")):
+                for leftover in (*files.side_files(path), Path(f"{path}-journal")):
                     if leftover.exists():
                         reason = "cannot-open" if header is None else "not-a-database"
                         raise StoreError(reason, path, {"leftover": str(leftover)})
@@ -767,27 +179,28 @@ class Store:
                 if header is None:
                     path.parent.mkdir(parents=True, exist_ok=True)
                 else:
-                    _check_writable(path)
+                    files.check_writable(path)
                 if not os.access(path.parent, os.W_OK):
                     raise StoreError("read-only", path, {"not_writable": str(path.parent)})
-                _remove_stale_temps(path)
-                _create(path, replace_empty=header is not None)
-                header = _read_header(path)
+                files.remove_stale_temps(path)
+                files.create(path, replace_empty=header is not None)
+                header = files.read_header(path)
             elif not read_only and os.access(path.parent, os.W_OK):
-                _remove_stale_temps(path)
-            _check_header(path, header)
+                files.remove_stale_temps(path)
+            files.check_header(path, header)
             if read_only:
-                _validate(path)
-                return cls(shown, _connect_for_reading(path, _BUSY_TIMEOUT_S), real_path=path)
-            _check_writable(path)
-            version = _validate(path)
-            had_side_files = [side.exists() for side in _side_files(path)]
+                files.validate(path)
+                return cls(shown, files.connect_for_reading(path, _BUSY_TIMEOUT_S), real_path=path)
+            files.check_writable(path)
+            version = files.validate(path)
+            had_side_files = [side.exists() for side in files.side_files(path)]
             conn = sqlite3.connect(path, timeout=_BUSY_TIMEOUT_S, isolation_level=None)
         except OSError as exc:
-            raise _wrap(exc, shown) from exc  # type: ignore[misc]
+            raise wrap(exc, shown) from exc  # type: ignore[misc]
         except sqlite3.Error as exc:
-            raise (_wrap(exc, shown)
-                   or StoreError("cannot-open", shown, {"detail": str(exc)})) from exc
+            raise (
+                wrap(exc, shown) or StoreError("cannot-open", shown, {"detail": str(exc)})
+            ) from exc
         try:
             # Durability: FULL makes every commit fsync the WAL; fullfsync is the macOS
             # F_FULLFSYNC (plain fsync there does not flush the drive's cache), a no-op elsewhere.
@@ -798,12 +211,12 @@ class Store:
             mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
             if mode.lower() != "wal":
                 conn.execute("PRAGMA journal_mode = WAL")
-            if version < SCHEMA_VERSION:
-                _migrate(conn, path)
+            if version < schema.SCHEMA_VERSION:
+                schema.migrate(conn, path)
         except BaseException as exc:
             conn.close()
-            _remove_empty_side_files(path, had_side_files)
-            wrapped = _wrap(exc, shown)
+            files.remove_empty_side_files(path, had_side_files)
+            wrapped = wrap(exc, shown)
             if wrapped is None or wrapped is exc:
                 raise
             raise wrapped from exc
@@ -815,7 +228,7 @@ class Store:
     def _without_games(cls, shown: Path) -> Store:
         """A missing or empty file, looked at read-only: an empty schema in memory, no file."""
         conn = sqlite3.connect(":memory:", isolation_level=None)
-        for step in MIGRATIONS:
+        for step in schema.MIGRATIONS:
             for statement in step:
                 conn.execute(statement)
         conn.execute("PRAGMA query_only = ON")
@@ -823,7 +236,7 @@ class Store:
 
     def close(self) -> None:
         """Release every claim and close the database (idempotent)."""
-        for game in list(self._claims):
+        for game in self._claims:
             self._release(game)
         if self._conn is not None:
             self._conn.close()
@@ -831,7 +244,7 @@ class Store:
             if self._disk_full and self._side_files_before is not None:
                 # Only the -shm: one under 32 KiB is of no use to anybody, while an empty -wal
                 # may be another program's that has not written yet.
-                _remove_empty_side_files(self._real_path, [True, self._side_files_before[1]])
+                files.remove_empty_side_files(self._real_path, [True, self._side_files_before[1]])
 
     def __enter__(self) -> Store:
         return self
@@ -848,7 +261,7 @@ class Store:
         return self._conn
 
     def _error(self, exc: BaseException, data: Mapping[str, Any] | None = None) -> BaseException:
-        wrapped = _wrap(exc, self.path, data)
+        wrapped = wrap(exc, self.path, data)
         if wrapped is not None and wrapped.reason == "disk-full":
             self._disk_full = True
         return wrapped if wrapped is not None else exc
@@ -990,14 +403,16 @@ class Store:
     def game(self, ref: str) -> GameInfo:
         """The game with id ``ref`` ("3"), or the most recently updated one for ``"last"``."""
         if str(ref).strip().lower() == "last":
-            rows = self._query(f"SELECT {self._GAME_COLUMNS} FROM games "
-                               "ORDER BY updated DESC, id DESC LIMIT 1")
+            rows = self._query(
+                f"SELECT {self._GAME_COLUMNS} FROM games ORDER BY updated DESC, id DESC LIMIT 1"
+            )
         else:
             text = str(ref).strip()
             rows = []
             if text.isascii() and text.isdigit():
-                rows = self._query(f"SELECT {self._GAME_COLUMNS} FROM games WHERE id = ?",
-                                   (int(text),))
+                rows = self._query(
+                    f"SELECT {self._GAME_COLUMNS} FROM games WHERE id = ?", (int(text),)
+                )
         if not rows:
             raise StoreError("no-such-game", self.path, {"game": str(ref)})
         return self._info(rows[0])
@@ -1016,8 +431,9 @@ class Store:
             raise ValueError(f"status must be one of {STATUSES}, not {status!r}")
         gid = self._gid(game_id)
         with self._write_claim(gid), self._transaction() as db:
-            db.execute("UPDATE games SET status = ?, updated = ? WHERE id = ?",
-                       (status, _now(), gid))
+            db.execute(
+                "UPDATE games SET status = ?, updated = ? WHERE id = ?", (status, _now(), gid)
+            )
 
     # ---- the journal ---------------------------------------------------------------------------
 
@@ -1057,8 +473,8 @@ class Store:
             remaining = self._remaining.get(gid) if held else None
             if remaining is None:
                 (remaining,) = db.execute(
-                    "SELECT COALESCE(SUM(kind = 'entry') - SUM(kind = 'undo'), 0) FROM journal "
-                    "WHERE game_id = ?",
+                    "SELECT COALESCE(SUM(kind = 'entry') - SUM(kind = 'undo'), 0) "
+                    "FROM journal WHERE game_id = ?",
                     (gid,),
                 ).fetchone()
             if remaining <= 0:
@@ -1072,8 +488,9 @@ class Store:
     @staticmethod
     def _add(db: sqlite3.Connection, gid: int, kind: str, text: str | None) -> None:
         now = _now()
-        (seq,) = db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM journal WHERE game_id = ?",
-                            (gid,)).fetchone()
+        (seq,) = db.execute(
+            "SELECT COALESCE(MAX(seq), 0) + 1 FROM journal WHERE game_id = ?", (gid,)
+        ).fetchone()
         db.execute(
             "INSERT INTO journal (game_id, seq, kind, text, at) VALUES (?, ?, ?, ?, ?)",
             (gid, seq, kind, text, now),
@@ -1083,24 +500,27 @@ class Store:
     def journal(self, game_id: str) -> list[JournalRow]:
         """Every entry and undo of a game, in the order they were recorded."""
         gid = self._gid(game_id)
-        rows = self._query("SELECT seq, kind, text, at FROM journal WHERE game_id = ? ORDER BY seq",
-                           (gid,))
+        rows = self._query(
+            "SELECT seq, kind, text, at FROM journal WHERE game_id = ? ORDER BY seq", (gid,)
+        )
         return [JournalRow(*row) for row in rows]
 
     def entries(self, game_id: str) -> list[str]:
-        """The effective entry list the rules engine replays: each undo drops the latest remaining
-        entry."""
+        """The effective entry list the rules engine replays: each undo drops the latest
+        remaining entry."""
         gid = self._gid(game_id)
-        rows = self._query("SELECT seq, kind, text FROM journal WHERE game_id = ? ORDER BY seq",
-                           (gid,))
+        rows = self._query(
+            "SELECT seq, kind, text FROM journal WHERE game_id = ? ORDER BY seq", (gid,)
+        )
         effective: list[Any] = []
         undos = 0
         for _seq, kind, text in rows:
             if kind == "entry":
                 effective.append(text)
             elif kind != "undo":  # the CHECK constraint was worked around by hand
-                raise StoreError("damaged-game", self.path,
-                                 {"game": str(gid), "index": len(effective) + 1})
+                raise StoreError(
+                    "damaged-game", self.path, {"game": str(gid), "index": len(effective) + 1}
+                )
             else:
                 undos += 1
                 if effective:
@@ -1120,11 +540,8 @@ class Store:
     # Replaying every finished game for ``stats`` costs seconds on a big file, so what each game
     # adds up to is kept in a table of this file, next to a digest of the game's row and
     # journal: figures are trusted only while the game is exactly as it was, so a hand edit is
-    # replayed (and reported as damaged) again. The table is outside MIGRATIONS on purpose: it
-    # holds nothing that cannot be recomputed, and older versions ignore a table they do not use.
-
-    _FIGURES_TABLE = ("CREATE TABLE IF NOT EXISTS derived_figures ("
-                      " game_id INTEGER PRIMARY KEY, digest TEXT NOT NULL, figures TEXT NOT NULL)")
+    # replayed (and reported as damaged) again. The table is outside MIGRATIONS on purpose (see
+    # schema.FIGURES_TABLE).
 
     def digests(self, game_id: str | None = None) -> dict[str, str]:
         """Per game id, a digest of its row and every journal line; it changes with either.
@@ -1161,7 +578,7 @@ class Store:
     def keep_derived_figures(self, figures: Mapping[str, tuple[str, str]]) -> None:
         """Keep figures (game id -> (digest, JSON text)) for the next ``stats``, in one write."""
         with self._transaction() as db:
-            db.execute(self._FIGURES_TABLE)
+            db.execute(schema.FIGURES_TABLE)
             db.executemany("INSERT OR REPLACE INTO derived_figures (game_id, digest, figures)"
                            " VALUES (?, ?, ?)",
                            [(int(gid), digest, text) for gid, (digest, text) in figures.items()])
@@ -1180,7 +597,8 @@ class Store:
             seen = self._seen.pop(gid, None)
             if seen is not None:
                 (latest,) = self._query(
-                    "SELECT COALESCE(MAX(seq), 0) FROM journal WHERE game_id = ?", (gid,))[0]
+                    "SELECT COALESCE(MAX(seq), 0) FROM journal WHERE game_id = ?", (gid,)
+                )[0]
                 if latest == seen[0]:  # nothing was written since entries() read it
                     self._remaining[gid] = seen[1]
 
@@ -1191,49 +609,8 @@ class Store:
             self._release(int(text))
 
     def _claim(self, gid: int) -> None:
-        with _CLAIM_LOCK:
-            try:
-                key, claim_file = _open_claim_file(self._claims_path)
-            except OSError as exc:
-                raise StoreError(_os_reason(exc), self.path,
-                                 {"game": str(gid), "detail": str(exc)}) from exc
-            holder = claim_file.holders.get(gid)
-            if holder is not None and holder != self._token:
-                self._forget_claim_file_if_unused(key)
-                raise StoreError("game-open-elsewhere", self.path, {"game": str(gid)})
-            try:
-                locked = _try_lock_byte(claim_file.fd, gid)
-            except OSError as exc:
-                self._forget_claim_file_if_unused(key)
-                raise StoreError(_os_reason(exc), self.path,
-                                 {"game": str(gid), "detail": str(exc)}) from exc
-            if not locked:
-                self._forget_claim_file_if_unused(key)
-                raise StoreError("game-open-elsewhere", self.path, {"game": str(gid)})
-            claim_file.holders[gid] = self._token
-            self._claim_key = key
-            self._claims.add(gid)
+        self._claims.take(gid)
 
     def _release(self, gid: int) -> None:
-        with _CLAIM_LOCK:
-            self._claims.discard(gid)
-            self._remaining.pop(gid, None)
-            key = self._claim_key
-            claim_file = _CLAIM_FILES.get(key) if key is not None else None
-            if claim_file is None or claim_file.holders.get(gid) != self._token:
-                return
-            del claim_file.holders[gid]
-            try:
-                _unlock_byte(claim_file.fd, gid)
-            except OSError:
-                pass  # closing the descriptor below (or exiting) releases it anyway
-            self._forget_claim_file_if_unused(key)
-
-    @staticmethod
-    def _forget_claim_file_if_unused(key: tuple[int, int] | None) -> None:
-        # Closing the shared descriptor drops every lock this process has on the file, so it
-        # is only closed once no Store holds a game through it.  Caller holds _CLAIM_LOCK.
-        claim_file = _CLAIM_FILES.get(key) if key is not None else None
-        if claim_file is not None and not claim_file.holders:
-            del _CLAIM_FILES[key]  # type: ignore[arg-type]
-            os.close(claim_file.fd)
+        self._claims.give_back(gid)
+        self._remaining.pop(gid, None)

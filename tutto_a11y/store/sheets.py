@@ -25,7 +25,7 @@ from tutto_a11y.text.problems import damaged_game_sentence
 
 
 def _load(store: Any, ref: str, catalog: Catalog) -> tuple[Any, Any]:
-    from tutto_a11y.store.journal import StoreError
+    from tutto_a11y.store.errors import StoreError
 
     try:
         info = store.game(ref)
@@ -57,7 +57,7 @@ def status_word(status: str, c: Catalog) -> str:
 
 def list_games(settings: Settings, abandon: str | None) -> int:
     """``tutto-tally games``: one line per game, newest first."""
-    from tutto_a11y.store.journal import StoreError
+    from tutto_a11y.store.errors import StoreError
 
     c, width = settings.catalog(), settings.columns()
     store = settings.open_store(c, read_only=abandon is None)

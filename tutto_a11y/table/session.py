@@ -25,7 +25,7 @@ class Journal(Protocol):
 
 
 class SpeechSink(Protocol):
-    """Where the loop's lines go to be said (speech.client's Speaker, behind SpokenOutput)."""
+    """Where the loop's lines go to be said (speech.speaker's Speaker, behind SpokenOutput)."""
 
     def say(self, text: str, *, important: bool = False) -> None: ...
     def interrupt(self) -> None: ...

@@ -1,0 +1,123 @@
+"""What the play loop is given to write, say and tell: the games file, speech, listeners.
+
+The loop (:mod:`tutto_a11y.table.session`) knows a journal, a speaker and listeners only by what
+they do; these adapters join them to the games file, the speech engine and the live view, and
+turn their failures into what the loop understands (a :class:`JournalFailed`, one sentence
+when speech stops).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tutto_a11y.settings import UsageProblem
+from tutto_a11y.table.session import JournalFailed
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.output import Output
+from tutto_a11y.text.problems import speech_problem_sentence
+
+__all__ = ["SpokenOutput", "StoreJournal", "open_sharing", "open_speech"]
+
+
+class StoreJournal:
+    """The play loop's journal, written to the games file one transaction per entry."""
+
+    def __init__(self, store: Any, game_id: str, game: Any = None) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.game = game  # when given, its statistics are kept as it ends
+
+    def append(self, text: str, *, ends_game: bool = False) -> None:
+        """An entry; the one that ends the game marks it finished in the same write."""
+        self._write(self.store.append, self.game_id, text, "finished" if ends_game else None)
+        if ends_game and self.game is not None:
+            from tutto_a11y.store.stats import keep_finished_game
+
+            keep_finished_game(self.store, self.game_id, self.game)
+
+    def append_undo(self, *, reopens: bool = False) -> None:
+        """An undo; undoing the entry that ended the game makes it run again (exports and
+        ``games``), in the same write."""
+        self._write(self.store.append_undo, self.game_id, "running" if reopens else None)
+
+    @staticmethod
+    def _write(method: Any, *args: Any) -> None:
+        from tutto_a11y.store.errors import StoreError
+
+        try:
+            method(*args)
+        except StoreError as error:
+            raise JournalFailed(error.reason, error.path, error.data) from None
+
+
+class SpokenOutput:
+    """Feeds the speaker and says once, in text, if speech stops working during the game."""
+
+    def __init__(self, speaker: Any, output: Output, catalog: Catalog) -> None:
+        self.speaker = speaker
+        self.output = output
+        self.catalog = catalog
+        self.warned = False
+
+    def say(self, text: str, *, important: bool = False) -> None:
+        self.speaker.say(text, important=important)
+        self._check()
+
+    def interrupt(self) -> None:
+        self.speaker.interrupt()
+        self._check()
+
+    def _check(self) -> None:
+        failed = getattr(self.speaker, "failed", None)
+        if failed and not self.warned:
+            self.warned = True
+            self.output.line(speech_problem_sentence(failed, self.catalog))
+
+
+
+def open_sharing(address: str | None, code: str | None, catalog: Catalog,
+                 store: Any) -> Any:
+    """``--share``: the live view's server, bound before set-up so a problem is said first."""
+    if address is None:
+        return None
+    from tutto_a11y.share.sharing import ShareProblem, start_sharing
+
+    try:
+        return start_sharing(address, code, catalog)
+    except ShareProblem as problem:
+        store.close()
+        raise UsageProblem(problem.sentence) from None
+
+
+def open_speech(speech: bool | None, interactive: bool, lang: str, voice: str | None,
+                rate: int | None, engine: str, speech_to: str | None, output: Output,
+                c: Catalog) -> SpokenOutput | None:
+    """Speech on when asked, or by default in an interactive terminal where it works."""
+    if speech is False:
+        return None
+    if speech is None and not speech_to:
+        if not interactive:
+            return None
+        from tutto_a11y.speech.screenreader import running_screen_reader
+
+        reader_name = running_screen_reader()
+        if reader_name:  # one voice at a time: the screen reader already reads every line
+            output.line(c.gettext("The screen reader {name} is running, so tutto-tally does "
+                                  "not speak itself; start it with --speech to hear its own "
+                                  "speech.", name=reader_name))
+            return None
+    from tutto_a11y.speech.client import open_speaker
+    from tutto_a11y.speech.probe import SpeechUnavailable
+
+    try:
+        speaker = open_speaker(lang, voice=voice, rate=rate, engine=engine,
+                               speech_to=Path(speech_to) if speech_to else None)
+    except SpeechUnavailable as problem:
+        output.line(speech_problem_sentence(problem.reason, c))
+        return None
+    except OSError:  # the --speech-to folder cannot be made
+        output.line(c.gettext("Speech is off: the folder for the sound files cannot be written. "
+                              "The game goes on in text."))
+        return None
+    return SpokenOutput(speaker, output, c)

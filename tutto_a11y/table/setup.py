@@ -1,0 +1,223 @@
+"""Setting up a game before play: the players' names, the rules, and the resume question.
+
+Everything here is asked or checked before the first entry: the names typed one per line (or
+given with ``--players``), the rules from the options, and which saved game goes on (``--resume``,
+or the last running one if the table says yes).  Each problem is one sentence in the game's
+language; the end of input or ``quit`` during set-up raises :class:`Quit`: nothing to play.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from tutto_a11y.games.contract import EntryError, GameMessages
+from tutto_a11y.settings import UsageProblem
+from tutto_a11y.store.saved import DamagedGame, rebuild
+from tutto_a11y.table.reader import LineReader, PlainReader, TerminalReader
+from tutto_a11y.text.arguments import shown
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.names import check_new_name, join_names
+from tutto_a11y.text.output import Output
+from tutto_a11y.text.problems import damaged_game_sentence, entry_error_sentence
+
+__all__ = ["Quit", "choose_game", "claimed", "mark_discarded", "new_game", "reader_for",
+           "resumed", "rules_from", "split_players"]
+
+
+class Quit(Exception):
+    """The scorekeeper left during set-up (end of input or quit): nothing to play."""
+
+
+def reader_for(plain_mode: bool, output: Output, sighted: bool, words: list[str]) -> LineReader:
+    if plain_mode:
+        return PlainReader(sys.stdin.buffer, output)
+    return TerminalReader(output, sighted=sighted, words=words)
+
+
+def mark_discarded(reader: Any, c: Catalog) -> None:
+    """The line a screen reader finds under an entry discarded with Ctrl-C."""
+    reader.discarded = c.gettext("Line discarded, nothing entered.")
+
+
+def new_game(store: Any, side: Any, reader: LineReader, output: Output, catalog: Catalog,
+             rules: Any, names: tuple[str, ...] | None) -> tuple[Any, Any]:
+    """A new game in the games file, with the players given or asked for."""
+    if names is None:
+        names = _ask_players(side, reader, output, catalog)
+    info = store.create_game(catalog.lang, side.rules_as_dict(rules), list(names),
+                             kind=side.name)
+    return info, side.new_game(info.players, rules)
+
+
+def resumed(info: Any, game: Any, messages: GameMessages, store: Any) -> str:
+    """The opening of a resumed game: whose turn, the card, the turn total and the scores."""
+    if game.finished:
+        if info.status == "running":  # the program died between the last entry and its status
+            store.set_status(info.id, "finished")
+        return messages.status()  # "The game is over." and the scores
+    goes_on: str = messages.c.gettext("Game {game} goes on.", game=info.id)
+    return goes_on + " " + messages.status() + " " + messages.scores()
+
+
+def claimed(info: Any, game: Any, read: list[str], store: Any,
+            catalog: Catalog) -> tuple[Any, Any]:
+    """The chosen game, claimed, as the file holds it once the claim is ours.
+
+    The game was read before the claim (a bare start asks first, and may be answered much
+    later): another tutto-tally may have played it in between. Every entry is checked against
+    the state the file holds, so the journal is read again under the claim and the game is
+    rebuilt when it grew or shrank meanwhile.
+    """
+    store.claim(info.id)  # the only writer of this game from now on (or game-open-elsewhere)
+    if store.entries(info.id) == read:
+        return info, game
+    info = store.game(info.id)
+    return info, _replay(info, store, catalog)
+
+
+def _replay(info: Any, store: Any, catalog: Catalog) -> Any:
+    """A saved game rebuilt from its journal; a journal that does not replay is reported."""
+    try:
+        return rebuild(info, store.entries(info.id))
+    except DamagedGame as damaged:
+        raise UsageProblem(damaged_game_sentence(damaged.game, damaged.index, catalog,
+                                                 damaged.kind)) from None
+
+
+def rules_from(side: Any, preset: str | None, target: int | None, options: Sequence[str],
+               catalog: Catalog) -> Any:
+    """The chosen game's rules from ``--rules``, ``--target`` and ``--rule NAME=VALUE``."""
+    pairs = []
+    for option in options:
+        name, sep, value = option.partition("=")
+        if not sep:
+            raise UsageProblem(catalog.gettext(
+                "The rule option {option} needs the form NAME=VALUE, for example "
+                "x2-scope=card.", option=shown(option)))
+        pairs.append((name, value))
+    try:
+        return side.rules(preset, target, pairs)
+    except EntryError as error:
+        raise UsageProblem(entry_error_sentence(error, catalog)) from None
+
+
+def split_players(side: Any, text: str, catalog: Catalog) -> tuple[str, ...]:
+    """``--players``/``TUTTO_PLAYERS``: the names checked as typed names are, then by the
+    game (how many it can seat)."""
+    from tutto_a11y.text.names import check_names
+
+    try:
+        return check_names(text.split(","), side.min_players, side.max_players)
+    except EntryError as error:
+        raise UsageProblem(entry_error_sentence(error, catalog)) from None
+
+
+def _ask_players(side: Any, reader: LineReader, output: Output, c: Catalog) -> tuple[str, ...]:
+    """The set-up dialogue: plain numbered questions, one name each, an empty line to start."""
+    names: list[str] = []
+    minimum, maximum = side.min_players, side.max_players
+    output.line(c.gettext("New game. Type the players' names in seat order, one per line."))
+    while len(names) < maximum:
+        number = len(names) + 1
+        if len(names) < minimum:
+            question = c.gettext("Player {number}, name?", number=number)
+        else:
+            # The hint inside the question, so that the name typed after it follows the "?".
+            question = c.gettext("Player {number}, name (empty line: the game starts)?",
+                                 number=number)
+        try:
+            line = reader.read(question)
+        except EntryError as error:
+            output.line(entry_error_sentence(error, c))
+            continue
+        if line is None:
+            output.line(c.gettext("No game was started: the input ended before the players "
+                                  "were named."))
+            raise Quit
+        if not line.strip():
+            if len(names) >= minimum:
+                break
+            output.line(c.ngettext("At least {minimum} player is needed: type a name.",
+                                   "At least {minimum} players are needed: type a name.",
+                                   minimum, minimum=minimum))
+            continue
+        try:
+            name = check_new_name(line, names)  # the same rule as --players
+        except EntryError as error:
+            output.line(entry_error_sentence(error, c))
+            continue
+        names.append(name)
+    return tuple(names)
+
+
+def choose_game(store: Any, resume: str | None, reader: LineReader, output: Output,
+                c: Catalog, lang: str | None = None) -> tuple[Any, Any, list[str]] | None:
+    """The saved game to go on with (``--resume``, or the last running one if wanted), or None.
+
+    Returned with its rebuilt game and the journal entries it was rebuilt from, so that
+    :func:`claimed` can tell whether another program wrote to it before the claim.
+    A damaged last running game is not offered (it could not go on): one line says so and a new
+    game starts; ``--resume`` of it is refused with the same sentence.
+    """
+    from tutto_a11y.store.errors import StoreError
+
+    if resume is not None:
+        info = store.game(resume)
+        store.claim(info.id)  # claimed before it is read: nobody can write it after our read
+        read = store.entries(info.id)
+        return info, _replay(info, store, c), read
+    while True:
+        info = store.last_running()
+        if info is None:
+            return None
+        try:
+            read = store.entries(info.id)
+            game = rebuild(info, read)
+        except (DamagedGame, StoreError) as problem:
+            # Nothing to go on with: say so once, leave the game as it is, start a new one.
+            if isinstance(problem, StoreError) and problem.reason != "damaged-game":
+                raise
+            index = problem.index if isinstance(problem, DamagedGame) else problem.data.get("index")
+            kind = problem.kind if isinstance(problem, DamagedGame) else None
+            output.line(damaged_game_sentence(info.id, index, c, kind))
+            return None
+        if not game.finished:
+            break
+        store.set_status(info.id, "finished")  # the program died before it could say so
+    if _going_on(info, game, reader, output, Catalog(lang or info.lang)):
+        return info, game, read
+    return None
+
+
+def _going_on(info: Any, game: Any, reader: LineReader, output: Output, c: Catalog) -> bool:
+    """The question of the table: go on with the running game? Asked in the game's language
+    (or ``--lang``), as the game will go on in it; yes and no are understood in every language,
+    the question's own words first."""
+    from tutto_a11y.text.vocabulary import TABLE_WORDS, Vocabulary
+
+    output.line(c.gettext("Game {game} with {players} is still running.", game=info.id,
+                          players=join_names(game.players, c)))
+    own = TABLE_WORDS.get(c.lang, TABLE_WORDS["en"])
+    every = {meaning: tuple(dict.fromkeys(word for source in (c.lang, "en", *TABLE_WORDS)
+                                          for word in TABLE_WORDS.get(source, {}).get(meaning, ())))
+             for meaning in TABLE_WORDS["en"]}
+    vocabulary = Vocabulary(c.lang, {c.lang: own, "en": every})
+    yes, no = own["yes"][0], own["no"][0]
+    while True:
+        try:
+            line = reader.read(c.gettext("Go on with it? Type {yes}, or {no} for a new game.",
+                                         yes=yes, no=no))
+        except EntryError:
+            line = ""
+        if line is None:
+            raise Quit
+        try:
+            answer = vocabulary.match(line, among=("yes", "no", "quit"))
+        except EntryError:
+            output.line(c.gettext("Please type {yes} or {no}.", yes=yes, no=no))
+            continue
+        if answer == "quit":
+            raise Quit
+        return answer == "yes"
