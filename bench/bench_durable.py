@@ -12,7 +12,7 @@ Measures, on a real file (``synchronous=FULL``, WAL):
 next to two baselines taken in the same run: the same loop with no journal, and the start-up
 of ``python -c pass``.
 
-The entries are a random but legal game from the simulator of ``tutto_a11y/games/tutto/simulator.py`` with a
+The entries are a random but legal game from the simulator of ``testbed/tutto_simulator.py`` with a
 target nobody reaches, so the game runs through all 2,000 entries.
 
 Run:  python bench/bench_durable.py [--dir FOLDER] [--entries 2000]
@@ -37,9 +37,10 @@ from typing import Any, Callable, Sequence
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simulator)
 
 from timing import median_p90  # noqa: E402  (bench/timing.py)
-from tutto_a11y.games.tutto.simulator import long_game, typed  # noqa: E402
+from tutto_simulator import long_game, typed  # noqa: E402
 
 from tutto_a11y.text.i18n import Catalog  # noqa: E402
 from tutto_a11y.games.tutto.messages import Messages  # noqa: E402

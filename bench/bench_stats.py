@@ -1,7 +1,7 @@
 """How long does ``tutto-tally stats`` take on a season's worth of games?
 
 Builds a games file with ``--games`` finished games (1,000 by default) through the store API:
-each game is played to its end by the random legal player of ``tutto_a11y/games/tutto/simulator.py`` (two to
+each game is played to its end by the random legal player of ``testbed/tutto_simulator.py`` (two to
 four players from a group whose names are typed in different cases and accents) and its
 journal is appended entry by entry, as the play loop does. Then times, as whole processes:
 
@@ -30,8 +30,9 @@ from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simulator)
 
-from tutto_a11y.games.tutto.simulator import random_game  # noqa: E402  (a random legal player)
+from tutto_simulator import random_game  # noqa: E402  (a random legal player)
 from timing import median_p90  # noqa: E402  (bench/timing.py)
 from tutto_a11y.games.tutto.rules import Game, Rules  # noqa: E402
 from tutto_a11y.store.stats import name_key  # noqa: E402

@@ -1,9 +1,10 @@
 """Tutto helpers for the tests: legal set-asides derived from docs/rules/tutto.md, scripted play.
 
-The random legal player itself plays on the game contract and lives in the package
-(:mod:`tutto_a11y.games.tutto.simulator`), so the benchmarks use it without importing tests/;
-it is re-exported here. ``legal_set_asides`` stays here on purpose: it comes from docs/rules/tutto.md
-independently of the rules code, so the tests can check the contract's legal entries against it.
+The random legal player itself plays on the game contract and lives in
+``testbed/tutto_simulator.py`` (on the tests' path, outside the installed package), so the
+benchmarks use it without importing tests/; it is re-exported here. ``legal_set_asides`` stays
+here on purpose: it comes from docs/rules/tutto.md independently of the rules code, so the tests
+can check the contract's legal entries against it.
 
 """
 
@@ -13,9 +14,8 @@ from itertools import product
 from typing import Sequence
 
 from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry
-from tutto_a11y.games.tutto.simulator import (CARD_WORDS, Simulator, long_game,  # noqa: F401
-                                              play_as_advised, random_game, remembered,
-                                              typed)
+from tutto_simulator import (CARD_WORDS, Simulator, long_game,  # noqa: F401
+                             play_as_advised, random_game, remembered, typed)
 
 SCORING_SINGLES = (1, 5)
 

@@ -23,9 +23,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # Braille's engine (liblouis, pages, dots) knows no game; ``braille.paper`` joins it to the
     # games' sides for the commands, like the store's sheets.
     ("tutto_a11y.text", "tutto_a11y.store.journal", "tutto_a11y.braille"),
-    # The coach reads Tutto's rules and words its own command's problems; a game's messages
-    # import it lazily for ``advice`` (same layer, so no circle is allowed either).
-    ("tutto_a11y.settings", "tutto_a11y.games.*", "tutto_a11y.coach"),
+    # Tutto's coach (``games.tutto.coach``) reads Tutto's rules and words its own command's
+    # problems; Tutto's messages import it lazily for ``advice`` (same room, no circle allowed).
+    ("tutto_a11y.settings", "tutto_a11y.games.*"),
     ("tutto_a11y.games.registry", "tutto_a11y.speech"),
     ("tutto_a11y.store", "tutto_a11y.share", "tutto_a11y.braille.paper"),
     ("tutto_a11y.table",),
@@ -169,4 +169,4 @@ def test_starting_a_game_imports_neither_the_coach_nor_numpy(tmp_path) -> None:
                             input="300\n", capture_output=True, text=True, env=env, timeout=60)
     assert "Anna draws Bonus 300." in result.stdout
     imported = {line.split("|")[-1].strip() for line in result.stderr.splitlines()}
-    assert not {m for m in imported if m.startswith(("tutto_a11y.coach", "numpy"))}
+    assert not {m for m in imported if m.startswith(("tutto_a11y.games.tutto.coach", "numpy"))}

@@ -17,12 +17,12 @@ from click.testing import CliRunner
 
 from conftest import tutto_command
 from tutto_a11y.cli import cli
-from tutto_a11y.coach.choices import coach_for
-from tutto_a11y.coach.position import MAX_TURN_TOTAL, from_state
+from tutto_a11y.games.tutto.coach.choices import coach_for
+from tutto_a11y.games.tutto.coach.position import MAX_TURN_TOTAL, from_state
 from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Game, Roll, Rules,
                                           SetAside, Step)
 from tutto_a11y.games.tutto.rules.cards import CARD_ORDER
-from tutto_a11y.games.tutto.simulator import Simulator, random_game
+from tutto_simulator import Simulator, random_game
 from tutto_a11y.store.journal import Store
 
 

@@ -410,7 +410,7 @@ def stats_command(lang: str | None, db: str | None, width: int | None, plain: bo
               help=N_("The answer's format."))
 def coach_command(lang: str | None, db: str | None, width: int | None, plain: bool,
                   **options: Any) -> int:
-    from tutto_a11y.coach.command import coach_command as run
+    from tutto_a11y.games.tutto.coach.command import coach_command as run
 
     return run(_settings(lang, width, db, plain), **options)
 

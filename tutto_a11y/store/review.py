@@ -1,7 +1,7 @@
 """``tutto-tally review GAME``: a saved Tutto game read back and handed to the coach's review.
 
 This module only reads the game (running or finished) from the games file and picks the
-player; the review itself is :mod:`tutto_a11y.coach.review` and its words
+player; the review itself is :mod:`tutto_a11y.games.tutto.coach.review` and its words
 :mod:`tutto_a11y.games.tutto.reviewing`, both imported here only when a review is asked for.
 """
 
@@ -38,7 +38,7 @@ def review_command(settings: Settings, ref: str, player: str | None, fmt: str) -
                                          "{players}.", name=terminal_safe(player, limit=40),
                                          game=info.id, players=", ".join(game.players)))
         only = seats[0]
-    from tutto_a11y.coach.review import as_json, review
+    from tutto_a11y.games.tutto.coach.review import as_json, review
 
     players = review(game, only)
     if fmt == "json":

@@ -101,7 +101,7 @@ class TuttoSide(SideOfGame):
 def review_line(notice: Notice[Any, Any], catalog: Catalog) -> str:
     """The coach's brief review of a finished game, from the journal its last notice carries
     (the coach, and numpy, load only then, in the live view's own thread)."""
-    from tutto_a11y.coach.review import review
+    from .coach.review import review
 
     from tutto_a11y.games.tutto.reviewing import ReviewWords
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 import random
 from typing import Callable, Protocol, Sequence
 
-from .rules import (Bank, Card, Continue, DrawCard, Entry, Game, Roll, Rules, SetAside, State,
-                    Step)
-from .rules.cards import FULL_DECK, Deck
+from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Entry, Game, Roll,
+                                          Rules, SetAside, State, Step)
+from tutto_a11y.games.tutto.rules.cards import FULL_DECK, Deck
 
 
 class Simulator:

@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from tutto_a11y.coach.choices import BANK, DRAW, ROLL, Choice, coach_for
-from tutto_a11y.coach.position import Position, PositionError, from_state
+from tutto_a11y.games.tutto.coach.choices import BANK, DRAW, ROLL, Choice, coach_for
+from tutto_a11y.games.tutto.coach.position import Position, PositionError, from_state
 from tutto_a11y.games.tutto.rules import (Bank, Card, Continue, DrawCard, Game, Roll, SetAside,
                                           State, Step)
 

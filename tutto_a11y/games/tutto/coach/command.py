@@ -12,8 +12,8 @@ from typing import Any, Sequence
 
 import click
 
-from tutto_a11y.coach.position import (MAX_TURN_TOTAL, Position, PositionError, full_pile_less,
-                                       pile_from_counts)
+from tutto_a11y.games.tutto.coach.position import (MAX_TURN_TOTAL, Position, PositionError,
+                                                   full_pile_less, pile_from_counts)
 from tutto_a11y.games.tutto.rules import Card, EntryError, Rules, parse_faces
 from tutto_a11y.settings import Settings, UsageProblem
 from tutto_a11y.text.i18n import Catalog
@@ -144,7 +144,7 @@ def coach_command(settings: Settings, *, card: str | None, dice: int | None,
                 rules = rules.with_option("target", str(target))
             except EntryError as error:
                 raise UsageProblem(entry_error_sentence(error, c)) from None
-        from tutto_a11y.coach.duel_command import duel_command
+        from tutto_a11y.games.tutto.coach.duel_command import duel_command
 
         return duel_command(settings, rules, fmt or "text")
     if target is not None:
@@ -184,7 +184,7 @@ def coach_command(settings: Settings, *, card: str | None, dice: int | None,
         position.check()
     except PositionError as error:
         raise UsageProblem(position_sentence(error, c)) from None
-    from tutto_a11y.coach.choices import as_json, coach_for
+    from tutto_a11y.games.tutto.coach.choices import as_json, coach_for
 
     answer: dict[str, Any] = as_json(coach_for(rules).choices(position))
     click.echo(json.dumps(answer))

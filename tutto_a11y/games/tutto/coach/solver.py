@@ -23,7 +23,7 @@ from typing import Callable
 
 import numpy as np
 
-from tutto_a11y.coach.rolls import offers, street_offers
+from tutto_a11y.games.tutto.coach.rolls import offers, street_offers
 from tutto_a11y.games.tutto.rules import CARD_ORDER, Card, Rules
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK
 

@@ -14,10 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from tutto_a11y.coach.position import Position
-from tutto_a11y.coach.rolls import scoring_set_asides, street_set_asides
-from tutto_a11y.coach.solver import (L, PAD, STEP, DeckValues, Reference, T, pile_tracker,
-                                     play_card, reference)
+from tutto_a11y.games.tutto.coach.position import Position
+from tutto_a11y.games.tutto.coach.rolls import scoring_set_asides, street_set_asides
+from tutto_a11y.games.tutto.coach.solver import (L, PAD, STEP, DeckValues, Reference, T,
+                                                 pile_tracker, play_card, reference)
 from tutto_a11y.games.tutto.rules import Card, Rules
 from tutto_a11y.games.tutto.rules import dice as D
 
