@@ -241,6 +241,33 @@ class Standing:
     now: str
 
 
+def whole_average(total: int, count: int) -> int:
+    """A whole-number average, halves rounded up (as said aloud: no decimals); 0 of nothing."""
+    if not count:
+        return 0
+    return (2 * total + count) // (2 * count)
+
+
+def _state_scores(game: Any) -> tuple[int, ...]:
+    return tuple(game.state.scores)
+
+
+@dataclass(frozen=True)
+class StatsFigures:
+    """What one game adds to ``tutto-tally stats`` (``games/<name>/figures.py``).
+
+    ``figures`` gives per-seat counters from a rebuilt, finished game (summed over games),
+    ``shown`` turns a player's summed counters into the JSON fields, ``line`` says a player's
+    line with a catalog, ``scores`` gives each seat's final score (Tutto's state keeps them;
+    Yatzee adds them up).
+    """
+
+    figures: Callable[[Any], list[dict[str, int]]]
+    shown: Callable[[dict[str, int]], dict[str, int]]
+    line: Callable[[Any, dict[str, Any]], str]
+    scores: Callable[[Any], tuple[int, ...]] = _state_scores
+
+
 class SideOfGame:
     """What every game's side says the same way, from its game class: the seat limits, the
     rules stored and read back, a new game and a replayed one. A game's side names its
@@ -343,6 +370,10 @@ class GameSide(Protocol):
     def labels(self, catalog: Any) -> list[str]:
         """The texts of the tactile labels: one per card of the game's deck, or a reference
         card (Yatzee's fields), in the catalog's language."""
+        ...
+    def stats_figures(self) -> StatsFigures | None:
+        """What a finished game of this kind adds to ``tutto-tally stats`` (None: the game
+        keeps no statistics, and ``stats --game`` says so in one sentence)."""
         ...
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from tutto_a11y.games.contract import AtTable, SideOfGame, EntryError, Notice, ReplayError, Standing
+from tutto_a11y.games.contract import (AtTable, SideOfGame, EntryError, Notice, ReplayError,
+                                      Standing, StatsFigures)
 from tutto_a11y.games.tute import paper, sheet
 from tutto_a11y.games.tute import at_table as table_side
 from tutto_a11y.games.tute.messages import Messages, word_notice
@@ -77,6 +78,11 @@ class TuteSide(SideOfGame):
 
     def labels(self, catalog: Catalog) -> list[str]:
         return paper.labels(catalog)
+
+    def stats_figures(self) -> StatsFigures:
+        from tutto_a11y.games.tute.figures import FIGURES
+
+        return FIGURES
 
 
 SIDE = TuteSide()

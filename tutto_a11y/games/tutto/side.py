@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from tutto_a11y.games.contract import AtTable, SideOfGame, Notice, Standing
+from tutto_a11y.games.contract import AtTable, SideOfGame, Notice, Standing, StatsFigures
 from tutto_a11y.games.tutto import paper, sheet
 from tutto_a11y.games.tutto import at_table as table_side
 from tutto_a11y.games.tutto.messages import Messages, word_notice
@@ -96,6 +96,12 @@ class TuttoSide(SideOfGame):
     @staticmethod
     def labels(catalog: Catalog) -> list[str]:
         return paper.labels(catalog)
+
+    @staticmethod
+    def stats_figures() -> StatsFigures:
+        from tutto_a11y.games.tutto.figures import FIGURES
+
+        return FIGURES
 
 
 def review_line(notice: Notice[Any, Any], catalog: Catalog) -> str:

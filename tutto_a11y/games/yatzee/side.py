@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from tutto_a11y.games.contract import AtTable, SideOfGame, Notice, ReplayError, Standing
+from tutto_a11y.games.contract import (AtTable, SideOfGame, Notice, ReplayError, Standing,
+                                      StatsFigures)
 from tutto_a11y.games.yatzee import messages as M
 from tutto_a11y.games.yatzee import at_table as table_side
 from tutto_a11y.games.yatzee import paper
@@ -149,6 +150,11 @@ class YatzeeSide(SideOfGame):
 
     def labels(self, catalog: Catalog) -> list[str]:
         return paper.labels(catalog)
+
+    def stats_figures(self) -> StatsFigures:
+        from tutto_a11y.games.yatzee.figures import FIGURES
+
+        return FIGURES
 
 
 #: What the registry hands out for ``yatzee``.
