@@ -361,7 +361,7 @@ def labels_command(game: str, fmt: str, grade: str, cells: int, lines: int, lang
                               "player plays."))
 @_global
 @click.option("--game", "kind", cls=TOption, type=OneOf(registry.names()),
-              default="tutto", help=N_("Which game to count."))
+              default=registry.DEFAULT, help=N_("Which game to count."))
 @click.option("--player", cls=TOption, type=Text(), default=None, metavar=N_("NAME"),
               help=N_("Only this player; case and accents do not matter."))
 @click.option("--since", cls=TOption, type=Text(), default=None, metavar=N_("DATE"),
@@ -410,9 +410,8 @@ def stats_command(lang: str | None, db: str | None, width: int | None, plain: bo
               help=N_("The answer's format."))
 def coach_command(lang: str | None, db: str | None, width: int | None, plain: bool,
                   **options: Any) -> int:
-    from tutto_a11y.games.tutto.coach.command import coach_command as run
-
-    return run(_settings(lang, width, db, plain), **options)
+    coach = registry.find(registry.COACHED).side().coach
+    return int(coach.command(_settings(lang, width, db, plain), **options))
 
 
 @cli.command("settings", help=N_("Show every setting, its value and where it comes from; "

@@ -274,6 +274,8 @@ class SideOfGame:
     ``game_type`` and adds what is its own (rules from options, words, messages, sheets)."""
 
     game_type: Any = None  # the game's EntryList class
+    #: The game's strategy coach (``tutto-tally review`` and ``coach``), or None (most games).
+    coach: Any = None
 
     @property
     def min_players(self) -> int:
@@ -312,6 +314,11 @@ class GameSide(Protocol):
     name: str  # the registry name, stored as the game's kind
     min_players: int
     max_players: int
+    #: The game's strategy coach, or None: ``review(game, only)`` the decisions of a saved
+    #: game, ``review_json(game_id, players)``, ``review_lines(game_id, game, players,
+    #: catalog)`` and ``command(settings, **options)`` for ``tutto-tally coach``. Each loads
+    #: the coach (and numpy) only when called.
+    coach: Any
 
     # -- rules and games -----------------------------------------------------------------
     def rules(self, preset: str | None, target: int | None,

@@ -49,6 +49,9 @@ GAMES: dict[str, GameKind] = {
 #: The default game, and the kind of every game saved before games knew their kind.
 DEFAULT = "tutto"
 
+#: The game whose strategy coach ``tutto-tally coach`` asks (its side's ``coach``).
+COACHED = "tutto"
+
 
 def names() -> tuple[str, ...]:
     """The names ``--game`` accepts."""

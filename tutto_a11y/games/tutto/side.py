@@ -19,11 +19,44 @@ from tutto_a11y.games.tutto.words import WORDS
 from tutto_a11y.text.i18n import Catalog
 
 
+class TuttoCoach:
+    """Tutto's strategy coach as the commands reach it (``review``, ``coach``); the coach, and
+    numpy, load only when one of these is called."""
+
+    @staticmethod
+    def review(game: Game, only: int | None = None) -> Any:
+        """Every decision of a saved game against the coach's best (one seat with ``only``)."""
+        from .coach.review import review
+
+        return review(game, only)
+
+    @staticmethod
+    def review_json(game_id: str, players: Any) -> dict[str, Any]:
+        from .coach.review import as_json
+
+        return as_json(game_id, players)
+
+    @staticmethod
+    def review_lines(game_id: str, game: Game, players: Any, catalog: Catalog) -> list[str]:
+        from tutto_a11y.games.tutto.reviewing import ReviewWords
+
+        words = ReviewWords(catalog, Messages(catalog, game).card_unit)
+        return words.lines(game_id, players)
+
+    @staticmethod
+    def command(settings: Any, **options: Any) -> int:
+        """``tutto-tally coach``: the choices of a position as JSON, or ``--duel``."""
+        from .coach.command import coach_command
+
+        return coach_command(settings, **options)
+
+
 class TuttoSide(SideOfGame):
     """The one Tutto side; stateless, so one object serves every table."""
 
     name = "tutto"
     game_type = Game
+    coach = TuttoCoach()
 
     # -- rules and games ---------------------------------------------------------------------
     @staticmethod
