@@ -155,6 +155,26 @@ def test_the_play_loop_line_reading_and_saved_games_know_no_game() -> None:
         assert own == set(), (loop, own)
 
 
+def _game_folder(module: str) -> str | None:
+    """``tutto_a11y.games.<name>`` for a module inside a game's folder, else None (the contract
+    and the registry are no game's)."""
+    parts = module.split(".")
+    if parts[:2] == ["tutto_a11y", "games"] and len(parts) > 2 \
+            and parts[2] not in ("contract", "registry"):
+        return ".".join(parts[:3])
+    return None
+
+
+def test_outside_a_games_folder_nothing_but_the_registry_imports_a_games_modules() -> None:
+    """The loop, the store, stats, speech, the live view, Braille and the commands reach a
+    game only through ``games/registry.py`` and the game's side; one game never imports
+    another's modules either."""
+    strays = sorted((m, d) for m, deps in _graph().items() for d in deps
+                    if _game_folder(d) is not None and _game_folder(m) != _game_folder(d)
+                    and m != "tutto_a11y.games.registry")
+    assert strays == []
+
+
 def test_starting_a_game_imports_neither_the_coach_nor_numpy(tmp_path) -> None:
     """The coach and numpy load on the first ``advice``, so a game without the coach starts
     as fast as before (``python -X importtime`` of the real start to the first prompt)."""
