@@ -92,6 +92,15 @@ class TOption(click.Option):
         return super().make_metavar(ctx)
 
 
+class TargetOption(TOption):
+    """``--target``, whose help the default game's side words (what a target is depends on the
+    game); the side loads only when help is shown, never when a game starts."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        self.help = registry.find(registry.DEFAULT).side().target_help
+        return super().get_help_record(ctx)
+
+
 class TArgument(click.Argument):
     """An argument whose metavar (GAME) is shown in the game's language."""
 
@@ -231,8 +240,8 @@ def _game_argument(f: Any) -> Any:
               default=registry.DEFAULT, help=N_("Which game to play."))
 @click.option("--players", cls=TOption, envvar="TUTTO_PLAYERS", default=None,
               metavar=N_("NAMES"), help=N_("The players in seat order, separated by commas."))
-@click.option("--target", cls=TOption, envvar="TUTTO_TARGET", type=WholeNumber(), default=None,
-              metavar=N_("POINTS"), help=N_("The target score, a multiple of 50."))
+@click.option("--target", cls=TargetOption, envvar="TUTTO_TARGET", type=WholeNumber(),
+              default=None, metavar=N_("POINTS"))
 @click.option("--rules", "preset", cls=TOption, envvar="TUTTO_RULES",
               type=Text(), default=None, metavar=N_("PRESET"),
               help=N_("The rule preset of the game, for example standard."))

@@ -276,6 +276,9 @@ class SideOfGame:
     game_type: Any = None  # the game's EntryList class
     #: The game's strategy coach (``tutto-tally review`` and ``coach``), or None (most games).
     coach: Any = None
+    #: The help of ``play --target`` for this game (an English msgid of the catalogs, said
+    #: in the table's language when help is shown), or None.
+    target_help: str | None = None
 
     @property
     def min_players(self) -> int:
@@ -319,6 +322,7 @@ class GameSide(Protocol):
     #: catalog)`` and ``command(settings, **options)`` for ``tutto-tally coach``. Each loads
     #: the coach (and numpy) only when called.
     coach: Any
+    target_help: str | None  # ``play --target``'s help, an English msgid of the catalogs
 
     # -- rules and games -----------------------------------------------------------------
     def rules(self, preset: str | None, target: int | None,

@@ -19,6 +19,11 @@ from tutto_a11y.games.tutto.words import WORDS
 from tutto_a11y.text.i18n import Catalog
 
 
+def N_(text: str) -> str:
+    """Marks a help text for the catalogs; it is translated when help is shown."""
+    return text
+
+
 class TuttoCoach:
     """Tutto's strategy coach as the commands reach it (``review``, ``coach``); the coach, and
     numpy, load only when one of these is called."""
@@ -57,6 +62,7 @@ class TuttoSide(SideOfGame):
     name = "tutto"
     game_type = Game
     coach = TuttoCoach()
+    target_help = N_("The target score, a multiple of 50.")
 
     # -- rules and games ---------------------------------------------------------------------
     @staticmethod
