@@ -27,10 +27,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simulator)
 
 from timing import median_p90  # noqa: E402  (bench/timing.py)
-from tutto_a11y.coach.choices import coach_for  # noqa: E402
-from tutto_a11y.coach.position import from_state  # noqa: E402
+from tutto_a11y.games.tutto.coach.choices import coach_for  # noqa: E402
+from tutto_a11y.games.tutto.coach.position import from_state  # noqa: E402
 from tutto_a11y.games.tutto.rules import (  # noqa: E402
     Bank,
     Card,
@@ -192,9 +193,10 @@ def duel_check(targets: list[int], games: int, seed: int) -> None:
     """A second method for the kept two-player solves: ``games`` whole games through the rules
     engine, both players doing what ``advice`` says, against the solved first-player chance
     (run ``tutto-tally coach --duel --target N`` first)."""
-    from tutto_a11y.coach import cache
-    from tutto_a11y.coach.duelcoach import mover_choices
-    from tutto_a11y.games.tutto.simulator import play_as_advised, remembered
+    from tutto_simulator import play_as_advised, remembered
+
+    from tutto_a11y.games.tutto.coach import cache
+    from tutto_a11y.games.tutto.coach.duelcoach import mover_choices
 
     for target in targets:
         solved = cache.read(Rules(target=target))
@@ -362,7 +364,7 @@ def duel(targets: list[int]) -> None:
     way the game ends, with the time and peak memory of each solve (one core)."""
     import resource
 
-    from tutto_a11y.coach.duel import solve
+    from tutto_a11y.games.tutto.coach.duel import solve
 
     begin = time.perf_counter()
     subprocess.run([sys.executable, "-c", "pass"], check=True)
@@ -408,7 +410,7 @@ def main() -> None:
         advice_speed(args.runs)
     if args.only in (None, "policies"):
         coach = coach_for(Rules())
-        from tutto_a11y.coach.position import Position
+        from tutto_a11y.games.tutto.coach.position import Position
 
         exact = {card: coach.choices(Position(card, 6, 0, 0, (), None, FULL_DECK))[0].expected
                  for card in CARDS}

@@ -12,9 +12,8 @@ Measures, on a real file (``synchronous=FULL``, WAL):
 next to two baselines taken in the same run: the same loop with no journal, and the start-up
 of ``python -c pass``.
 
-The entries are a random but legal game from the simulator of
-``tutto_a11y/games/tutto/simulator.py`` with a target nobody reaches, so the game runs through
-all 2,000 entries.
+The entries are a random but legal game from the simulator of ``testbed/tutto_simulator.py`` with a
+target nobody reaches, so the game runs through all 2,000 entries.
 
 Run:  python bench/bench_durable.py [--dir FOLDER] [--entries 2000]
 The default folder is a temporary one next to the default database, because the disk matters:
@@ -39,11 +38,13 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simulator)
+
+from tutto_simulator import long_game, typed  # noqa: E402
 
 from timing import median_p90  # noqa: E402  (bench/timing.py)
 from tutto_a11y.games.tutto.messages import Messages  # noqa: E402
 from tutto_a11y.games.tutto.rules import Game, Rules  # noqa: E402
-from tutto_a11y.games.tutto.simulator import long_game, typed  # noqa: E402
 from tutto_a11y.store.journal import Store, default_db_path  # noqa: E402
 from tutto_a11y.table.adapters import StoreJournal  # noqa: E402
 from tutto_a11y.table.reader import PlainReader  # noqa: E402

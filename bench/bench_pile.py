@@ -25,9 +25,9 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 
 from timing import median_p90  # noqa: E402  (bench/timing.py)
-from tutto_a11y.coach import solver  # noqa: E402
-from tutto_a11y.coach.choices import Coach, coach_for  # noqa: E402
-from tutto_a11y.coach.position import Position  # noqa: E402
+from tutto_a11y.games.tutto.coach import solver  # noqa: E402
+from tutto_a11y.games.tutto.coach.choices import Coach, coach_for  # noqa: E402
+from tutto_a11y.games.tutto.coach.position import Position  # noqa: E402
 from tutto_a11y.games.tutto.rules import Card, Rules  # noqa: E402
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK  # noqa: E402
 
@@ -86,7 +86,7 @@ def main() -> None:
     again = timed(coach_for(rules), asked)
     tracked = solver.DeckValues
     solver.DeckValues = Proportional  # type: ignore[misc,assignment]
-    import tutto_a11y.coach.choices as choices
+    import tutto_a11y.games.tutto.coach.choices as choices
     choices.DeckValues = Proportional  # type: ignore[misc,assignment]
     try:
         earlier = timed(Coach(rules), asked)

@@ -26,11 +26,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simulator)
+
+from tutto_simulator import long_game  # noqa: E402
 
 from timing import median_p90  # noqa: E402  (bench/timing.py)
-from tutto_a11y.coach.review import decisions, review  # noqa: E402
+from tutto_a11y.games.tutto.coach.review import decisions, review  # noqa: E402
 from tutto_a11y.games.tutto.rules import Game  # noqa: E402
-from tutto_a11y.games.tutto.simulator import long_game  # noqa: E402
 from tutto_a11y.store.journal import Store  # noqa: E402
 
 
@@ -51,8 +53,8 @@ def program() -> list[str]:
 FRESH = """
 import sys, time
 sys.path.insert(0, {root!r})
-from tutto_a11y.coach.choices import coach_for
-from tutto_a11y.coach.review import review
+from tutto_a11y.games.tutto.coach.choices import coach_for
+from tutto_a11y.games.tutto.coach.review import review
 from tutto_a11y.games.tutto.rules import Game, Rules
 texts = open({texts!r}).read().splitlines()
 rules = Rules(target=10_000_000)
@@ -60,7 +62,7 @@ start = time.perf_counter()
 game = Game.replay(("Anna", "Ben", "Cleo"), rules, texts)
 replayed = time.perf_counter() - start
 coach_for(rules)  # the coach's first use: the reference solve
-from tutto_a11y.coach.solver import pile_tracker
+from tutto_a11y.games.tutto.coach.solver import pile_tracker
 pile_tracker(rules)
 start = time.perf_counter()
 review(Game.replay(("Anna", "Ben", "Cleo"), rules, texts))

@@ -17,10 +17,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simulator)
+
+from tutto_simulator import long_game  # noqa: E402  (a random legal player)
 
 from timing import median_p90  # noqa: E402  (bench/timing.py)
 from tutto_a11y.games.tutto.rules import Game, parse_entry  # noqa: E402
-from tutto_a11y.games.tutto.simulator import long_game  # noqa: E402  (a random legal player)
 
 ENTRIES = 2000
 TARGET_MS = 50.0

@@ -1,10 +1,9 @@
 """How long does ``tutto-tally stats`` take on a season's worth of games?
 
 Builds a games file with ``--games`` finished games (1,000 by default) through the store API:
-each game is played to its end by the random legal player of
-``tutto_a11y/games/tutto/simulator.py`` (two to four players from a group whose names are typed
-in different cases and accents) and its journal is appended entry by entry, as the play loop
-does. Then times, as whole processes:
+each game is played to its end by the random legal player of ``testbed/tutto_simulator.py`` (two to
+four players from a group whose names are typed in different cases and accents) and its
+journal is appended entry by entry, as the play loop does. Then times, as whole processes:
 
 * ``tutto-tally stats`` on that file the first time (a fresh copy for every run: each game is
   replayed through the rules and what it adds up to is kept in the file) and the next times
@@ -31,10 +30,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simulator)
+
+from tutto_simulator import random_game  # noqa: E402  (a random legal player)
 
 from timing import median_p90  # noqa: E402  (bench/timing.py)
 from tutto_a11y.games.tutto.rules import Game, Rules  # noqa: E402
-from tutto_a11y.games.tutto.simulator import random_game  # noqa: E402  (a random legal player)
 from tutto_a11y.store.journal import Store  # noqa: E402
 from tutto_a11y.store.stats import name_key  # noqa: E402
 

@@ -1,10 +1,10 @@
 """Tutto helpers for the tests: legal set-asides derived from docs/rules/tutto.md, scripted play.
 
-The random legal player itself plays on the game contract and lives in the package
-(:mod:`tutto_a11y.games.tutto.simulator`), so the benchmarks use it without importing tests/;
-it is re-exported here. ``legal_set_asides`` stays here on purpose: it comes from
-docs/rules/tutto.md independently of the rules code, so the tests can check the contract's legal
-entries against it.
+The random legal player itself plays on the game contract and lives in
+``testbed/tutto_simulator.py`` (on the tests' path, outside the installed package), so the
+benchmarks use it without importing tests/; it is re-exported here. ``legal_set_asides`` stays
+here on purpose: it comes from docs/rules/tutto.md independently of the rules code, so the tests
+can check the contract's legal entries against it.
 
 """
 
@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import product
 
-from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry
-from tutto_a11y.games.tutto.simulator import (  # noqa: F401
+from tutto_simulator import (  # noqa: F401
     CARD_WORDS,
     Simulator,
     long_game,
@@ -23,6 +22,8 @@ from tutto_a11y.games.tutto.simulator import (  # noqa: F401
     remembered,
     typed,
 )
+
+from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry
 
 SCORING_SINGLES = (1, 5)
 

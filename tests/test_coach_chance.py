@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from conftest import tutto_command
 from tutto_a11y.cli import cli
-from tutto_a11y.coach.solver import constants
+from tutto_a11y.games.tutto.coach.solver import constants
 
 
 def coach(*args: str) -> list[dict]:

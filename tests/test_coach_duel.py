@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tutto_a11y.coach.duel import WIDTH, Turns, bank_values, last_turn_chances, solve
-from tutto_a11y.coach.winning import Stakes, WinReference
+from tutto_a11y.games.tutto.coach.duel import WIDTH, Turns, bank_values, last_turn_chances, solve
+from tutto_a11y.games.tutto.coach.winning import Stakes, WinReference
 from tutto_a11y.games.tutto.rules import Rules
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK
 

@@ -113,7 +113,7 @@ def test_a_damaged_kept_file_is_solved_again_and_json_keeps_the_progress_off_std
 def test_a_file_of_other_rules_or_no_chances_under_the_name_is_not_trusted(kept):
     import numpy as np
 
-    from tutto_a11y.coach import cache
+    from tutto_a11y.games.tutto.coach import cache
     from tutto_a11y.games.tutto.rules import Rules
 
     rules = Rules(target=TARGET)
@@ -209,9 +209,9 @@ def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_a
     """A second method: whole games through the rules engine, each card drawn from a full
     deck's proportions as the solve assumes, both players doing what ``advice`` would say."""
     from simulator import play_as_advised, remembered
-    from tutto_a11y.coach import cache
-    from tutto_a11y.coach.duelcoach import mover_choices
-    from tutto_a11y.coach.position import from_state
+    from tutto_a11y.games.tutto.coach import cache
+    from tutto_a11y.games.tutto.coach.duelcoach import mover_choices
+    from tutto_a11y.games.tutto.coach.position import from_state
     from tutto_a11y.games.tutto.rules import Game, Rules
 
     solved = cache.read(Rules(target=TARGET))

@@ -16,10 +16,10 @@ from click.testing import CliRunner
 
 from simulator import play_as_advised, remembered
 from tutto_a11y.cli import cli
-from tutto_a11y.coach.cache import last_turn
-from tutto_a11y.coach.choices import Choice, coach_for
-from tutto_a11y.coach.position import from_state
-from tutto_a11y.coach.winning import WinCoach, lead_stakes_of, stakes_of
+from tutto_a11y.games.tutto.coach.cache import last_turn
+from tutto_a11y.games.tutto.coach.choices import Choice, coach_for
+from tutto_a11y.games.tutto.coach.position import from_state
+from tutto_a11y.games.tutto.coach.winning import WinCoach, lead_stakes_of, stakes_of
 from tutto_a11y.games.tutto.rules import Card, DrawCard, Game, Rules, State, Step
 
 pytestmark = pytest.mark.slow  # the final-round solves and their Monte Carlo checks
@@ -126,7 +126,7 @@ def test_the_later_players_chances_are_worked_out_once_and_kept_in_the_cache_fol
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     import numpy as np
 
-    from tutto_a11y.coach import cache, duel
+    from tutto_a11y.games.tutto.coach import cache, duel
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     rules = Rules(street_after="ends-turn")  # rules no other test has kept in this process

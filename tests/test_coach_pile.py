@@ -16,9 +16,9 @@ import pytest
 from click.testing import CliRunner
 
 from tutto_a11y.cli import cli
-from tutto_a11y.coach.choices import Coach
-from tutto_a11y.coach.position import Position, pile_from_counts
-from tutto_a11y.coach.solver import STEP, L, T, extend, reference
+from tutto_a11y.games.tutto.coach.choices import Coach
+from tutto_a11y.games.tutto.coach.position import Position, pile_from_counts
+from tutto_a11y.games.tutto.coach.solver import STEP, L, T, extend, reference
 from tutto_a11y.games.tutto.rules import Card, Rules
 from tutto_a11y.games.tutto.rules.cards import CARD_ORDER
 

@@ -15,9 +15,9 @@ from math import sqrt
 
 import pytest
 
-from tutto_a11y.coach.choices import coach_for
-from tutto_a11y.coach.position import Position, from_state
-from tutto_a11y.coach.solver import constants
+from tutto_a11y.games.tutto.coach.choices import coach_for
+from tutto_a11y.games.tutto.coach.position import Position, from_state
+from tutto_a11y.games.tutto.coach.solver import constants
 from tutto_a11y.games.tutto.rules import (
     Bank,
     Card,
@@ -238,7 +238,7 @@ def _win_recursion(rules: Rules):
 ])
 def test_in_the_last_turn_the_coach_finds_the_best_chance_to_win_as_a_plain_recursion_does(
         card, scores, changes):
-    from tutto_a11y.coach.winning import WinCoach, stakes_of
+    from tutto_a11y.games.tutto.coach.winning import WinCoach, stakes_of
 
     state = _last_turn(card, scores, STOPS_AND_PLUS_MINUS, **changes)
     exact = _win_recursion(STANDARD)(state)
@@ -249,7 +249,7 @@ def test_in_the_last_turn_the_coach_finds_the_best_chance_to_win_as_a_plain_recu
 
 
 def test_playing_to_win_is_not_playing_for_points():
-    from tutto_a11y.coach.winning import WinCoach, stakes_of
+    from tutto_a11y.games.tutto.coach.winning import WinCoach, stakes_of
 
     # Ben needs 1500: banking 450 is safe points but never wins, so the coach rolls on.
     state = _last_turn(Card.BONUS_300, (6500, 5000), FULL_DECK, dice=3, turn_total=450,

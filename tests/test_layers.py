@@ -25,9 +25,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tutto_a11y.text", "tutto_a11y.store.journal", "tutto_a11y.store.schema",
      "tutto_a11y.store.errors", "tutto_a11y.store.claims", "tutto_a11y.store.files",
      "tutto_a11y.braille"),
-    # The coach reads Tutto's rules and words its own command's problems; a game's messages
-    # import it lazily for ``advice`` (same layer, so no circle is allowed either).
-    ("tutto_a11y.settings", "tutto_a11y.games.*", "tutto_a11y.coach"),
+    # Tutto's coach (``games.tutto.coach``) reads Tutto's rules and words its own command's
+    # problems; Tutto's messages import it lazily for ``advice`` (same room, no circle allowed).
+    ("tutto_a11y.settings", "tutto_a11y.games.*"),
     ("tutto_a11y.games.registry", "tutto_a11y.speech"),
     ("tutto_a11y.store", "tutto_a11y.share", "tutto_a11y.braille.paper"),
     ("tutto_a11y.table",),
@@ -158,6 +158,26 @@ def test_the_play_loop_line_reading_and_saved_games_know_no_game() -> None:
         assert own == set(), (loop, own)
 
 
+def _game_folder(module: str) -> str | None:
+    """``tutto_a11y.games.<name>`` for a module inside a game's folder, else None (the contract
+    and the registry are no game's)."""
+    parts = module.split(".")
+    if parts[:2] == ["tutto_a11y", "games"] and len(parts) > 2 \
+            and parts[2] not in ("contract", "registry"):
+        return ".".join(parts[:3])
+    return None
+
+
+def test_outside_a_games_folder_nothing_but_the_registry_imports_a_games_modules() -> None:
+    """The loop, the store, stats, speech, the live view, Braille and the commands reach a
+    game only through ``games/registry.py`` and the game's side; one game never imports
+    another's modules either."""
+    strays = sorted((m, d) for m, deps in _graph().items() for d in deps
+                    if _game_folder(d) is not None and _game_folder(m) != _game_folder(d)
+                    and m != "tutto_a11y.games.registry")
+    assert strays == []
+
+
 def test_starting_a_game_imports_neither_the_coach_nor_numpy(tmp_path) -> None:
     """The coach and numpy load on the first ``advice``, so a game without the coach starts
     as fast as before (``python -X importtime`` of the real start to the first prompt)."""
@@ -172,4 +192,4 @@ def test_starting_a_game_imports_neither_the_coach_nor_numpy(tmp_path) -> None:
                             input="300\n", capture_output=True, text=True, env=env, timeout=60)
     assert "Anna draws Bonus 300." in result.stdout
     imported = {line.split("|")[-1].strip() for line in result.stderr.splitlines()}
-    assert not {m for m in imported if m.startswith(("tutto_a11y.coach", "numpy"))}
+    assert not {m for m in imported if m.startswith(("tutto_a11y.games.tutto.coach", "numpy"))}

@@ -14,11 +14,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from tutto_simulator import Simulator, random_game
 
 from conftest import tutto_command
 from tutto_a11y.cli import cli
-from tutto_a11y.coach.choices import coach_for
-from tutto_a11y.coach.position import MAX_TURN_TOTAL, from_state
+from tutto_a11y.games.tutto.coach.choices import coach_for
+from tutto_a11y.games.tutto.coach.position import MAX_TURN_TOTAL, from_state
 from tutto_a11y.games.tutto.rules import (
     Bank,
     Card,
@@ -31,7 +32,6 @@ from tutto_a11y.games.tutto.rules import (
     Step,
 )
 from tutto_a11y.games.tutto.rules.cards import CARD_ORDER
-from tutto_a11y.games.tutto.simulator import Simulator, random_game
 from tutto_a11y.store.journal import Store
 
 

@@ -20,3 +20,20 @@ def test_the_faces_of_a_roll_are_said_without_a_pause_after_each_comma(lang: str
                                   "Final scores: Ben 4300, Anna 2950."])
 def test_commas_between_other_numbers_keep_their_pause(text: str) -> None:
     assert spoken(text, "en") == text
+
+
+@pytest.mark.parametrize(("lang", "line", "said"), [
+    ("en", "Anna draws x2.", "Anna draws times two."),
+    ("de", "Anna zieht x2.", "Anna zieht mal zwei."),
+    ("fr", "Anna tire x2.", "Anna tire fois deux."),
+    ("en", "Anna draws Plus/Minus.", "Anna draws plus minus."),
+    ("de", "Anna zieht Plus/Minus.", "Anna zieht Plus Minus."),
+    ("fr", "Anna tire Plus/Moins, Ben -1000.", "Anna tire plus ou moins, Ben moins 1000."),
+    ("de", "Anna schreibt 12 ins Feld 2x3 Gleiche.", "Anna schreibt 12 ins Feld zweimal drei "
+                                                      "Gleiche."),
+    ("en", "Anna max2 x20.", "Anna max2 x20."),
+])
+def test_each_games_own_words_are_said_as_the_table_means_them(lang: str, line: str,
+                                                              said: str) -> None:
+    # Each game keeps its words in its own folder; the speaker finds them through the registry.
+    assert spoken(line, lang) == said

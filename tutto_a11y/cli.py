@@ -101,6 +101,15 @@ class TOption(click.Option):
         return super().make_metavar(ctx)
 
 
+class TargetOption(TOption):
+    """``--target``, whose help the default game's side words (what a target is depends on the
+    game); the side loads only when help is shown, never when a game starts."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        self.help = registry.find(registry.DEFAULT).side().target_help
+        return super().get_help_record(ctx)
+
+
 class TArgument(click.Argument):
     """An argument whose metavar (GAME) is shown in the game's language."""
 
@@ -240,8 +249,8 @@ def _game_argument(f: Any) -> Any:
               default=registry.DEFAULT, help=N_("Which game to play."))
 @click.option("--players", cls=TOption, envvar="TUTTO_PLAYERS", default=None,
               metavar=N_("NAMES"), help=N_("The players in seat order, separated by commas."))
-@click.option("--target", cls=TOption, envvar="TUTTO_TARGET", type=WholeNumber(), default=None,
-              metavar=N_("POINTS"), help=N_("The target score, a multiple of 50."))
+@click.option("--target", cls=TargetOption, envvar="TUTTO_TARGET", type=WholeNumber(),
+              default=None, metavar=N_("POINTS"))
 @click.option("--rules", "preset", cls=TOption, envvar="TUTTO_RULES",
               type=Text(), default=None, metavar=N_("PRESET"),
               help=N_("The rule preset of the game, for example standard."))
@@ -370,7 +379,7 @@ def labels_command(game: str, fmt: str, grade: str, cells: int, lines: int, lang
                               "player plays."))
 @_global
 @click.option("--game", "kind", cls=TOption, type=OneOf(registry.names()),
-              default="tutto", help=N_("Which game to count."))
+              default=registry.DEFAULT, help=N_("Which game to count."))
 @click.option("--player", cls=TOption, type=Text(), default=None, metavar=N_("NAME"),
               help=N_("Only this player; case and accents do not matter."))
 @click.option("--since", cls=TOption, type=Text(), default=None, metavar=N_("DATE"),
@@ -419,9 +428,8 @@ def stats_command(lang: str | None, db: str | None, width: int | None, plain: bo
               help=N_("The answer's format."))
 def coach_command(lang: str | None, db: str | None, width: int | None, plain: bool,
                   **options: Any) -> int:
-    from tutto_a11y.coach.command import coach_command as run
-
-    return run(_settings(lang, width, db, plain), **options)
+    coach = registry.find(registry.COACHED).side().coach
+    return int(coach.command(_settings(lang, width, db, plain), **options))
 
 
 @cli.command("settings", help=N_("Show every setting, its value and where it comes from; "

@@ -242,12 +242,44 @@ class Standing:
     now: str
 
 
+def whole_average(total: int, count: int) -> int:
+    """A whole-number average, halves rounded up (as said aloud: no decimals); 0 of nothing."""
+    if not count:
+        return 0
+    return (2 * total + count) // (2 * count)
+
+
+def _state_scores(game: Any) -> tuple[int, ...]:
+    return tuple(game.state.scores)
+
+
+@dataclass(frozen=True)
+class StatsFigures:
+    """What one game adds to ``tutto-tally stats`` (``games/<name>/figures.py``).
+
+    ``figures`` gives per-seat counters from a rebuilt, finished game (summed over games),
+    ``shown`` turns a player's summed counters into the JSON fields, ``line`` says a player's
+    line with a catalog, ``scores`` gives each seat's final score (Tutto's state keeps them;
+    Yatzee adds them up).
+    """
+
+    figures: Callable[[Any], list[dict[str, int]]]
+    shown: Callable[[dict[str, int]], dict[str, int]]
+    line: Callable[[Any, dict[str, Any]], str]
+    scores: Callable[[Any], tuple[int, ...]] = _state_scores
+
+
 class SideOfGame:
     """What every game's side says the same way, from its game class: the seat limits, the
     rules stored and read back, a new game and a replayed one. A game's side names its
     ``game_type`` and adds what is its own (rules from options, words, messages, sheets)."""
 
     game_type: Any = None  # the game's EntryList class
+    #: The game's strategy coach (``tutto-tally review`` and ``coach``), or None (most games).
+    coach: Any = None
+    #: The help of ``play --target`` for this game (an English msgid of the catalogs, said
+    #: in the table's language when help is shown), or None.
+    target_help: str | None = None
 
     @property
     def min_players(self) -> int:
@@ -286,6 +318,12 @@ class GameSide(Protocol):
     name: str  # the registry name, stored as the game's kind
     min_players: int
     max_players: int
+    #: The game's strategy coach, or None: ``review(game, only)`` the decisions of a saved
+    #: game, ``review_json(game_id, players)``, ``review_lines(game_id, game, players,
+    #: catalog)`` and ``command(settings, **options)`` for ``tutto-tally coach``. Each loads
+    #: the coach (and numpy) only when called.
+    coach: Any
+    target_help: str | None  # ``play --target``'s help, an English msgid of the catalogs
 
     # -- rules and games -----------------------------------------------------------------
     def rules(self, preset: str | None, target: int | None,
@@ -344,6 +382,10 @@ class GameSide(Protocol):
     def labels(self, catalog: Any) -> list[str]:
         """The texts of the tactile labels: one per card of the game's deck, or a reference
         card (Yatzee's fields), in the catalog's language."""
+        ...
+    def stats_figures(self) -> StatsFigures | None:
+        """What a finished game of this kind adds to ``tutto-tally stats`` (None: the game
+        keeps no statistics, and ``stats --game`` says so in one sentence)."""
         ...
 
 

@@ -29,6 +29,14 @@ class GameKind:
         all the table, the store and the live view use of it."""
         return import_module(f"tutto_a11y.games.{self.package}.side").SIDE
 
+    def pronunciations(self) -> dict[str, list[tuple[str, str]]]:
+        """The game's words eSpeak NG reads badly, by language: (pattern, replacement) pairs
+        (``games/<name>/pronunciations.py``). Pure data beside the side, so the speaker can
+        load every game's table at start-up without loading every game."""
+        table: dict[str, list[tuple[str, str]]] = import_module(
+            f"tutto_a11y.games.{self.package}.pronunciations").PRONUNCIATIONS
+        return table
+
 
 
 #: Every game by name, in the order they are offered.
@@ -40,6 +48,9 @@ GAMES: dict[str, GameKind] = {
 
 #: The default game, and the kind of every game saved before games knew their kind.
 DEFAULT = "tutto"
+
+#: The game whose strategy coach ``tutto-tally coach`` asks (its side's ``coach``).
+COACHED = "tutto"
 
 
 def names() -> tuple[str, ...]:

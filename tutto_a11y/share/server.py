@@ -96,7 +96,7 @@ class ShareServer(ThreadingHTTPServer):
         self.table_lang = table_lang if table_lang in LANGS else "en"
         self.feed: Feed | None = None
         self.wording: Wording | None = None
-        self.title = "Tutto"
+        self.title = registry.find(registry.DEFAULT).title  # until the feed names the game
         self.closing = False
         self.host = host.lower()
         self._guard = threading.Lock()  # the viewers' bookkeeping below, never the table's

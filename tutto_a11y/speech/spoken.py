@@ -4,10 +4,9 @@ The printed line is written for braille displays and screen readers, which read 
 eSpeak NG, however, reads a few written forms badly (checked with ``espeak-ng -v LANG -q -x``,
 which prints the phonemes it would say):
 
-* the card "x2" is read "ex two" / "ix zwei" / "ix deux" in every language, and the German
-  Yatzee field "2x3 Gleiche" "zwei ix drei";
-* "Plus/Minus" is read "plus slash minus" in English, and the French card "Plus/Moins"
-  also needs its "ou";
+* a game's own words, such as Tutto's card "x2" (read "ex two") or Yatzee's German field
+  "2x3 Gleiche" (read "zwei ix drei"): each game keeps them in its own
+  ``games/<name>/pronunciations.py``, found through the registry;
 * French drops the sign of "-500" entirely (it says "cinq cents"), and reads the minus
   sign U+2212 in English;
 * the commas between the faces of a roll ("1, 5, 5") are read as pauses, which make a roll
@@ -16,13 +15,18 @@ which prints the phonemes it would say):
   locale-aware formatting does in French, are read digit group by digit group
   ("dix zéro zéro zéro"); plain "1000", "1.000" (de), "1,000" (en) are read fine.
 
-Each language has a small table of (pattern, replacement) pairs, applied in order.
+Each language has a small table of (pattern, replacement) pairs, applied in order: the fixes
+for every language, then every game's words (in the registry's order: the speaker does not
+know which game is played), then the language's own fixes.
 Patterns use word boundaries so that names and other words are never touched.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+
+from tutto_a11y.games import registry
 
 __all__ = ["spoken"]
 
@@ -33,11 +37,6 @@ def _rule(pattern: str, replacement: str) -> _Rule:
     return re.compile(pattern, re.IGNORECASE), replacement
 
 
-# The card word: "x2" or "\u00d72" (multiplication sign), standing alone (not in "max2", "x20").
-_TIMES_TWO = "(?<!\\w)[x\u00d7]\\s?2(?!\\w)"
-# The Plus/Minus card, however it is spaced or translated.
-_PLUS_MINUS = r"\bplus\s*/\s*(?:minus|moins)\b"
-
 _COMMON: list[_Rule] = [
     # "10 000" with a (narrow) no-break space between digit groups: join the groups.
     (re.compile(r"(?<=\d)[\u00a0\u202f](?=\d{3}(?!\d))"), ""),
@@ -46,24 +45,21 @@ _COMMON: list[_Rule] = [
     (re.compile(r"(?<!\d)(\d), (?=\d(?!\d))"), r"\1 "),
 ]
 
-_TABLES: dict[str, list[_Rule]] = {
-    "en": [
-        _rule(_TIMES_TWO, "times two"),
-        _rule(_PLUS_MINUS, "plus minus"),
-    ],
-    "de": [
-        _rule(_TIMES_TWO, "mal zwei"),
-        _rule(_PLUS_MINUS, "Plus Minus"),
-        # The Yatzee field "2x3 Gleiche" is read "zwei ix drei": it is said as the sheet means.
-        _rule(r"(?<!\w)2x3(?!\w)", "zweimal drei"),
-    ],
+#: A language's own fixes, after the games' words.
+_LANGUAGE: dict[str, list[_Rule]] = {
     "fr": [
-        _rule(_TIMES_TWO, "fois deux"),
-        _rule(_PLUS_MINUS, "plus ou moins"),
         # A minus sign directly before a number (not a range like "1-5").
         _rule(r"(?<![\w])[-\u2212](?=\d)", "moins "),
     ],
 }
+
+
+@lru_cache(maxsize=16)
+def _table(lang: str) -> tuple[_Rule, ...]:
+    """Every rule for ``lang`` (a base language), compiled once."""
+    games = [_rule(pattern, replacement) for kind in registry.GAMES.values()
+             for pattern, replacement in kind.pronunciations().get(lang, [])]
+    return tuple(_COMMON + games + _LANGUAGE.get(lang, []))
 
 
 def _base_language(lang: str) -> str:
@@ -76,6 +72,6 @@ def spoken(text: str, lang: str) -> str:
 
     Unknown languages only get the language-independent fixes, so the function never fails.
     """
-    for pattern, replacement in _COMMON + _TABLES.get(_base_language(lang), []):
+    for pattern, replacement in _table(_base_language(lang)):
         text = pattern.sub(replacement, text)
     return text

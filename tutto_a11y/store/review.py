@@ -1,8 +1,8 @@
-"""``tutto-tally review GAME``: a saved Tutto game read back and handed to the coach's review.
+"""``tutto-tally review GAME``: a saved game read back and handed to its game's coach.
 
 This module only reads the game (running or finished) from the games file and picks the
-player; the review itself is :mod:`tutto_a11y.coach.review` and its words
-:mod:`tutto_a11y.games.tutto.reviewing`, both imported here only when a review is asked for.
+player; the review and its words are the game's coach (the side's ``coach``: Tutto's), which
+loads only when a review is asked for. A game without a coach is refused in one sentence.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ def review_command(settings: Settings, ref: str, player: str | None, fmt: str) -
     info, game = _read_game(settings, ref)
     c = Catalog(settings.lang or info.lang)
     side = side_of(info)
-    if side.name != "tutto":
+    coach = side.coach
+    if coach is None:
         raise UsageProblem(c.gettext("The coach reviews Tutto games only; game {game} is "
                                      "another game.", game=info.id))
     only = None
@@ -38,15 +39,10 @@ def review_command(settings: Settings, ref: str, player: str | None, fmt: str) -
                                          "{players}.", name=terminal_safe(player, limit=40),
                                          game=info.id, players=", ".join(game.players)))
         only = seats[0]
-    from tutto_a11y.coach.review import as_json, review
-
-    players = review(game, only)
+    players = coach.review(game, only)
     if fmt == "json":
-        click.echo(json.dumps(as_json(info.id, players), ensure_ascii=False))
+        click.echo(json.dumps(coach.review_json(info.id, players), ensure_ascii=False))
         return 0
-    from tutto_a11y.games.tutto.reviewing import ReviewWords
-
-    words = ReviewWords(c, side.messages(c, game).card_unit)
-    for line in words.lines(info.id, players):
+    for line in coach.review_lines(info.id, game, players, c):
         echo_wrapped(line, settings.columns())
     return 0

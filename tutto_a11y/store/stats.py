@@ -8,9 +8,8 @@ refuse is named as damaged and left out while the others still count.
 
 The computation part of this module is pure (rebuilt games in, figures out); only the
 command at the end opens the file, prints, and keeps each game's figures in the file so the
-next run need not replay games that have not changed. Each game kind adds its own
-figures through :data:`KINDS`; only Tutto exists so far, and Yatzee and Tute register there
-when they arrive.
+next run need not replay games that have not changed. Each game adds its own figures
+(``games/<name>/figures.py``), found through its side in the registry.
 """
 
 from __future__ import annotations
@@ -20,22 +19,16 @@ import re
 import sqlite3
 import unicodedata
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
 from tutto_a11y.games import registry
-from tutto_a11y.games.tute.figures import tute_figures, tute_line, tute_shown
-from tutto_a11y.games.tutto.rules import Game
-from tutto_a11y.games.tutto.rules.events import PlusMinusScored, TurnOutcome, Tutto
+from tutto_a11y.games.contract import StatsFigures, whole_average
 from tutto_a11y.settings import Settings, UsageProblem
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
 from tutto_a11y.text.output import echo_wrapped
-
-#: Turn outcomes that put the turn total on the player's score (the export contract's words).
-BANKED_OUTCOMES = frozenset({TurnOutcome.BANKED, TurnOutcome.FIREWORKS, TurnOutcome.PLUS_MINUS})
 
 
 def name_key(name: str) -> str:
@@ -80,104 +73,11 @@ def parse_day(text: str) -> date | None:
 
 # -- per-game figures, by game kind --------------------------------------------------------------
 
-def tutto_figures(game: Game) -> list[dict[str, int]]:
-    """What each seat did in one Tutto game, from the turn records and events of its replay.
-
-    ``banked_points`` only feeds the average banked turn and is not shown itself.
-    """
-    seats = len(game.players)
-    figures = [{"turns": 0, "banked_turns": 0, "banked_points": 0, "tuttos": 0, "nieten": 0}
-               for _ in range(seats)]
-    for record in game.turn_records():
-        mine = figures[record.seat]
-        mine["turns"] += 1
-        if record.outcome in BANKED_OUTCOMES:
-            mine["banked_turns"] += 1
-            mine["banked_points"] += record.points
-        elif record.outcome is TurnOutcome.NIETE:
-            mine["nieten"] += 1
-    for event in game.all_events():
-        if isinstance(event, (Tutto, PlusMinusScored)):  # a Plus/Minus Tutto has its own event
-            figures[event.seat]["tuttos"] += 1
+def figures_of(kind: str) -> StatsFigures:
+    """What a game of ``kind`` adds to the statistics, from the game's side (the registry)."""
+    figures = registry.find(kind).side().stats_figures()
+    assert figures is not None, f"{kind} keeps no statistics"  # refused by stats_command
     return figures
-
-
-def tutto_shown(totals: dict[str, int]) -> dict[str, int]:
-    """The Tutto figures of one player as JSON gives them: counts and the average banked turn."""
-    banked = totals.get("banked_turns", 0)
-    return {"turns": totals.get("turns", 0), "banked_turns": banked,
-            "tuttos": totals.get("tuttos", 0), "nieten": totals.get("nieten", 0),
-            "average_banked_turn": _average(totals.get("banked_points", 0), banked)}
-
-
-def tutto_line(c: Catalog, player: dict[str, Any]) -> str:
-    """One player's Tutto statistics as one sentence, wins first (the key figure).
-
-    Each figure is its label followed by its number ("wins 3"), so the sentence needs no
-    plural forms and a number never ends up on a Braille line without its word.
-    """
-    return c.gettext("{name}: wins {wins}, games {games}, average score {average}, best score "
-                     "{best}, turns {turns}, banked turns {banked}, average banked turn "
-                     "{average_banked}, Tuttos {tuttos}, Nieten {nieten}.",
-                     name=player["name"], wins=player["wins"], games=player["games"],
-                     average=player["average_score"], best=player["best_score"],
-                     turns=player["turns"], banked=player["banked_turns"],
-                     average_banked=player["average_banked_turn"], tuttos=player["tuttos"],
-                     nieten=player["nieten"])
-
-
-def yatzee_figures(game: Any) -> list[dict[str, int]]:
-    """What each seat did in one Yatzee game: whether the upper bonus came, and Yatzees written.
-
-    Read through the game's own answers (its totals, bonus and turn records), so this module
-    needs nothing of Yatzee's folder; ``played`` counts the games the bonus rate is taken of.
-    """
-    figures = [{"played": 1, "bonus": int(game.bonus(seat) > 0), "yatzees": 0}
-               for seat in range(len(game.players))]
-    for record in game.turn_records():
-        if record.field == "yatzee" and not record.struck:
-            figures[record.seat]["yatzees"] += 1
-    return figures
-
-
-def yatzee_shown(totals: dict[str, int]) -> dict[str, int]:
-    """The Yatzee figures as JSON gives them: the bonus rate in percent and the Yatzees."""
-    return {"bonus_rate": _average(100 * totals.get("bonus", 0), totals.get("played", 0)),
-            "yatzees": totals.get("yatzees", 0)}
-
-
-def yatzee_line(c: Catalog, player: dict[str, Any]) -> str:
-    """One player's Yatzee statistics as one sentence, wins first."""
-    return c.gettext("{name}: wins {wins}, games {games}, average score {average}, best score "
-                     "{best}, bonus in {bonus_rate} percent of games, Yatzees {yatzees}.",
-                     name=player["name"], wins=player["wins"], games=player["games"],
-                     average=player["average_score"], best=player["best_score"],
-                     bonus_rate=player["bonus_rate"], yatzees=player["yatzees"])
-
-
-@dataclass(frozen=True)
-class Kind:
-    """What one game kind adds to the statistics.
-
-    ``figures`` gives per-seat counters from a rebuilt game (summed over games), ``shown``
-    turns a player's summed counters into the JSON fields, ``line`` says a player's line,
-    ``scores`` gives each seat's final score (Tutto's state keeps them; Yatzee adds them up).
-    """
-
-    title: str
-    figures: Callable[[Game], list[dict[str, int]]]
-    shown: Callable[[dict[str, int]], dict[str, int]]
-    line: Callable[[Catalog, dict[str, Any]], str]
-    scores: Callable[[Any], tuple[int, ...]] = lambda game: tuple(game.state.scores)
-
-
-#: Game kind -> its figures.
-KINDS: dict[str, Kind] = {
-    "tutto": Kind("Tutto", tutto_figures, tutto_shown, tutto_line),
-    "yatzee": Kind("Yatzee", yatzee_figures, yatzee_shown, yatzee_line,
-                   scores=lambda game: tuple(game.totals())),
-}
-KINDS["tute"] = Kind("Tute", tute_figures, tute_shown, tute_line)  # type: ignore[arg-type]
 
 
 def game_kind(info: Any) -> str:
@@ -202,13 +102,6 @@ class PlayerTotals:
         """The spelling used most often; on a tie the one seen first (oldest game first)."""
         best = max(self.spellings.values())
         return next(name for name in self.spellings if self.spellings[name] == best)
-
-
-def _average(total: int, count: int) -> int:
-    """A whole-number average, halves rounded up (as said aloud: no decimals)."""
-    if not count:
-        return 0
-    return (2 * total + count) // (2 * count)
 
 
 @dataclass
@@ -251,11 +144,11 @@ class Statistics:
 
     def ranked(self) -> list[dict[str, Any]]:
         """One entry per player: most wins first, then the higher average score, then name."""
-        shown = KINDS[self.kind].shown
+        shown = figures_of(self.kind).shown
         players = []
         for key, t in self.players.items():
             players.append({"name": t.shown_name(), "games": t.games, "wins": t.wins,
-                            "average_score": _average(t.score_sum, t.games),
+                            "average_score": whole_average(t.score_sum, t.games),
                             "best_score": t.best if t.best is not None else 0,
                             **shown(dict(t.counters)), "_key": key})
         players.sort(key=lambda p: (-p["wins"], -p["average_score"], p["_key"]))
@@ -304,13 +197,14 @@ class GameFigures:
         return cls(players, scores, winners, figures)
 
 
-def game_figures(game: Game, kind: str) -> GameFigures:
+def game_figures(game: Any, kind: str) -> GameFigures:
     """The figures of one rebuilt, finished game of ``kind``."""
-    return GameFigures(tuple(game.players), KINDS[kind].scores(game),
-                       tuple(game.state.winners), tuple(KINDS[kind].figures(game)))
+    figures = figures_of(kind)
+    return GameFigures(tuple(game.players), figures.scores(game),
+                       tuple(game.state.winners), tuple(figures.figures(game)))
 
 
-def keep_finished_game(store: Any, game_id: str, game: Game) -> None:
+def keep_finished_game(store: Any, game_id: str, game: Any) -> None:
     """Keep a game's figures the moment it ends, so no later ``stats`` has to replay it.
 
     Called by the play loop after the game was marked finished (the digest covers that
@@ -319,7 +213,7 @@ def keep_finished_game(store: Any, game_id: str, game: Game) -> None:
     """
     try:
         digest = store.digests(game_id).get(game_id)
-        if digest is None or game.kind not in KINDS:
+        if digest is None or registry.find(game.kind).side().stats_figures() is None:
             return
         key = f"{FIGURES_VERSION}:{game.kind}:{digest}"
         store.keep_derived_figures({game_id: (key, game_figures(game, game.kind).as_text())})
@@ -329,7 +223,7 @@ def keep_finished_game(store: Any, game_id: str, game: Game) -> None:
 
 def text_lines(stats: Statistics, c: Catalog, since: date | None) -> list[str]:
     """The statistics as lines to print and read aloud: a heading, then one line a player."""
-    title = KINDS[stats.kind].title
+    title = registry.find(stats.kind).title
     if since is None:
         heading = c.ngettext("{game}: {n} finished game.", "{game}: {n} finished games.",
                              stats.games, game=title)
@@ -337,7 +231,7 @@ def text_lines(stats: Statistics, c: Catalog, since: date | None) -> list[str]:
         heading = c.ngettext("{game} since {date}: {n} finished game.",
                              "{game} since {date}: {n} finished games.", stats.games,
                              game=title, date=since.isoformat())
-    line = KINDS[stats.kind].line
+    line = figures_of(stats.kind).line
     return [heading] + [line(c, p) for p in stats.ranked()]
 
 
@@ -352,7 +246,7 @@ def stats_command(settings: Settings, kind: str, player: str | None, since_text:
     """
     import click
 
-    from tutto_a11y.games.tutto.rules import EntryError
+    from tutto_a11y.games.contract import EntryError
     from tutto_a11y.store.journal import StoreError
     from tutto_a11y.text.names import clean_name
     from tutto_a11y.text.problems import entry_error_sentence, store_error_sentence
@@ -360,7 +254,7 @@ def stats_command(settings: Settings, kind: str, player: str | None, since_text:
     c, width = settings.catalog(), settings.columns()
     game = registry.find(kind)
     kind = game.name
-    if kind not in KINDS:
+    if game.side().stats_figures() is None:
         raise UsageProblem(c.gettext("Statistics for {game} are not available yet: only Tutto "
                                      "games can be kept so far.", game=game.title))
     since = None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutto_a11y.games.contract import StatsFigures
 from tutto_a11y.games.tute.rules import Game, side_of
 from tutto_a11y.text.i18n import Catalog
 
@@ -42,3 +43,7 @@ def tute_line(c: Catalog, player: dict[str, Any]) -> str:
                      best=player["best_score"], rounds=player["rounds"],
                      rounds_won=player["rounds_won"], cantes=player["cantes"],
                      tutes=player["tutes"])
+
+
+#: What the side hands ``stats``.
+FIGURES = StatsFigures(tute_figures, tute_shown, tute_line)

@@ -9,7 +9,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tutto_a11y.games.contract import AtTable, EntryError, Notice, ReplayError, SideOfGame, Standing
+from tutto_a11y.games.contract import (
+    AtTable,
+    EntryError,
+    Notice,
+    ReplayError,
+    SideOfGame,
+    Standing,
+    StatsFigures,
+)
 from tutto_a11y.games.tute import at_table as table_side, paper, sheet
 from tutto_a11y.games.tute.messages import Messages, word_notice
 from tutto_a11y.games.tute.rules import Game, Rules, State, seats_of, side_count
@@ -76,6 +84,11 @@ class TuteSide(SideOfGame):
 
     def labels(self, catalog: Catalog) -> list[str]:
         return paper.labels(catalog)
+
+    def stats_figures(self) -> StatsFigures:
+        from tutto_a11y.games.tute.figures import FIGURES
+
+        return FIGURES
 
 
 SIDE = TuteSide()

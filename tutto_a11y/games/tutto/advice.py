@@ -1,7 +1,7 @@
 """The coach's advice as one line: the best choice now and what it is worth, against the most
 natural alternative.
 
-The choices come from :mod:`tutto_a11y.coach.choices`, the same function that answers
+The choices come from :mod:`tutto_a11y.games.tutto.coach.choices`, the same function that answers
 ``tutto-tally coach --format json``, so what is said and what a script reads always agree. The
 coach (and numpy with it) is imported on the first ``advice``, never when a game starts.
 Values are rounded to whole points for speech; ``brief`` says the best choice only, in few words,
@@ -85,7 +85,7 @@ class Adviser:
         c = self.c
         if state.step is Step.OVER:
             return c.gettext("The game is over: there is nothing left to advise.")
-        from tutto_a11y.coach.position import MAX_TURN_TOTAL, PositionError, from_state
+        from .coach.position import MAX_TURN_TOTAL, PositionError, from_state
 
         position = from_state(state)
         if position is None:
@@ -97,7 +97,7 @@ class Adviser:
         except PositionError:
             return c.gettext("The coach reckons only with turn totals up to {most}.",
                              most=MAX_TURN_TOTAL)
-        from tutto_a11y.coach.winning import stakes_of
+        from .coach.winning import stakes_of
 
         stakes = stakes_of(rules, state)
         if stakes is not None:  # the game's last turn: play to win, not for points
@@ -108,7 +108,7 @@ class Adviser:
         duel = self.duel(rules, state, position)
         if duel is not None:  # two players, the game solved: play to win the game
             return self.to_win_game(state, position, *duel)
-        from tutto_a11y.coach.choices import coach_for
+        from .coach.choices import coach_for
 
         choices = coach_for(rules).choices(position)
         if not choices:
@@ -133,7 +133,7 @@ class Adviser:
                ) -> str:
         """The final round: the choice with the best chance of winning, in the last turn of
         the game or (``others_to_come``) against the players still to come."""
-        from tutto_a11y.coach.winning import WinCoach
+        from .coach.winning import WinCoach
 
         c = self.c
         if stakes.need <= 0 and not others_to_come:
@@ -172,11 +172,11 @@ class Adviser:
 
     def lead(self, rules: Rules, state: State) -> Any | None:
         """The stakes of a final-round turn with players still to come, or None."""
-        from tutto_a11y.coach.winning import lead_stakes_of, others_still_to_play
+        from .coach.winning import lead_stakes_of, others_still_to_play
 
         if not others_still_to_play(rules, state):
             return None
-        from tutto_a11y.coach.cache import last_turn
+        from .coach.cache import last_turn
 
         return lead_stakes_of(rules, state, last_turn(rules))
 
@@ -185,11 +185,11 @@ class Adviser:
         None for other games or when ``coach --duel`` has not solved these rules."""
         if len(state.scores) != 2 or len(self.names) != 2:
             return None
-        from tutto_a11y.coach.cache import kept
+        from .coach.cache import kept
 
         if not kept(rules):  # the usual case: answered without loading numpy
             return None
-        from tutto_a11y.coach.duelcoach import chances
+        from .coach.duelcoach import chances
 
         return chances(rules, state, position)
 

@@ -520,8 +520,9 @@ class Messages:
     def review(self) -> str:
         """``review``: the coach looks back on the game so far, in brief (the coach, and
         numpy, are imported on first use)."""
-        from tutto_a11y.coach.review import review
         from tutto_a11y.games.tutto.reviewing import ReviewWords
+
+        from .coach.review import review
 
         return ReviewWords(self.c, self.card_unit).brief(review(self.game), self.game.finished)
 
@@ -539,8 +540,9 @@ class Messages:
         text = self.niete_odds()
         g = self.game
         if len(g.players) == 2 and not g.finished:
-            from tutto_a11y.coach.position import MAX_TURN_TOTAL, from_state
             from tutto_a11y.games.tutto.advice import Adviser
+
+            from .coach.position import MAX_TURN_TOTAL, from_state
 
             adviser = Adviser(self.c, self.verbosity, g.players)
             position = from_state(g.state)

@@ -2,9 +2,9 @@
 would tell them ("Turn 2, Bonus 300, after 1 2 3 4 6 6 you banked 100; rolling on was worth
 376.").
 
-The figures come from :mod:`tutto_a11y.coach.review` (and numpy with it), imported by whoever
-calls this module, never when a game starts. Points are said to whole points as ``advice``
-says them; chances (Cloverleaf, Plus/Minus) in percent to one decimal.
+The figures come from :mod:`tutto_a11y.games.tutto.coach.review` (and numpy with it),
+imported by whoever calls this module, never when a game starts. Points are said to whole
+points as ``advice`` says them; chances (Cloverleaf, Plus/Minus) in percent to one decimal.
 """
 
 from __future__ import annotations

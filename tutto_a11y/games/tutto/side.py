@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tutto_a11y.games.contract import AtTable, Notice, SideOfGame, Standing
+from tutto_a11y.games.contract import AtTable, Notice, SideOfGame, Standing, StatsFigures
 from tutto_a11y.games.tutto import at_table as table_side, paper, sheet
 from tutto_a11y.games.tutto.messages import Messages, word_notice
 from tutto_a11y.games.tutto.rules import Game, Rules
@@ -19,11 +19,50 @@ from tutto_a11y.games.tutto.words import WORDS
 from tutto_a11y.text.i18n import Catalog
 
 
+def N_(text: str) -> str:
+    """Marks a help text for the catalogs; it is translated when help is shown."""
+    return text
+
+
+class TuttoCoach:
+    """Tutto's strategy coach as the commands reach it (``review``, ``coach``); the coach, and
+    numpy, load only when one of these is called."""
+
+    @staticmethod
+    def review(game: Game, only: int | None = None) -> Any:
+        """Every decision of a saved game against the coach's best (one seat with ``only``)."""
+        from .coach.review import review
+
+        return review(game, only)
+
+    @staticmethod
+    def review_json(game_id: str, players: Any) -> dict[str, Any]:
+        from .coach.review import as_json
+
+        return as_json(game_id, players)
+
+    @staticmethod
+    def review_lines(game_id: str, game: Game, players: Any, catalog: Catalog) -> list[str]:
+        from tutto_a11y.games.tutto.reviewing import ReviewWords
+
+        words = ReviewWords(catalog, Messages(catalog, game).card_unit)
+        return words.lines(game_id, players)
+
+    @staticmethod
+    def command(settings: Any, **options: Any) -> int:
+        """``tutto-tally coach``: the choices of a position as JSON, or ``--duel``."""
+        from .coach.command import coach_command
+
+        return coach_command(settings, **options)
+
+
 class TuttoSide(SideOfGame):
     """The one Tutto side; stateless, so one object serves every table."""
 
     name = "tutto"
     game_type = Game
+    coach = TuttoCoach()
+    target_help = N_("The target score, a multiple of 50.")
 
     # -- rules and games ---------------------------------------------------------------------
     @staticmethod
@@ -97,12 +136,19 @@ class TuttoSide(SideOfGame):
     def labels(catalog: Catalog) -> list[str]:
         return paper.labels(catalog)
 
+    @staticmethod
+    def stats_figures() -> StatsFigures:
+        from tutto_a11y.games.tutto.figures import FIGURES
+
+        return FIGURES
+
 
 def review_line(notice: Notice[Any, Any], catalog: Catalog) -> str:
     """The coach's brief review of a finished game, from the journal its last notice carries
     (the coach, and numpy, load only then, in the live view's own thread)."""
-    from tutto_a11y.coach.review import review
     from tutto_a11y.games.tutto.reviewing import ReviewWords
+
+    from .coach.review import review
 
     game = Game.replay(notice.players, notice.rules, notice.history)
     return ReviewWords(catalog, Messages(catalog, game).card_unit).brief(review(game), True)

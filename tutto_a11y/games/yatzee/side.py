@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tutto_a11y.games.contract import AtTable, Notice, ReplayError, SideOfGame, Standing
+from tutto_a11y.games.contract import (
+    AtTable,
+    Notice,
+    ReplayError,
+    SideOfGame,
+    Standing,
+    StatsFigures,
+)
 from tutto_a11y.games.yatzee import at_table as table_side, messages as M, paper
 from tutto_a11y.games.yatzee.rules import ORDER, ROUNDS, UPPER, Game, Rules
 from tutto_a11y.games.yatzee.status_line import status_line
@@ -147,6 +154,11 @@ class YatzeeSide(SideOfGame):
 
     def labels(self, catalog: Catalog) -> list[str]:
         return paper.labels(catalog)
+
+    def stats_figures(self) -> StatsFigures:
+        from tutto_a11y.games.yatzee.figures import FIGURES
+
+        return FIGURES
 
 
 #: What the registry hands out for ``yatzee``.

@@ -29,10 +29,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from tutto_a11y.coach.choices import Coach
-from tutto_a11y.coach.position import Position
-from tutto_a11y.coach.rolls import offers
-from tutto_a11y.coach.solver import PAD, STEP, L, T, constants, play_card
+from tutto_a11y.games.tutto.coach.choices import Coach
+from tutto_a11y.games.tutto.coach.position import Position
+from tutto_a11y.games.tutto.coach.rolls import offers
+from tutto_a11y.games.tutto.coach.solver import PAD, STEP, L, T, constants, play_card
 from tutto_a11y.games.tutto.rules import CARD_ORDER, Card, Rules, State, Step
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK
 

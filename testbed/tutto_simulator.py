@@ -16,8 +16,20 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from .rules import Bank, Card, Continue, DrawCard, Entry, Game, Roll, Rules, SetAside, State, Step
-from .rules.cards import FULL_DECK, Deck
+from tutto_a11y.games.tutto.rules import (
+    Bank,
+    Card,
+    Continue,
+    DrawCard,
+    Entry,
+    Game,
+    Roll,
+    Rules,
+    SetAside,
+    State,
+    Step,
+)
+from tutto_a11y.games.tutto.rules.cards import FULL_DECK, Deck
 
 
 class Simulator:

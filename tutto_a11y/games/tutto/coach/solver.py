@@ -23,7 +23,7 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from tutto_a11y.coach.rolls import offers, street_offers
+from tutto_a11y.games.tutto.coach.rolls import offers, street_offers
 from tutto_a11y.games.tutto.rules import CARD_ORDER, Card, Rules
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK
 

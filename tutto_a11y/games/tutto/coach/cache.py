@@ -91,7 +91,7 @@ def last_turn(rules: Rules) -> Any:
     a few seconds, and kept beside the two-player solves for every later game."""
     import numpy as np
 
-    from tutto_a11y.coach.solver import PAD, L
+    from tutto_a11y.games.tutto.coach.solver import PAD, L
 
     name = hashlib.sha256(last_turn_key(rules).encode()).hexdigest()[:16]
     path = folder() / f"last-turn-{name}.npz"
@@ -105,7 +105,7 @@ def last_turn(rules: Rules) -> Any:
                     return chance
     except Exception:  # none yet, or damaged: work it out again rather than trust it
         pass
-    from tutto_a11y.coach.duel import last_turn_chances
+    from tutto_a11y.games.tutto.coach.duel import last_turn_chances
 
     chance = last_turn_chances(rules, L + PAD - 1, tolerance=1e-10)
     try:
@@ -152,7 +152,7 @@ def _read(rules: Rules, path: str, stamp: int) -> Solved | None:
     """Read once per file version: later ``advice`` in the game costs nothing."""
     import numpy as np
 
-    from tutto_a11y.coach.solver import STEP
+    from tutto_a11y.games.tutto.coach.solver import STEP
 
     n = rules.target // STEP
     try:

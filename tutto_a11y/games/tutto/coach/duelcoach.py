@@ -15,12 +15,12 @@ from typing import Any
 
 import numpy as np
 
-from tutto_a11y.coach.cache import Solved, read
-from tutto_a11y.coach.choices import Choice
-from tutto_a11y.coach.duel import WIDTH, TurnOfDuel, supported
-from tutto_a11y.coach.position import Position
-from tutto_a11y.coach.solver import STEP, L, constants
-from tutto_a11y.coach.winning import WinCoach, stakes_of
+from tutto_a11y.games.tutto.coach.cache import Solved, read
+from tutto_a11y.games.tutto.coach.choices import Choice
+from tutto_a11y.games.tutto.coach.duel import WIDTH, TurnOfDuel, supported
+from tutto_a11y.games.tutto.coach.position import Position
+from tutto_a11y.games.tutto.coach.solver import STEP, L, constants
+from tutto_a11y.games.tutto.coach.winning import WinCoach, stakes_of
 from tutto_a11y.games.tutto.rules import CARD_ORDER, Rules, State, Step
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK
 

@@ -32,8 +32,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from tutto_a11y.coach.rolls import offers
-from tutto_a11y.coach.solver import PAD, STEP, L, T, constants, play_card
+from tutto_a11y.games.tutto.coach.rolls import offers
+from tutto_a11y.games.tutto.coach.solver import PAD, STEP, L, T, constants, play_card
 from tutto_a11y.games.tutto.rules import CARD_ORDER, Card, Rules
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK
 

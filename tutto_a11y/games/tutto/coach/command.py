@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from tutto_a11y.coach.position import (
+from tutto_a11y.games.tutto.coach.position import (
     MAX_TURN_TOTAL,
     Position,
     PositionError,
@@ -150,7 +150,7 @@ def coach_command(settings: Settings, *, card: str | None, dice: int | None,
                 rules = rules.with_option("target", str(target))
             except EntryError as error:
                 raise UsageProblem(entry_error_sentence(error, c)) from None
-        from tutto_a11y.coach.duel_command import duel_command
+        from tutto_a11y.games.tutto.coach.duel_command import duel_command
 
         return duel_command(settings, rules, fmt or "text")
     if target is not None:
@@ -190,7 +190,7 @@ def coach_command(settings: Settings, *, card: str | None, dice: int | None,
         position.check()
     except PositionError as error:
         raise UsageProblem(position_sentence(error, c)) from None
-    from tutto_a11y.coach.choices import as_json, coach_for
+    from tutto_a11y.games.tutto.coach.choices import as_json, coach_for
 
     answer: dict[str, Any] = as_json(coach_for(rules).choices(position))
     click.echo(json.dumps(answer))

@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tutto_a11y.coach.choices import BANK, DRAW, ROLL, Choice, coach_for
-from tutto_a11y.coach.position import Position, PositionError, from_state
+from tutto_a11y.games.tutto.coach.choices import BANK, DRAW, ROLL, Choice, coach_for
+from tutto_a11y.games.tutto.coach.position import Position, PositionError, from_state
 from tutto_a11y.games.tutto.rules import (
     Bank,
     Card,
@@ -185,7 +185,7 @@ def decisions(game: Game) -> list[Decision]:
     return found
 
 
-def review(game: Game, only: str | None = None) -> list[PlayerReview]:
+def review(game: Game, only: int | None = None) -> list[PlayerReview]:
     """Each player's review, most points given away first (seat order on a tie); ``only`` a
     seat to review alone."""
     found = decisions(game)

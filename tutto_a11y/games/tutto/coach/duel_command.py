@@ -32,7 +32,7 @@ def percent_said(chance: float, c: Catalog) -> str:
 def duel_command(settings: Settings, rules: Rules, fmt: str) -> int:
     """Solve (or read) the two-player game of these rules; say the first player's chance."""
     c = settings.catalog()
-    from tutto_a11y.coach.duel import supported
+    from tutto_a11y.games.tutto.coach.duel import supported
 
     if not supported(rules):
         raise UsageProblem(c.gettext("The two-player game is solved only with x2-scope=turn, "
@@ -41,7 +41,7 @@ def duel_command(settings: Settings, rules: Rules, fmt: str) -> int:
         raise UsageProblem(c.gettext("The two-player game is solved for targets up to {most} "
                                      "points, not {target}.", most=MOST_TARGET,
                                      target=rules.target))
-    from tutto_a11y.coach import cache
+    from tutto_a11y.games.tutto.coach import cache
 
     to_stderr = fmt == "json"
 
@@ -51,7 +51,7 @@ def duel_command(settings: Settings, rules: Rules, fmt: str) -> int:
     solved = cache.read(rules)
     solved_now = solved is None
     if solved is None:
-        from tutto_a11y.coach.duel import solve
+        from tutto_a11y.games.tutto.coach.duel import solve
 
         say(c.gettext("Solving the two-player game to {target} points once; at the standard "
                       "target this takes minutes.", target=rules.target))

@@ -14,9 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from tutto_a11y.coach.position import Position
-from tutto_a11y.coach.rolls import scoring_set_asides, street_set_asides
-from tutto_a11y.coach.solver import (
+from tutto_a11y.games.tutto.coach.position import Position
+from tutto_a11y.games.tutto.coach.rolls import scoring_set_asides, street_set_asides
+from tutto_a11y.games.tutto.coach.solver import (
     PAD,
     STEP,
     DeckValues,

@@ -1,0 +1,50 @@
+"""What a finished Yatzee game adds to ``tutto-tally stats``: the upper bonus rate and the
+Yatzees written.
+
+A player's score in the statistics is their total, added up from the fields.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutto_a11y.games.contract import StatsFigures, whole_average
+from tutto_a11y.text.i18n import Catalog
+
+
+def yatzee_figures(game: Any) -> list[dict[str, int]]:
+    """What each seat did in one Yatzee game: whether the upper bonus came, and Yatzees written.
+
+    Read through the game's own answers (its totals, bonus and turn records); ``played``
+    counts the games the bonus rate is taken of.
+    """
+    figures = [{"played": 1, "bonus": int(game.bonus(seat) > 0), "yatzees": 0}
+               for seat in range(len(game.players))]
+    for record in game.turn_records():
+        if record.field == "yatzee" and not record.struck:
+            figures[record.seat]["yatzees"] += 1
+    return figures
+
+
+def yatzee_shown(totals: dict[str, int]) -> dict[str, int]:
+    """The Yatzee figures as JSON gives them: the bonus rate in percent and the Yatzees."""
+    return {"bonus_rate": whole_average(100 * totals.get("bonus", 0), totals.get("played", 0)),
+            "yatzees": totals.get("yatzees", 0)}
+
+
+def yatzee_line(c: Catalog, player: dict[str, Any]) -> str:
+    """One player's Yatzee statistics as one sentence, wins first."""
+    return c.gettext("{name}: wins {wins}, games {games}, average score {average}, best score "
+                     "{best}, bonus in {bonus_rate} percent of games, Yatzees {yatzees}.",
+                     name=player["name"], wins=player["wins"], games=player["games"],
+                     average=player["average_score"], best=player["best_score"],
+                     bonus_rate=player["bonus_rate"], yatzees=player["yatzees"])
+
+
+def yatzee_scores(game: Any) -> tuple[int, ...]:
+    """Each seat's final score: Yatzee adds it up from the fields."""
+    return tuple(game.totals())
+
+
+#: What the side hands ``stats``.
+FIGURES = StatsFigures(yatzee_figures, yatzee_shown, yatzee_line, yatzee_scores)
