@@ -13,6 +13,8 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +60,21 @@ def start_table(tmp: Path, players: str = "Anna,Ben", lang: str = "en",
     child.url = child.match.group(1)
     child.code = child.match.group(2).replace(" ", "")
     return child
+
+
+@contextmanager
+def table_running(tmp: Path) -> Iterator[Any]:
+    """A sharing table for one test: quit and closed when the test is over, passed or not."""
+    import pexpect
+
+    child = start_table(tmp)
+    try:
+        yield child
+    finally:
+        if child.isalive():
+            child.sendline("quit")
+            child.expect(pexpect.EOF)
+        child.close()
 
 
 def enter(child: Any, line: str, answer: str) -> None:

@@ -15,12 +15,13 @@ import sqlite3
 import threading
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pexpect
 import pytest
-from live_view import CODE, enter, start_table
+from live_view import CODE, enter, start_table, table_running
 
 
 def get(url: str, headers: dict[str, str] | None = None,
@@ -55,13 +56,9 @@ def events(url: str, last_seen: int | None, count: int) -> list[dict[str, Any]]:
 
 
 @pytest.fixture
-def table(tmp_path: Path):
-    child = start_table(tmp_path)
-    yield child
-    if child.isalive():
-        child.sendline("quit")
-        child.expect(pexpect.EOF)
-    child.close()
+def table(tmp_path: Path) -> Iterator[Any]:
+    with table_running(tmp_path) as child:
+        yield child
 
 
 def test_the_opening_says_where_the_live_view_is_and_its_random_code(tmp_path: Path) -> None:

@@ -16,7 +16,16 @@ from typing import Any
 
 import pexpect
 import pytest
-from live_view import CODE, axe_script, axe_violations, chromium, enter, log_lines, start_table
+from live_view import (
+    CODE,
+    axe_script,
+    axe_violations,
+    chromium,
+    enter,
+    log_lines,
+    start_table,
+    table_running,
+)
 
 pytestmark = pytest.mark.slow  # a real Chromium
 
@@ -55,12 +64,8 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Any]:
-    child = start_table(tmp_path)
-    yield child
-    if child.isalive():
-        child.sendline("quit")
-        child.expect(pexpect.EOF)
-    child.close()
+    with table_running(tmp_path) as child:
+        yield child
 
 
 def test_the_live_region_says_each_announcement_in_the_viewers_language(browser: Any,

@@ -14,21 +14,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pexpect
 import pytest
-from live_view import CODE, enter, start_table
+from live_view import CODE, enter, table_running
 
 CROWD = 120  # more than the server's connection cap
 
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Any]:
-    child = start_table(tmp_path)
-    yield child
-    if child.isalive():
-        child.sendline("quit")
-        child.expect(pexpect.EOF)
-    child.close()
+    with table_running(tmp_path) as child:
+        yield child
 
 
 def address(url: str) -> tuple[str, int]:
