@@ -57,12 +57,7 @@ def test_terminal_mode_wraps_every_sentence_at_spaces_at_the_terminals_width(
     assert max(len(line) for line in said) > columns  # there is something to wrap
     term = Terminal(["--game", game, "--lang", lang, "--players", players], tmp_path, columns,
                     rows=400)
-    for number, line in enumerate(typed):
-        _wait_for_prompt(term, said, _nth_typed(said, typed, number))
-        term.type(line + "\r")
-    _wait_for_prompt(term, said, len(said) - 1)  # the last prompt; its answer is Ctrl-D
-    term.type("\x04")
-    assert term.finish() == 0
+    _type_all(term, said, typed)
     rows = term.seen()
     # No row holds a piece of a word: every word on the screen is a word the game said.
     cut = sorted(_words("\n".join(rows)) - _words(plain))
@@ -75,6 +70,16 @@ def test_terminal_mode_wraps_every_sentence_at_spaces_at_the_terminals_width(
             # Whole rows, broken only where the sentence has a space.
             pattern = "(?m)^" + "[ \n]".join(re.escape(word) for word in line.split()) + "$"
             assert re.search(pattern, screen), (line, screen)
+
+
+def _type_all(term: Terminal, said: list[str], typed: list[str]) -> None:
+    """Each typed line at its prompt, then Ctrl-D at the last prompt; the program ends well."""
+    for number, line in enumerate(typed):
+        _wait_for_prompt(term, said, _nth_typed(said, typed, number))
+        term.type(line + "\r")
+    _wait_for_prompt(term, said, len(said) - 1)  # the last prompt; its answer is Ctrl-D
+    term.type("\x04")
+    assert term.finish() == 0
 
 
 def _wait_for_prompt(term: Terminal, said: list[str], index: int) -> None:
@@ -107,12 +112,7 @@ def test_a_resized_terminal_is_followed_and_width_still_wins(tmp_path: Path) -> 
     _wait_for_prompt(term, said, _nth_typed(said, typed, 0))
     term.child.setwinsize(200, 40)
     term.screen.resize(200, 40)
-    for number, line in enumerate(typed):
-        _wait_for_prompt(term, said, _nth_typed(said, typed, number))
-        term.type(line + "\r")
-    _wait_for_prompt(term, said, len(said) - 1)
-    term.type("\x04")
-    assert term.finish() == 0
+    _type_all(term, said, typed)
     rows = term.seen()
     after = rows[next(i for i, row in enumerate(rows) if row.startswith(said[1])):]
     assert max(len(row) for row in after) <= 40
@@ -122,11 +122,6 @@ def test_a_resized_terminal_is_followed_and_width_still_wins(tmp_path: Path) -> 
     (tmp_path / "w").mkdir()
     narrow = Terminal(["--lang", "de", "--players", "Anna,Ben", "--width", "30"],
                       tmp_path / "w", 80, rows=200)
-    for number, line in enumerate(typed):
-        _wait_for_prompt(narrow, said, _nth_typed(said, typed, number))
-        narrow.type(line + "\r")
-    _wait_for_prompt(narrow, said, len(said) - 1)
-    narrow.type("\x04")
-    assert narrow.finish() == 0
+    _type_all(narrow, said, typed)
     assert max(len(row) for row in narrow.lines()) <= 30
     assert not _words("\n".join(narrow.lines())) - _words("\n".join(said))
