@@ -182,7 +182,7 @@ def test_a_niete_under_cloverleaf_takes_only_the_points_that_could_have_been_ban
 def test_the_french_score_sheet_says_a_niete_as_rien_0_point(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from tutto_a11y.cli import cli
+    from tutto_a11y.cli.app import cli
 
     db = tmp_path / "g.db"
     run_script(["300", "2 3 4 6 6 3"], "fr", db)  # Anna's Niete

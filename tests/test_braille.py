@@ -31,7 +31,7 @@ from conftest import tutto_command
 from scripts import GAME_ONE, GAME_TWO, lines
 from tutto_a11y.braille import svg as dims
 from tutto_a11y.braille.binding import louis
-from tutto_a11y.cli import cli
+from tutto_a11y.cli.app import cli
 from yatzee_scripts import GERMAN_THREE, lines as yatzee_lines
 
 LANGS = ("en", "de", "fr")

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import tutto_command
-from tutto_a11y.cli import cli
+from tutto_a11y.cli.app import cli
 from tutto_a11y.settings import early_lang
 from tutto_a11y.text.i18n import Catalog, lang_from_environment
 

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import tutto_command
-from tutto_a11y.cli import cli
+from tutto_a11y.cli.app import cli
 from tutto_a11y.games.tutto.coach.solver import constants
 
 

@@ -12,7 +12,7 @@ import subprocess
 from click.testing import CliRunner
 
 from conftest import one_sentence, tutto_command
-from tutto_a11y.cli import cli
+from tutto_a11y.cli.app import cli
 
 ADDS = ("--rule", "plus-minus=adds-1000-may-continue")
 

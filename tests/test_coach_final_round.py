@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from simulator import play_as_advised, remembered
-from tutto_a11y.cli import cli
+from tutto_a11y.cli.app import cli
 from tutto_a11y.games.tutto.coach.cache import last_turn
 from tutto_a11y.games.tutto.coach.choices import Choice, coach_for
 from tutto_a11y.games.tutto.coach.position import from_state

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from tutto_a11y.cli import cli
+from tutto_a11y.cli.app import cli
 from tutto_a11y.games.tutto.coach.choices import Coach
 from tutto_a11y.games.tutto.coach.position import Position, pile_from_counts
 from tutto_a11y.games.tutto.coach.solver import STEP, L, T, extend, reference

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from conftest import one_sentence, tutto_command
-from tutto_a11y.cli import cli
+from tutto_a11y.cli.app import cli
 from tutto_a11y.games.tutto.advice import Adviser
 from tutto_a11y.games.tutto.rules import (
     Bank,

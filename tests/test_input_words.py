@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tutto_a11y.cli import cli
+from tutto_a11y.cli.app import cli
 from tutto_a11y.text.i18n import Catalog
 
 

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from tutto_simulator import Simulator, random_game
 
 from conftest import tutto_command
-from tutto_a11y.cli import cli
+from tutto_a11y.cli.app import cli
 from tutto_a11y.games.tutto.coach.choices import coach_for
 from tutto_a11y.games.tutto.coach.position import MAX_TURN_TOTAL, from_state
 from tutto_a11y.games.tutto.rules import (

@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from test_terminal_screen import Terminal
-from tutto_a11y.cli import cli
+from tutto_a11y.cli.app import cli
 
 #: Games typed with English words (understood in every language) that reach the longest
 #: sentences: help, status, scores, a refused entry, a turn with dice left.

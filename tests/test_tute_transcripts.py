@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from transcript import golden, replay_in_terminal
-from tutto_a11y.cli import cli
+from tutto_a11y.cli.app import cli
 
 LANGS = ("en", "de", "fr")
 

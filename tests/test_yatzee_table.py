@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from conftest import tutto_command
 from test_width import screen_lines
 from transcript import golden, replay_in_terminal
-from tutto_a11y.cli import cli
+from tutto_a11y.cli.app import cli
 from yatzee_scripts import FRENCH_SOLO, GERMAN_THREE, lines
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from tutto_a11y.cli import cli
+from tutto_a11y.cli.app import cli
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 PLAYERS = "Anna,Ben,Cleo"

@@ -10,12 +10,12 @@ through in :mod:`tutto_a11y.table.adapters`, and Ctrl-C at the end in
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 
 from tutto_a11y.games import registry
 from tutto_a11y.settings import Settings, early_lang, store_problem
 from tutto_a11y.store.saved import side_of
 from tutto_a11y.table.adapters import StoreJournal, open_sharing, open_speech
+from tutto_a11y.table.options import PlayOptions
 from tutto_a11y.table.reader import TerminalReader
 from tutto_a11y.table.session import Table
 from tutto_a11y.table.setup import (
@@ -34,18 +34,16 @@ from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.output import Output, terminal_mode
 
 
-def play(settings: Settings, *, players: str | None, target: int | None, preset: str | None,
-         rule_options: Sequence[str], speech: bool | None, voice: str | None, rate: int | None,
-         speech_engine: str, speech_to: str | None, sighted: bool, verbosity: str,
-         resume: str | None, share: str | None = None, share_code: str | None = None,
-         coach: bool = False) -> int:
+def play(settings: Settings, options: PlayOptions) -> int:
     """The ``play`` command. Returns the exit status."""
     from tutto_a11y.store.errors import StoreError
+
+    players, target, verbosity = options.players, options.target, options.verbosity
 
     lang, width, plain = settings.lang, settings.width, settings.plain
     catalog = Catalog(lang or early_lang([], settings.env))
     side = registry.find(settings.game).side()
-    rules = rules_from(side, preset, target, rule_options, catalog)
+    rules = rules_from(side, options.preset, target, options.rule_options, catalog)
     names = split_players(side, players, catalog) if players else None
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -57,12 +55,13 @@ def play(settings: Settings, *, players: str | None, target: int | None, preset:
     speaker = None
     shutdown = Shutdown()
     store = settings.open_store(catalog)
-    sharing = open_sharing(share, share_code, catalog, store)
+    sharing = open_sharing(options.share, options.share_code, catalog, store)
     try:
-        reader = reader_for(plain_mode, output, sighted, side.typed_words(catalog.lang))
+        reader = reader_for(plain_mode, output, options.sighted,
+                            side.typed_words(catalog.lang))
         mark_discarded(reader, catalog)
         try:
-            chosen = choose_game(store, resume, reader, output, catalog, lang)
+            chosen = choose_game(store, options.resume, reader, output, catalog, lang)
             if chosen is None:
                 info, game = new_game(store, side, reader, output, catalog, rules, names)
                 opening = side.messages(catalog, game, verbosity).new_game()
@@ -79,14 +78,15 @@ def play(settings: Settings, *, players: str | None, target: int | None, preset:
             return 0
         store.claim(info.id)
         messages = side.messages(catalog, game, verbosity)
-        if coach and hasattr(messages, "coach"):  # --coach: Tutto's advice after each roll
+        if options.coach and hasattr(messages, "coach"):  # --coach: Tutto's advice after each roll
             messages.coach = True
         if isinstance(reader, TerminalReader):
             reader.show_status(lambda: side.status_line(messages),
                                lambda words: catalog.gettext("Words that fit: {words}.",
                                                              words=", ".join(words)))
-        speaker = open_speech(speech, interactive, catalog.lang, voice, rate, speech_engine,
-                              speech_to, output, catalog)
+        speaker = open_speech(options.speech, interactive, catalog.lang, options.voice,
+                              options.rate, options.speech_engine, options.speech_to, output,
+                              catalog)
         listeners = []
         if sharing is not None:  # the live view: told of every entry, worded by each viewer
             listeners.append(sharing.listen_to(game))

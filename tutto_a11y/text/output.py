@@ -164,3 +164,9 @@ def echo_wrapped(text: str, width: int | None, err: bool = False) -> None:
     import click
 
     click.echo("\n".join(wrap(text, width)), err=err)
+
+
+def say_problem(sentence: str, width: int | None) -> None:
+    """A problem as one sentence on stderr, wrapped like every other line (``width``: at
+    ``--width``, else at the terminal's width when stderr is one)."""
+    echo_wrapped(sentence, width, err=True)

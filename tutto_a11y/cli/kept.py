@@ -1,0 +1,50 @@
+"""The settings file's values checked as the options check theirs, without click.
+
+A kept setting is one of the options of ``play`` (see ``settings_file.KEYS``): it is accepted or
+refused by the same checker, so a value that would be refused on the command line is refused in
+the file too, in the same words, naming the setting instead of the option.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutto_a11y.cli.options import FLAG, GLOBAL, PLAY, SWITCH, Option
+from tutto_a11y.settings import UsageProblem
+from tutto_a11y.settings_file import KEYS, FileProblem, SettingsFile
+from tutto_a11y.text.arguments import parse_flag
+from tutto_a11y.text.i18n import Catalog, chosen_lang
+
+
+def setting_options() -> dict[str, Option]:
+    """The option behind each setting of the settings file, by the setting's name."""
+    by_name = {option.name: option for option in (*GLOBAL, *PLAY)}
+    return {key: by_name[name] for key, name in KEYS.items()}
+
+
+def check_setting(key: str, value: Any) -> Any:
+    """A setting's value as its option would take it; a :class:`UsageProblem` if refused."""
+    option = setting_options()[key]
+    if option.how in (FLAG, SWITCH):
+        try:
+            return parse_flag(value)
+        except ValueError:
+            raise UsageProblem(Catalog(chosen_lang()).gettext(
+                "{option} can be 1 or 0, yes or no, true or false, on or off.",
+                option=key)) from None
+    assert option.kind is not None  # every other option takes a value
+    try:
+        return option.kind.parse(value)
+    except ValueError:
+        raise UsageProblem(option.kind.refusal(value, key)) from None
+
+
+def check_file(kept: SettingsFile) -> tuple[dict[str, Any], FileProblem | None]:
+    """The file's values by parameter name, checked; or none and the first problem."""
+    values = {}
+    for key, value in kept.usable.items():
+        try:
+            values[KEYS[key]] = check_setting(key, value)
+        except UsageProblem:
+            return {}, FileProblem("value", kept.lines[key], name=key, value=str(value))
+    return values, kept.problem

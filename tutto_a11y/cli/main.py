@@ -1,0 +1,55 @@
+"""The program's start: settings file, language, then the quick start or click.
+
+Library errors become one translated line and exit status 2 here, never a traceback. The
+language is decided before anything is parsed, so that click's own texts are translated too.
+A plain ``play`` line (most starts at a table) is read without click (:mod:`~.quick`); every
+other line, and every line with something to refuse, goes through click (:mod:`~.app`).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+from tutto_a11y.settings import UsageProblem, early_lang, early_plain, early_width
+from tutto_a11y.text.i18n import Catalog, use_for_click
+from tutto_a11y.text.output import line_width, say_problem
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the program; exit 0 on a normal end, 2 on a usage error, never a traceback."""
+    from tutto_a11y.cli.kept import check_file
+    from tutto_a11y.settings_file import read_settings, settings_path
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    kept = read_settings(settings_path())
+    values, problem = check_file(kept)
+    lang = early_lang(args, os.environ, values.get("lang"))
+    use_for_click(lang)
+    width = early_width(args, os.environ, values.get("width"))
+    plain = early_plain(args, os.environ)
+    problem_width = line_width(width, sys.stderr, plain)  # problems: --width, else a terminal's
+    if problem is not None:  # said once; the program goes on with the defaults
+        from tutto_a11y.settings_command import file_problem_sentence
+
+        say_problem(file_problem_sentence(problem, kept.path, Catalog(lang)), problem_width)
+    from tutto_a11y.cli.quick import read_play
+
+    params = read_play(args, os.environ, values)
+    if params is None:
+        from tutto_a11y.cli.app import run_click
+
+        status = run_click(args, values, lang, width, plain, problem_width)
+    else:
+        from tutto_a11y.cli.play import start_play
+
+        try:
+            status = start_play(params)
+        except (KeyboardInterrupt, EOFError):
+            status = 0
+        except UsageProblem as refused:
+            say_problem(refused.sentence, problem_width)
+            status = 2
+    sys.stdout.flush()
+    sys.exit(status)

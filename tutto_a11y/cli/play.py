@@ -1,0 +1,33 @@
+"""``play`` started from its parameters, however they were read (quick start or click)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tutto_a11y.settings import Settings, UsageProblem
+from tutto_a11y.text.arguments import game_ref, shown
+
+
+def start_play(params: Mapping[str, Any]) -> int:
+    """``play`` with its parameters as read from the command line (global ones included)."""
+    from tutto_a11y.table.options import PlayOptions
+    from tutto_a11y.table.play import play
+
+    settings = Settings(lang=params["lang"], width=params["width"], db=params["db"],
+                        plain=params["plain"], game=params["game"])
+    options = PlayOptions.from_params(params)
+    if options.resume is not None:
+        options.resume = known_game(options.resume, settings)
+    return play(settings, options)
+
+
+def known_game(text: str, settings: Settings) -> str:
+    """A game id that can exist (``"3"``, ``"last"``); any other is "no such game" at once."""
+    ref = game_ref(text)
+    if ref is None:
+        from tutto_a11y.text.problems import store_error_sentence
+
+        raise UsageProblem(store_error_sentence("no-such-game", {"game": shown(text)},
+                                                str(settings.path), settings.catalog()))
+    return ref
