@@ -1,6 +1,6 @@
-"""Settings and the one context object, built once at the edge (``cli.py``) and passed in.
+"""Settings and the one context object, built once at the edge (``cli/``) and passed in.
 
-No module imports ``cli.py``: what a command needs from how the program was started (language,
+No module outside ``cli/`` imports it: what a command needs from how the program was started (language,
 width, games file, plain mode, game kind) arrives as a :class:`Settings`, and a problem with how
 it was started travels back up as a :class:`UsageProblem` already worded in the game's language.
 Opening the games file and wording its failure is written once, here, for every command.
@@ -89,7 +89,7 @@ def resolve_path(db: str | None) -> Path:
 class Settings:
     """How this run was started: given by the user (``lang`` None = not chosen) or defaulted.
 
-    Built once by ``cli.py`` and passed to the rooms (table, sheets, stats, speech), so that a
+    Built once by ``cli/`` and passed to the rooms (table, sheets, stats, speech), so that a
     test or a later front end (the live view) can build its own without click.
     """
 

@@ -1,7 +1,7 @@
 """``tutto-tally settings``: show the settings and where each comes from, keep one, forget one.
 
 The words are the user's: every line is one sentence in the chosen language. Checking a value
-is the command line's job (``check`` is given by ``cli.py``, which knows the option types), so
+is the command line's job (``check`` is given by ``cli/``, which knows the option types), so
 ``settings set rate 5`` is refused with the same sentence as ``--rate 5``.
 """
 

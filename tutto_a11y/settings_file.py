@@ -3,7 +3,7 @@
 The file is ``settings.toml`` in the user's config folder, a flat list of ``name = value`` lines
 in the small part of TOML that is needed here: strings, whole numbers and true/false, comments
 and blank lines. It is read here and written here, and nowhere else; checking the values is left
-to the command line's own option types (``cli.py``), so that a value is refused the same way
+to the command line's own option types (``cli/kept.py``), so that a value is refused the same way
 wherever it comes from.
 
 A file that cannot be read is reported with its line and left exactly as it is: only
@@ -48,7 +48,7 @@ class FileProblem(Exception):
 
     Reasons: ``unreadable`` (no permission, not a file, not UTF-8), ``syntax`` (not
     ``name = value``), ``unknown`` (no such setting), ``twice`` (a name given twice) and
-    ``value`` (a value the setting cannot have, found by ``cli.py``).
+    ``value`` (a value the setting cannot have, found by ``cli/kept.py``).
     """
 
     def __init__(self, reason: str, line: int = 0, **data: str) -> None:
