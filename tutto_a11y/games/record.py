@@ -53,6 +53,9 @@ class _Missing:
 MISSING: Any = _Missing()
 
 
+_set_attribute = object.__setattr__  # how a record's own __init__ gets past its __setattr__
+
+
 class FrozenRecordError(AttributeError):
     """A field of a record was assigned or deleted: records never change once made."""
 
@@ -105,6 +108,7 @@ class Record:
     #: The fields in constructor order, and what the shared methods need of them.
     __record_fields__: ClassVar[tuple[Field, ...]] = ()
     __record_names__: ClassVar[tuple[str, ...]] = ()
+    __record_name_set__: ClassVar[frozenset[str]] = frozenset()
     __record_shown__: ClassVar[tuple[str, ...]] = ()
     __record_later__: ClassVar[tuple[Field, ...]] = ()  # fields with a default or factory
     __record_post_init__: ClassVar[bool] = False
@@ -142,6 +146,7 @@ class Record:
             later = later or optional
         cls.__record_fields__ = specs
         cls.__record_names__ = tuple(spec.name for spec in specs)
+        cls.__record_name_set__ = frozenset(cls.__record_names__)
         cls.__record_shown__ = tuple(spec.name for spec in specs if spec.repr)
         cls.__record_later__ = tuple(spec for spec in specs if spec.default is not MISSING
                                      or spec.default_factory is not MISSING)
@@ -153,11 +158,11 @@ class Record:
         names = cls.__record_names__
         if not kwargs and len(args) == len(names):
             values = dict(zip(names, args))
-        elif not args and len(kwargs) == len(names) and all(name in kwargs for name in names):
+        elif not args and kwargs.keys() == cls.__record_name_set__:
             values = {name: kwargs[name] for name in names}
         else:
             values = _bind(cls, args, kwargs)
-        object.__setattr__(self, "__dict__", values)
+        _set_attribute(self, "__dict__", values)
         if cls.__record_post_init__:
             self.__post_init__()  # type: ignore[attr-defined]
 
