@@ -1,8 +1,8 @@
 """The layers of the package, read from the imports of every module (see docs/architecture.md).
 
-A game's pure rules import only the contract and themselves; nothing imports the click edge;
-every import points down the list of layers (or sideways inside one room); and no two modules
-import each other, directly or round a circle. Imports inside functions count too: a lazy
+A game's pure rules import only the contract, records and themselves; nothing imports the click
+edge; every import points down the list of layers (or sideways inside one room); and no two
+modules import each other, directly or round a circle. Imports inside functions count too: a lazy
 import is still a dependency.
 """
 
@@ -18,7 +18,7 @@ PACKAGE = ROOT / "tutto_a11y"
 #: Layers from the bottom up, by module prefix (the longest matching prefix decides). A module
 #: may import modules of its own layer or any layer below; never one above.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("tutto_a11y.games.contract",),
+    ("tutto_a11y.games.contract", "tutto_a11y.games.record"),
     ("tutto_a11y.games.*.rules",),
     # Braille's engine (liblouis, pages, dots) knows no game; ``braille.paper`` joins it to the
     # games' sides for the commands, like the store's sheets.
@@ -33,6 +33,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tutto_a11y.table",),
     ("tutto_a11y.cli", "tutto_a11y.__main__", "tutto_a11y"),
 )
+
+#: What every game is built on: the contract and the frozen records of rules and events.
+BELOW_THE_GAMES = ("tutto_a11y.games.contract", "tutto_a11y.games.record")
 
 
 def _module_name(path: Path) -> str:
@@ -108,18 +111,20 @@ def test_no_module_imports_the_click_edge() -> None:
     assert importers == []
 
 
-def test_a_games_rules_import_only_the_contract_and_themselves() -> None:
+def test_a_games_rules_import_only_the_contract_records_and_themselves() -> None:
     for module, deps in _graph().items():
         parts = module.split(".")
         if parts[:2] == ["tutto_a11y", "games"] and len(parts) > 3 and parts[3] == "rules":
             own = ".".join(parts[:4])
-            strays = {d for d in deps if d != "tutto_a11y.games.contract"
+            strays = {d for d in deps if d not in BELOW_THE_GAMES
                       and not d.startswith(own)}
             assert not strays, f"{module} imports {sorted(strays)}"
 
 
-def test_the_contract_imports_nothing_of_the_project() -> None:
-    assert _graph()["tutto_a11y.games.contract"] == set()
+def test_the_contract_and_records_import_nothing_of_the_project() -> None:
+    graph = _graph()
+    assert graph["tutto_a11y.games.record"] == set()
+    assert graph["tutto_a11y.games.contract"] <= {"tutto_a11y.games.record"}
 
 
 def test_every_import_points_down_the_layers_or_stays_in_its_room() -> None:
@@ -156,16 +161,16 @@ def test_the_play_loop_line_reading_and_saved_games_know_no_game() -> None:
                  "tutto_a11y.store.sheets"):
         own = {m for m in graph[loop]
                if m.startswith("tutto_a11y.games.") and not m.startswith(
-                   ("tutto_a11y.games.contract", "tutto_a11y.games.registry"))}
+                   (*BELOW_THE_GAMES, "tutto_a11y.games.registry"))}
         assert own == set(), (loop, own)
 
 
 def _game_folder(module: str) -> str | None:
-    """``tutto_a11y.games.<name>`` for a module inside a game's folder, else None (the contract
-    and the registry are no game's)."""
+    """``tutto_a11y.games.<name>`` for a module inside a game's folder, else None (the contract,
+    records and the registry are no game's)."""
     parts = module.split(".")
     if parts[:2] == ["tutto_a11y", "games"] and len(parts) > 2 \
-            and parts[2] not in ("contract", "registry"):
+            and parts[2] not in ("contract", "record", "registry"):
         return ".".join(parts[:3])
     return None
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .games.record import Record, field
 from .text.i18n import Catalog, chosen_lang, lang_from_environment, normalise_lang
 
 
@@ -85,8 +85,7 @@ def resolve_path(db: str | None) -> Path:
     return Path(db).expanduser() if db else default_db_path()
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(Record):
     """How this run was started: given by the user (``lang`` None = not chosen) or defaulted.
 
     Built once by ``cli/`` and passed to the rooms (table, sheets, stats, speech), so that a

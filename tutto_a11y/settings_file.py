@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -58,14 +57,25 @@ class FileProblem(Exception):
         self.data = data
 
 
-@dataclass
 class SettingsFile:
-    """The settings read from the file: each value with its line, or the problem found."""
+    """The settings read from the file: each value with its line, or the problem found.
 
-    path: Path
-    values: dict[str, Any] = field(default_factory=dict)
-    lines: dict[str, int] = field(default_factory=dict)
-    problem: FileProblem | None = None
+    A plain class rather than a dataclass: it is read at every start, and a dataclass costs
+    its definition time there (see ``games/record.py``); it is filled in as the file is read,
+    so it is no frozen record either."""
+
+    __slots__ = ("path", "values", "lines", "problem")
+
+    def __init__(self, path: Path, values: dict[str, Any] | None = None,
+                 lines: dict[str, int] | None = None, problem: FileProblem | None = None) -> None:
+        self.path = path
+        self.values: dict[str, Any] = {} if values is None else values
+        self.lines: dict[str, int] = {} if lines is None else lines
+        self.problem = problem
+
+    def __repr__(self) -> str:
+        return (f"SettingsFile(path={self.path!r}, values={self.values!r}, "
+                f"lines={self.lines!r}, problem={self.problem!r})")
 
     @property
     def usable(self) -> dict[str, Any]:

@@ -6,14 +6,14 @@ a new folder under ``games/`` and one line below, not edits across the tree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
 from typing import Any
 
+from .record import Record
 
-@dataclass(frozen=True)
-class GameKind:
+
+class GameKind(Record):
     """One game of the table: its stored name, its title, and where its folder is."""
 
     name: str  # as typed after --game and stored in the games file

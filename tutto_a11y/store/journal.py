@@ -32,11 +32,11 @@ import os
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from tutto_a11y.games.record import Record
 from tutto_a11y.store import files, schema
 from tutto_a11y.store.claims import Claims
 from tutto_a11y.store.errors import StoreError, wrap
@@ -54,8 +54,7 @@ __all__ = [
 _BUSY_TIMEOUT_S = 5.0
 
 
-@dataclass(frozen=True)
-class GameInfo:
+class GameInfo(Record):
     """One row of the ``games`` table, as the CLI shows it (ids are strings, as typed by
     players)."""
 
@@ -75,8 +74,7 @@ class GameInfo:
     kind: str = "tutto"
 
 
-@dataclass(frozen=True)
-class JournalRow:
+class JournalRow(Record):
     """One journal line: an accepted entry, or an undo (``text`` is ``None``)."""
 
     seq: int

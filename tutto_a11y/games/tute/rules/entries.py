@@ -7,9 +7,8 @@ as numbers and suits as ids, so it does not depend on the language or on the nam
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...contract import Word
+from ...record import Record
 from .errors import MalformedEntry
 from .suits import Suit
 
@@ -21,8 +20,7 @@ class TuteOf(Word):
     KNIGHTS = "knights"
 
 
-@dataclass(frozen=True, slots=True)
-class Trump:
+class Trump(Record):
     """The suit of the last dealt card: the first entry of every round."""
 
     suit: Suit
@@ -31,8 +29,7 @@ class Trump:
         return f"trump {self.suit.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class Cante:
+class Cante(Record):
     """King and Knight of one suit announced by the player in ``seat`` (for that seat's side)."""
 
     seat: int
@@ -42,8 +39,7 @@ class Cante:
         return f"cante {self.seat} {self.suit.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class Tute:
+class Tute(Record):
     """Four Kings or four Knights announced by the player in ``seat``: the round ends."""
 
     seat: int
@@ -53,8 +49,7 @@ class Tute:
         return f"tute {self.seat} {self.of.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class CardPoints:
+class CardPoints(Record):
     """The card points each side took, in side order; with ``last`` also the last trick."""
 
     points: tuple[int, ...]
@@ -65,8 +60,7 @@ class CardPoints:
         return text if self.last is None else f"{text} last {self.last}"
 
 
-@dataclass(frozen=True, slots=True)
-class LastTrick:
+class LastTrick(Record):
     """The side that took the last trick (after the card points)."""
 
     side: int

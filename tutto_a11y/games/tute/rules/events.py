@@ -6,29 +6,25 @@ records. Seats index the players, sides the sides (``sides.py``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ...record import Record
 from .entries import TuteOf
 from .suits import Suit
 
 
-@dataclass(frozen=True, slots=True)
-class CanteRecord:
+class CanteRecord(Record):
     seat: int
     side: int
     suit: Suit
     points: int  # 40 in trump, else 20
 
 
-@dataclass(frozen=True, slots=True)
-class TuteRecord:
+class TuteRecord(Record):
     seat: int
     side: int
     of: TuteOf
 
 
-@dataclass(frozen=True, slots=True)
-class RoundRecord:
+class RoundRecord(Record):
     """One finished round, as the score sheet and the export show it."""
 
     number: int  # from 1
@@ -44,38 +40,32 @@ class RoundRecord:
     tied: bool  # the winner had no more round points than another side
 
 
-@dataclass(frozen=True, slots=True)
-class TrumpSet:
+class TrumpSet(Record):
     round: int
     hand: int
     suit: Suit
 
 
-@dataclass(frozen=True, slots=True)
-class CanteMade:
+class CanteMade(Record):
     cante: CanteRecord
     side_cantes: int  # the side's cantes this round, this one included
 
 
-@dataclass(frozen=True, slots=True)
-class TuteMade:
+class TuteMade(Record):
     tute: TuteRecord
 
 
-@dataclass(frozen=True, slots=True)
-class CardPointsTaken:
+class CardPointsTaken(Record):
     points: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class RoundOver:
+class RoundOver(Record):
     record: RoundRecord
     games: tuple[int, ...]  # won games of every side after this round
     next_hand: int | None  # who begins the next round; None when the match is over
 
 
-@dataclass(frozen=True, slots=True)
-class MatchOver:
+class MatchOver(Record):
     winner: int  # the side
     games: tuple[int, ...]
     by_tute: bool  # a Tute ended the match at once

@@ -6,10 +6,10 @@ page's reading as the default.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
 from ...contract import MalformedEntry, OptionRules
+from ...record import Record, fields, replace
 
 TIE = ("last-trick", "replay")
 TUTE_WINS = ("match", "round")
@@ -22,14 +22,18 @@ PRESETS: dict[str, dict[str, Any]] = {"standard": {}}
 MAX_GAMES = 99  # won games to win a match: more is no evening at a table
 
 
-@dataclass(frozen=True, slots=True)
-class Rules(OptionRules):
+class Rules(Record, OptionRules):
     """The options of one match. ``games``: won games needed to win the match."""
 
     games: int = 1
     tie: str = "last-trick"
     tute_wins: str = "match"
     over_120: str = "two-games"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The options by their rules-file names, as stored and exported. (The contract's
+        ``OptionRules.as_dict`` reads a dataclass's fields; this reads a record's.)"""
+        return {f.name.replace("_", "-"): getattr(self, f.name) for f in fields(self)}
 
     def __post_init__(self) -> None:
         if not isinstance(self.games, int) or not 1 <= self.games <= MAX_GAMES:

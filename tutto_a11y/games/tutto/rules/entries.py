@@ -7,15 +7,13 @@ stores. It is language-independent: the words people type are translated at the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...contract import parse_faces
+from ...record import Record
 from .cards import Card
 from .errors import MalformedEntry
 
 
-@dataclass(frozen=True, slots=True)
-class DrawCard:
+class DrawCard(Record):
     """The card that was drawn (at the start of a turn, or to continue after a Tutto)."""
 
     card: Card
@@ -24,8 +22,7 @@ class DrawCard:
         return f"card {self.card.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(Record):
     """The faces of one roll, in the order they were typed."""
 
     faces: tuple[int, ...]
@@ -34,8 +31,7 @@ class Roll:
         return "roll " + "".join(map(str, self.faces))
 
 
-@dataclass(frozen=True, slots=True)
-class SetAside:
+class SetAside(Record):
     """The faces set aside from the last roll."""
 
     faces: tuple[int, ...]
@@ -44,16 +40,14 @@ class SetAside:
         return "aside " + "".join(map(str, self.faces))
 
 
-@dataclass(frozen=True, slots=True)
-class Bank:
+class Bank(Record):
     """End the turn and add the turn total to the score."""
 
     def text(self) -> str:
         return "bank"
 
 
-@dataclass(frozen=True, slots=True)
-class Continue:
+class Continue(Record):
     """Decide to go on without typing the roll or card yet (after that, banking is no longer
     possible)."""
 

@@ -6,9 +6,8 @@ exports turn them into score sheets. Seats are indexes into the game's players.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...contract import Word
+from ...record import Record
 from .cards import Card
 
 
@@ -23,8 +22,7 @@ class TurnOutcome(Word):
     CLOVERLEAF = "cloverleaf"
 
 
-@dataclass(frozen=True, slots=True)
-class TurnRecord:
+class TurnRecord(Record):
     """One finished turn for the score sheet. ``outcome`` uses the export contract's words."""
 
     seat: int
@@ -34,28 +32,24 @@ class TurnRecord:
     score: int
 
 
-@dataclass(frozen=True, slots=True)
-class CardDrawn:
+class CardDrawn(Record):
     seat: int
     card: Card
     carried: int  # turn total carried from an earlier Tutto (0 at the start of a turn)
     reshuffled: bool  # this draw emptied the deck, so the played cards form a new deck
 
 
-@dataclass(frozen=True, slots=True)
-class StopDrawn:
+class StopDrawn(Record):
     seat: int
     lost: int  # the turn total lost (0 when Stop is the turn's first card)
 
 
-@dataclass(frozen=True, slots=True)
-class Rolled:
+class Rolled(Record):
     seat: int
     faces: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Niete:
+class Niete(Record):
     seat: int
     lost: int  # the turn total, which the Niete loses
     street: bool  # under Street, "no new face" is the Niete
@@ -64,15 +58,13 @@ class Niete:
     bankable: int
 
 
-@dataclass(frozen=True, slots=True)
-class FireworksBanked:
+class FireworksBanked(Record):
     seat: int
     points: int
     score: int
 
 
-@dataclass(frozen=True, slots=True)
-class SetAsideDone:
+class SetAsideDone(Record):
     seat: int
     faces: tuple[int, ...]
     points: int
@@ -82,8 +74,7 @@ class SetAsideDone:
     street: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Tutto:
+class Tutto(Record):
     seat: int
     card: Card
     turn_total: int  # after the card's effect
@@ -92,15 +83,13 @@ class Tutto:
     number: int  # Tuttos under this card so far (Cloverleaf needs 2)
 
 
-@dataclass(frozen=True, slots=True)
-class Penalty:
+class Penalty(Record):
     seat: int
     lost: int
     score: int
 
 
-@dataclass(frozen=True, slots=True)
-class PlusMinusScored:
+class PlusMinusScored(Record):
     seat: int
     points: int  # always 1000
     score: int  # the roller's score (unchanged while the 1000 is still at risk)
@@ -109,34 +98,29 @@ class PlusMinusScored:
     penalties: tuple[Penalty, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Banked:
+class Banked(Record):
     seat: int
     points: int
     score: int
 
 
-@dataclass(frozen=True, slots=True)
-class Continued:
+class Continued(Record):
     seat: int
     to_card: bool  # after a Tutto: a card comes next; otherwise a roll
 
 
-@dataclass(frozen=True, slots=True)
-class FinalRound:
+class FinalRound(Record):
     seat: int
     score: int
     last_seat: int  # who takes the last turn
 
 
-@dataclass(frozen=True, slots=True)
-class TurnOver:
+class TurnOver(Record):
     record: TurnRecord
     next_seat: int | None  # None when the game is over
 
 
-@dataclass(frozen=True, slots=True)
-class GameOver:
+class GameOver(Record):
     winners: tuple[int, ...]
     lowest: tuple[int, ...]  # who buys the next round
     scores: tuple[int, ...]

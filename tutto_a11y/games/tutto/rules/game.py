@@ -7,10 +7,10 @@ checked path as typing, which is how a damaged journal is caught rather than tru
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from ...contract import Chance, EntryList, Outcome, Termination
+from ...record import Record
 from . import dice as D
 from .cards import CARD_ORDER, Card, Deck
 from .entries import Entry, SetAside, parse_entry
@@ -24,8 +24,7 @@ from .state import State, Step, advance
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
 
-@dataclass(frozen=True, slots=True)
-class Expectation:
+class Expectation(Record):
     """What may be entered now: drives the prompts, ``help`` and ``status``."""
 
     step: Step

@@ -6,10 +6,10 @@ read once when the game starts, stored with the game, and never changes during p
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
 from ...contract import OptionRules
+from ...record import Record, fields, replace
 from .errors import MalformedEntry
 
 GAME_END = ("final-round", "immediate")
@@ -29,8 +29,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 OPTION_NAMES: tuple[str, ...] = ("target", *CHOICES)
 
 
-@dataclass(frozen=True, slots=True)
-class Rules(OptionRules):
+class Rules(Record, OptionRules):
     """The rule options of one game. Defaults are the ``standard`` preset."""
 
     target: int = 6000
@@ -39,6 +38,11 @@ class Rules(OptionRules):
     plus_minus: str = "exact-1000-ends-turn"
     street_after: str = "may-continue"
     score_floor: str = "zero"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The options by their rules-file names, as stored and exported. (The contract's
+        ``OptionRules.as_dict`` reads a dataclass's fields; this reads a record's.)"""
+        return {f.name.replace("_", "-"): getattr(self, f.name) for f in fields(self)}
 
     def __post_init__(self) -> None:
         if not isinstance(self.target, int) or self.target <= 0 or self.target % 50:

@@ -6,15 +6,13 @@ stores; it is the same in every language, the typed words are translated at the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...contract import parse_faces
+from ...record import Record
 from .errors import MalformedEntry
 from .fields import Field
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(Record):
     """The six faces on the table after a roll, kept dice included, in the order typed."""
 
     faces: tuple[int, ...]
@@ -23,8 +21,7 @@ class Roll:
         return "roll " + "".join(map(str, self.faces))
 
 
-@dataclass(frozen=True, slots=True)
-class Write:
+class Write(Record):
     """End the turn by writing the dice's points in a free field."""
 
     field: Field
@@ -33,8 +30,7 @@ class Write:
         return f"write {self.field.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class Strike:
+class Strike(Record):
     """End the turn by striking a free field: it scores 0."""
 
     field: Field

@@ -6,13 +6,11 @@ listener in another language words it without the live game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ...record import Record
 from .fields import Field
 
 
-@dataclass(frozen=True, slots=True)
-class TurnRecord:
+class TurnRecord(Record):
     """One finished turn for the score sheet and the export."""
 
     seat: int
@@ -23,15 +21,13 @@ class TurnRecord:
     total: int  # the player's total after the turn, bonus included
 
 
-@dataclass(frozen=True, slots=True)
-class Rolled:
+class Rolled(Record):
     seat: int
     faces: tuple[int, ...]
     number: int  # 1, 2 or 3
 
 
-@dataclass(frozen=True, slots=True)
-class Written:
+class Written(Record):
     seat: int
     field: Field
     points: int  # throw bonus included; 0 when struck
@@ -41,29 +37,25 @@ class Written:
     total: int  # the player's total after it, bonus included
 
 
-@dataclass(frozen=True, slots=True)
-class BonusReached:
+class BonusReached(Record):
     seat: int
     upper: int  # the upper sum that reached the threshold
     points: int  # the bonus
 
 
-@dataclass(frozen=True, slots=True)
-class BonusOutOfReach:
+class BonusOutOfReach(Record):
     seat: int
     upper: int
     best: int  # the most the upper sum can still become
 
 
-@dataclass(frozen=True, slots=True)
-class TurnOver:
+class TurnOver(Record):
     record: TurnRecord
     next_seat: int | None  # None when the game is over
     new_round: int | None  # the round that starts with the next turn, if one does
 
 
-@dataclass(frozen=True, slots=True)
-class GameOver:
+class GameOver(Record):
     winners: tuple[int, ...]
     totals: tuple[int, ...]
 

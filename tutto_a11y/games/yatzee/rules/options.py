@@ -6,10 +6,10 @@ those of the rules file, so ``--rule yatzee=fixed-50`` reads as the file does.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
 from ...contract import OptionRules
+from ...record import Record, fields, replace
 from .errors import MalformedEntry
 
 THROW_BONUS = ("on", "off")
@@ -22,13 +22,17 @@ OPTION_NAMES: tuple[str, ...] = ("throw-bonus", "yatzee", "upper-bonus")
 PRESETS: tuple[str, ...] = ("standard",)
 
 
-@dataclass(frozen=True, slots=True)
-class Rules(OptionRules):
+class Rules(Record, OptionRules):
     """The rule options of one game; the defaults are the rule sheet's."""
 
     throw_bonus: str = "on"
     yatzee: str = "sum-plus-50"
     upper_bonus: str = "84:50"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The options by their rules-file names, as stored and exported. (The contract's
+        ``OptionRules.as_dict`` reads a dataclass's fields; this reads a record's.)"""
+        return {f.name.replace("_", "-"): getattr(self, f.name) for f in fields(self)}
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():
