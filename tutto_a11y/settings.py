@@ -1,9 +1,10 @@
 """Settings and the one context object, built once at the edge (``cli/``) and passed in.
 
-No module outside ``cli/`` imports it: what a command needs from how the program was started (language,
-width, games file, plain mode, game kind) arrives as a :class:`Settings`, and a problem with how
-it was started travels back up as a :class:`UsageProblem` already worded in the game's language.
-Opening the games file and wording its failure is written once, here, for every command.
+No module outside ``cli/`` imports it: what a command needs from how the program was started
+(language, width, games file, plain mode, game kind) arrives as a :class:`Settings`, and a
+problem with how it was started travels back up as a :class:`UsageProblem` already worded in
+the game's language. Opening the games file and wording its failure is written once, here, for
+every command.
 """
 
 from __future__ import annotations
