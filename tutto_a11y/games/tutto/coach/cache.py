@@ -18,9 +18,12 @@ import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutto_a11y.games.tutto.rules import Rules
+
+if TYPE_CHECKING:  # for the checker only: numpy is loaded when a file is read or written
+    from tutto_a11y.games.tutto.coach.solver import FloatArray
 
 # numpy is imported only to read or write a file: asking whether one exists stays cheap, so
 # ``odds`` in a game without a kept solve never loads it.
@@ -31,8 +34,8 @@ class Solved:
     """A two-player solve: ``win[s, i, j]`` and ``last[m]`` of :func:`duel.solve`."""
 
     rules: Rules
-    win: Any  # numpy arrays
-    last: Any
+    win: FloatArray
+    last: FloatArray
 
     @property
     def first_player(self) -> float:
@@ -85,7 +88,7 @@ def last_turn_key(rules: Rules) -> str:
 
 
 @lru_cache(maxsize=4)
-def last_turn(rules: Rules) -> Any:
+def last_turn(rules: Rules) -> FloatArray:
     """``chance[m]``: the last player of the final round gets the ``m`` grid steps needed
     (:func:`duel.last_turn_chances`, up to the coach's largest turn total). Worked out once,
     a few seconds, and kept beside the two-player solves for every later game."""
@@ -98,7 +101,7 @@ def last_turn(rules: Rules) -> Any:
     try:
         with np.load(path, allow_pickle=False) as data:
             if str(data["key"]) == last_turn_key(rules):
-                chance = data["chance"]
+                chance: FloatArray = data["chance"]
                 if (chance.shape == (L + PAD,) and chance.dtype.kind == "f"
                         and np.isfinite(chance).all()
                         and ((chance >= 0) & (chance <= 1)).all()):

@@ -8,11 +8,10 @@ turn under best play from there on (see :mod:`solver` for the model).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tutto_a11y.games.tutto.coach.position import Position
 from tutto_a11y.games.tutto.coach.rolls import scoring_set_asides, street_set_asides
@@ -29,7 +28,21 @@ from tutto_a11y.games.tutto.coach.solver import (
 )
 from tutto_a11y.games.tutto.rules import Card, Rules, dice as D
 
+if TYPE_CHECKING:
+    from tutto_a11y.games.tutto.coach.solver import FloatArray
+
 ROLL, BANK, DRAW = "roll", "bank", "draw"
+
+
+class AfterTutto(Protocol):
+    """What the choices read of the values after a Tutto, whichever coach made them: what
+    drawing is worth at every grid total, and the better of banking and drawing at any totals."""
+
+    @property
+    def draw(self) -> FloatArray: ...
+
+    @property
+    def at(self) -> Callable[[FloatArray], FloatArray]: ...
 
 
 @dataclass(frozen=True)
@@ -62,20 +75,29 @@ class Coach:
         self.k = self.ref.k
 
     # -- values ----------------------------------------------------------------------------
-    @lru_cache(maxsize=64)
-    def after(self, pile: tuple[int, ...], lo: int = 0, upto: int = 0) -> DeckValues:
+    # ``after`` and ``_tables`` are what the win coaches override; each hands over to a cached
+    # method, since a plain method cannot override an ``lru_cache`` one for the type checker.
+    def after(self, pile: tuple[int, ...], lo: int = 0, upto: int = 0) -> AfterTutto:
         """Bank or draw after a Tutto, every card from this pile as tracked, exact for turn
         totals from ``lo`` on (the turn total when the card in force was drawn); what drawing
         is worth is kept up to ``upto`` at least."""
-        return DeckValues(self.ref, pile, lo, upto)
+        return self._tracked(pile, lo, upto)
 
     @lru_cache(maxsize=64)
+    def _tracked(self, pile: tuple[int, ...], lo: int, upto: int) -> DeckValues:
+        return DeckValues(self.ref, pile, lo, upto)
+
     def _tables(self, card: Card, pile: tuple[int, ...], base: int, lo: int = 0,
-                length: int = L) -> tuple[list[np.ndarray], ...]:
+                length: int = L) -> tuple[list[FloatArray], list[FloatArray]]:
         """Bonus and x2: values by dice in hand over the points grid (turn totals, or under
         x2-scope=card the points made under the card on top of ``base``); the first
         ``length`` totals only, beyond which banking beats rolling on (see
         :attr:`solver.PileTracker.top`)."""
+        return self._played(card, pile, base, lo, length)
+
+    @lru_cache(maxsize=64)
+    def _played(self, card: Card, pile: tuple[int, ...], base: int, lo: int,
+                length: int) -> tuple[list[FloatArray], list[FloatArray]]:
         at = self.after(pile, lo).at
         if card is Card.X2 and self.rules.x2_scope == "card":
             return play_card(base + T, at(base + 2 * T))

@@ -29,6 +29,7 @@ values: the table's win-aware advice in the middle of a turn.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -36,6 +37,9 @@ from tutto_a11y.games.tutto.coach.rolls import offers
 from tutto_a11y.games.tutto.coach.solver import PAD, STEP, L, T, constants, play_card
 from tutto_a11y.games.tutto.rules import CARD_ORDER, Card, Rules
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK
+
+if TYPE_CHECKING:
+    from tutto_a11y.games.tutto.coach.solver import FloatArray, IntArray
 
 WIDTH = L + PAD
 _FULL = np.array(FULL_DECK, dtype=float) / sum(FULL_DECK)
@@ -54,20 +58,20 @@ class Turns:
         self.k = constants()
         self.length = length
         self.width = length + PAD
-        self.after = np.zeros((rows, length))
-        self.fire = np.zeros((rows, self.width))
+        self.after: FloatArray = np.zeros((rows, length))
+        self.fire: FloatArray = np.zeros((rows, self.width))
         self.cold = np.ones(rows, dtype=bool)  # no table to begin from: start from "always bank"
         #: of the last sweep: each card's value by turn total, and the Fireworks tables by dice
-        self.rows: dict[Card, np.ndarray] = {}
-        self.fire_by_dice: list[np.ndarray] = []
+        self.rows: dict[Card, FloatArray] = {}
+        self.fire_by_dice: list[FloatArray] = []
 
-    def start(self, u: np.ndarray) -> None:
+    def start(self, u: FloatArray) -> None:
         """Begin the cold rows from "always bank" (u: bank values on this grid, padding
         included)."""
         self.after[self.cold] = u[self.cold, :self.length]
         self.fire[self.cold] = u[self.cold]
 
-    def warm(self, rows: np.ndarray, other: Turns, other_rows: np.ndarray) -> None:
+    def warm(self, rows: IntArray, other: Turns, other_rows: IntArray) -> None:
         """Begin rows ``rows`` from the tables of ``other``'s rows ``other_rows``: a
         neighbouring state's turn, close to this one's, so fewer sweeps are needed. A shorter
         table is continued with 1, which is what every total past the target is worth."""
@@ -79,24 +83,24 @@ class Turns:
         self.fire[rows, cut:] = 1.0
         self.cold[rows] = False
 
-    def _at(self, u: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
+    def _at(self, u: FloatArray) -> Callable[[FloatArray], FloatArray]:
         after, length, width = self.after, self.length, self.width
 
-        def at(totals: np.ndarray) -> np.ndarray:
+        def at(totals: FloatArray) -> FloatArray:
             index = (totals // STEP).astype(int)
             inside = after[:, np.minimum(index, length - 1)]
             beyond = u[:, np.minimum(index, width - 1)]
             return np.where(index < length, inside, beyond)
         return at
 
-    def sweep(self, u: np.ndarray, lost: np.ndarray, pm: np.ndarray) -> np.ndarray:
+    def sweep(self, u: FloatArray, lost: FloatArray, pm: FloatArray) -> FloatArray:
         """One update of every row's after-Tutto and Fireworks values; the value of each row's
         turn from its start (the first card drawn from a full deck's proportions)."""
         k, rules, length = self.k, self.rules, self.length
         grid = T[:self.width]
         lost2 = lost[:, None]
         at = self._at(u)
-        rows: dict[Card, np.ndarray] = {}
+        rows: dict[Card, FloatArray] = {}
         for card in CARD_ORDER:
             if card.bonus:
                 values, _ = play_card(u, at(grid + card.bonus), lost2, length)
@@ -117,12 +121,12 @@ class Turns:
         rows[Card.CLOVERLEAF] = np.broadcast_to((twice + (1 - twice) * lost)[:, None],
                                                 self.after.shape)
         rows[Card.STOP] = np.broadcast_to(lost2, self.after.shape)
-        draw = sum(p * rows[card] for p, card in zip(_FULL, CARD_ORDER))
+        draw: FloatArray = sum(p * rows[card] for p, card in zip(_FULL, CARD_ORDER))
         self.rows = rows
         self.after = np.maximum(u[:, :length], draw)
         return draw[:, 0]
 
-    def _fireworks(self, u: np.ndarray) -> np.ndarray:
+    def _fireworks(self, u: FloatArray) -> FloatArray:
         """One pass of the Fireworks table: a Niete banks the turn total, a Tutto rolls six
         again (the previous pass's six-dice values stand for the next stretch)."""
         length = self.length
@@ -152,8 +156,8 @@ def _check(rules: Rules) -> None:
                          "plus-minus=exact-1000-ends-turn and score-floor=zero")
 
 
-def bank_values(rules: Rules, win: np.ndarray, last: np.ndarray, s_: np.ndarray,
-                i_: np.ndarray, j_: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def bank_values(rules: Rules, win: FloatArray, last: FloatArray, s_: IntArray,
+                i_: IntArray, j_: IntArray) -> tuple[FloatArray, FloatArray, FloatArray]:
     """For movers in seats ``s_`` with ``i_`` grid steps against ``j_``: what banking each turn
     total is worth (by grid index, padding included), a Niete, and a Plus/Minus Tutto, each as
     the mover's chance to win from the state it leads to. One function for the solve and for
@@ -165,7 +169,7 @@ def bank_values(rules: Rules, win: np.ndarray, last: np.ndarray, s_: np.ndarray,
     other = win[1 - s_[:, None], j_[:, None], np.minimum(reached, n - 1)]
     final_round = rules.game_end == "final-round"
 
-    def ended(seat: np.ndarray, score: np.ndarray, against: np.ndarray) -> np.ndarray:
+    def ended(seat: IntArray, score: IntArray, against: IntArray) -> FloatArray:
         """The mover reached the target: seat 0 leaves seat 1 a last turn (final round)."""
         if not final_round:
             return np.ones(np.broadcast(seat, score).shape)
@@ -182,8 +186,8 @@ def bank_values(rules: Rules, win: np.ndarray, last: np.ndarray, s_: np.ndarray,
     return u, lost, pm
 
 
-def _settle(rules: Rules, win: np.ndarray, last: np.ndarray,
-            batches: list[tuple[np.ndarray, np.ndarray, np.ndarray, Turns]],
+def _settle(rules: Rules, win: FloatArray, last: FloatArray,
+            batches: list[tuple[IntArray, IntArray, IntArray, Turns]],
             tolerance: float) -> int:
     """Sweep the turns of one layer of states until their values and after-Tutto tables
     change by less than ``tolerance``; each batch reads the values the one before it wrote
@@ -205,7 +209,7 @@ def _settle(rules: Rules, win: np.ndarray, last: np.ndarray,
     return sweep
 
 
-def last_turn_chances(rules: Rules, most: int, tolerance: float = 1e-12) -> np.ndarray:
+def last_turn_chances(rules: Rules, most: int, tolerance: float = 1e-12) -> FloatArray:
     """``chance[m]``: seat 1 wins the game's last turn needing ``m`` grid steps (m >= 1);
     a Plus/Minus Tutto wins when it can close a gap of 2000 (m <= 40). A tie wins.
 
@@ -237,7 +241,7 @@ def last_turn_chances(rules: Rules, most: int, tolerance: float = 1e-12) -> np.n
 
 
 def solve(rules: Rules, tolerance: float = 1e-10,
-          progress: Callable[[int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+          progress: Callable[[int], None] | None = None) -> tuple[FloatArray, FloatArray]:
     """``W[s, i, j]``: the chance that the player in seat ``s`` to move, with ``i`` grid steps
     of score against the other's ``j`` (both below the target), wins the game; and the last
     turn's chances (:func:`last_turn_chances`) it was solved with. A tie counts for seat 1.
@@ -265,7 +269,7 @@ def solve(rules: Rules, tolerance: float = 1e-10,
               for level in range(2 * n - 2, -1, -1)]
     work = [sum(len(i) * length(seat, int(i.min())) for seat in (0, 1)) for i in levels]
     everything, done, told = sum(work), 0, 0
-    previous: list[tuple[np.ndarray, np.ndarray, np.ndarray, Turns]] | None = None
+    previous: list[tuple[IntArray, IntArray, IntArray, Turns]] | None = None
     for level, i_, cost in zip(range(2 * n - 2, -1, -1), levels, work):
         j_ = level - i_
         batches = [(np.full(len(i_), seat), i_, j_,
@@ -290,11 +294,12 @@ class TurnOfDuel:
     """One state's turn valued with the solved game's values as bank values: the after-Tutto
     values, each card's values and the Fireworks tables, iterated until they settle."""
 
-    def __init__(self, rules: Rules, win: np.ndarray, last: np.ndarray, seat: int, mine: int,
+    def __init__(self, rules: Rules, win: FloatArray, last: FloatArray, seat: int, mine: int,
                  theirs: int, tolerance: float = 1e-10) -> None:
         one = np.array([seat]), np.array([mine]), np.array([theirs])
         u, lost, pm = bank_values(rules, win, last, *one)
-        self.u, self.lost, self.pm = u[0], float(lost[0]), float(pm[0])
+        self.u: FloatArray = u[0]
+        self.lost, self.pm = float(lost[0]), float(pm[0])
         turns = Turns(rules, 1)
         turns.start(u)
         before = np.zeros(L)
@@ -303,6 +308,7 @@ class TurnOfDuel:
             if float(np.max(np.abs(turns.after[0] - before))) < tolerance:
                 break
             before = turns.after[0].copy()
-        self.cards = {card: np.asarray(row)[0] for card, row in turns.rows.items()}
-        self.fireworks = [g[0] for g in turns.fire_by_dice]
+        self.cards: dict[Card, FloatArray] = {card: np.asarray(row)[0]
+                                              for card, row in turns.rows.items()}
+        self.fireworks: list[FloatArray] = [g[0] for g in turns.fire_by_dice]
         self.start = float(sum(p * self.cards[c][0] for p, c in zip(_FULL, CARD_ORDER)))

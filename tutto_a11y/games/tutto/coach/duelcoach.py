@@ -11,18 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from tutto_a11y.games.tutto.coach.cache import Solved, read
-from tutto_a11y.games.tutto.coach.choices import Choice
+from tutto_a11y.games.tutto.coach.choices import AfterTutto, Choice
 from tutto_a11y.games.tutto.coach.duel import WIDTH, TurnOfDuel, supported
 from tutto_a11y.games.tutto.coach.position import Position
 from tutto_a11y.games.tutto.coach.solver import STEP, L, constants
 from tutto_a11y.games.tutto.coach.winning import WinCoach, stakes_of
 from tutto_a11y.games.tutto.rules import CARD_ORDER, Rules, State, Step
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK
+
+if TYPE_CHECKING:
+    from tutto_a11y.games.tutto.coach.solver import FloatArray
 
 
 class _DeckOfDuel:
@@ -31,17 +34,18 @@ class _DeckOfDuel:
     def __init__(self, turn: TurnOfDuel, pile: tuple[int, ...]) -> None:
         counts = np.array(pile if sum(pile) else FULL_DECK, dtype=float)
         share = counts / counts.sum()
-        self.draw = sum(p * turn.cards[card] for p, card in zip(share, CARD_ORDER))
-        self.after = np.maximum(turn.u[:L], self.draw)
+        self.draw: FloatArray = sum(p * turn.cards[card] for p, card in zip(share, CARD_ORDER))
+        self.after: FloatArray = np.maximum(turn.u[:L], self.draw)
         self.at = self._at(turn.u)
 
-    def _at(self, u: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
+    def _at(self, u: FloatArray) -> Callable[[FloatArray], FloatArray]:
         after = self.after
 
-        def at(totals: np.ndarray) -> np.ndarray:
+        def at(totals: FloatArray) -> FloatArray:
             index = (totals // STEP).astype(int)
-            return np.where(index < L, after[np.minimum(index, L - 1)],
-                            u[np.minimum(index, WIDTH - 1)])
+            chance: FloatArray = np.where(index < L, after[np.minimum(index, L - 1)],
+                                          u[np.minimum(index, WIDTH - 1)])
+            return chance
         return at
 
 
@@ -51,15 +55,13 @@ class DuelCoach(WinCoach):
 
     def __init__(self, rules: Rules, turn: TurnOfDuel) -> None:
         self.rules = rules
-        self.stakes = None  # type: ignore[assignment]  # only x2-scope=card reads it
-        self.ref = turn  # type: ignore[assignment]
+        self.win = turn
         self.turn = turn
         self.k = constants()
-        self._after: dict[tuple[int, ...], Any] = {}
-        self._cards: dict[tuple, tuple] = {}
+        self._after = {}
+        self._cards = {}
 
-    def after(self, pile: tuple[int, ...], lo: int = 0,  # type: ignore[override]
-              upto: int = 0) -> _DeckOfDuel:
+    def after(self, pile: tuple[int, ...], lo: int = 0, upto: int = 0) -> AfterTutto:
         if pile not in self._after:
             self._after[pile] = _DeckOfDuel(self.turn, pile)
         return self._after[pile]
@@ -109,7 +111,7 @@ def mover_choices(solved: Solved, state: State, position: Position | None
             return 1.0, []
         coach = WinCoach(rules, stakes)
         found = coach.choices(position)
-        return (found[0].expected if found else coach.ref.lost), found
+        return (found[0].expected if found else coach.win.lost), found
     steps = _steps(solved, state)
     if steps is None:
         return None

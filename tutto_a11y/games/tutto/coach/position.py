@@ -8,6 +8,7 @@ made under the card, Street faces, the roll waiting, the draw pile), so both bec
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tutto_a11y.games.tutto.rules import Card, State, Step, dice as D
 from tutto_a11y.games.tutto.rules.cards import DECK_COMPOSITION, FULL_DECK, Deck as DeckOps
@@ -20,7 +21,7 @@ MAX_TURN_TOTAL = 20000
 class PositionError(ValueError):
     """A position that cannot happen in a turn; ``reason`` and ``data`` are worded at the edge."""
 
-    def __init__(self, reason: str, **data: object) -> None:
+    def __init__(self, reason: str, **data: Any) -> None:
         super().__init__(f"{reason}: {data}")
         self.reason = reason
         self.data = data

@@ -152,7 +152,7 @@ def decisions(game: Game) -> list[Decision]:
     coach = coach_for(game.rules)
     entries = game.entries
     replay = Game(game.players, game.rules)
-    asked: list[tuple[State, SetAside, str, Position]] = []
+    asked: list[tuple[State, Card, SetAside, str, Position]] = []
     for index, entry in enumerate(entries):
         before = replay.state
         replay.push(entry)
@@ -167,19 +167,19 @@ def decisions(game: Game) -> list[Decision]:
             position.check()
         except PositionError:  # a turn total beyond what the coach reckons with
             continue
-        asked.append((before, entry, then, position))
-    coach.prepare([position for _b, _e, _t, position in asked])
+        asked.append((before, before.card, entry, then, position))
+    coach.prepare([position for _b, _c, _e, _t, position in asked])
     found: list[Decision] = []
-    for before, entry, then, position in asked:
+    for before, card, entry, then, position in asked:
         choices = coach.choices(position)
         chose = _matching(choices, tuple(sorted(entry.faces)), then)
         if chose is None or not choices:
             continue
-        measure = CHANCE if _by_chance(game, before.card) else POINTS
+        measure = CHANCE if _by_chance(game, card) else POINTS
         best = choices[0]
         if measure == CHANCE:
             best = max(choices, key=lambda c: c.chance or 0.0)
-        found.append(Decision(before.seat, before.turns[before.seat] + 1, before.card,
+        found.append(Decision(before.seat, before.turns[before.seat] + 1, card,
                               before.dice, before.turn_total, before.roll, chose, best,
                               measure))
     return found

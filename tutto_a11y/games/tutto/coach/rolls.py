@@ -63,9 +63,10 @@ def offers(dice: int) -> tuple[Offer, ...]:
 
 
 @cache
-def street_offers(missing: int) -> tuple[tuple[Fraction, int], ...]:
-    """Under Street with ``missing`` faces still to find (and as many dice in hand): the chance
-    of each number of new faces shown (a roll with none is the Niete, left out)."""
+def street_offers(missing: int) -> tuple[tuple[int, Fraction], ...]:
+    """Under Street with ``missing`` faces still to find (and as many dice in hand): each
+    number of new faces shown with its chance, fewest first (a roll with none is the Niete,
+    left out)."""
     dice = missing
     wanted = set(range(7 - missing, 7))  # which faces are missing does not matter: take the top
     merged: dict[int, Fraction] = defaultdict(Fraction)

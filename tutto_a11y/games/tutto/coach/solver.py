@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -27,11 +28,19 @@ from tutto_a11y.games.tutto.coach.rolls import offers, street_offers
 from tutto_a11y.games.tutto.rules import CARD_ORDER, Card, Rules
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK
 
+if TYPE_CHECKING:  # numpy.typing for the checker only: at run time numpy alone is loaded
+    from numpy.typing import NDArray
+
+    #: Points or chances: over the turn-total grid (last axis), or a two-player game's states.
+    FloatArray = NDArray[np.float64]
+    #: Grid indices, seats and scores in grid steps, used to look values up.
+    IntArray = NDArray[np.int_]
+
 STEP = 50  # every score in Tutto is a multiple of 50
 CAP = 30000  # the largest turn total valued; beyond it banking is taken as best
 L = CAP // STEP + 1
 PAD = 2000 // STEP + 1  # the most one set-aside can add (six 1s) fits in the padding
-T = np.arange(L + PAD, dtype=float) * STEP  # turn totals of the grid, padding included
+T: FloatArray = np.arange(L + PAD, dtype=float) * STEP  # turn totals of the grid, padding included
 _CARD_INDEX = {card: i for i, card in enumerate(CARD_ORDER)}
 
 Deck = tuple[int, ...]  # counts in CARD_ORDER, as the rules keep them
@@ -44,8 +53,8 @@ def _offer_arrays(dice: int) -> tuple[tuple[float, tuple[tuple[int, int], ...]],
                  for chance, offer in offers(dice))
 
 
-def play_card(bank: np.ndarray, tutto: np.ndarray, niete: float | np.ndarray = 0.0,
-              length: int = L) -> tuple[list[np.ndarray], list[np.ndarray]]:
+def play_card(bank: FloatArray, tutto: FloatArray, niete: float | FloatArray = 0.0,
+              length: int = L) -> tuple[list[FloatArray], list[FloatArray]]:
     """Value a card where the player may bank before a Tutto (Bonus, x2).
 
     ``bank`` and ``tutto`` hold, for every grid index of the points made so far (last axis,
@@ -58,8 +67,8 @@ def play_card(bank: np.ndarray, tutto: np.ndarray, niete: float | np.ndarray = 0
     ``length`` is how many turn totals are valued (the arrays hold ``length + PAD``): the
     two-player solve values a short grid where every longer total wins anyway.
     """
-    values: list[np.ndarray] = [tutto]
-    rolls: list[np.ndarray] = [tutto[..., :length]]
+    values: list[FloatArray] = [tutto]
+    rolls: list[FloatArray] = [tutto[..., :length]]
     shape = np.broadcast_shapes(bank.shape[:-1], tutto.shape[:-1]) + (length,)
     best = np.empty(shape)  # one scratch array: the two-player solve calls this very often
     for n in range(1, 7):
@@ -85,9 +94,9 @@ def niete_chance(dice: int) -> float:
     return 1.0 - sum(float(chance) for chance, _offer in offers(dice))
 
 
-def extend(h: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
+def extend(h: FloatArray) -> Callable[[FloatArray], FloatArray]:
     """A lookup of the after-Tutto value ``h`` at any grid totals (beyond the grid: bank)."""
-    def at(totals: np.ndarray) -> np.ndarray:
+    def at(totals: FloatArray) -> FloatArray:
         index = (totals // STEP).astype(int)
         inside = index < L
         return np.where(inside, h[np.minimum(index, L - 1)], totals)
@@ -138,7 +147,7 @@ class Reference:
         self.rules = rules
         self.k = constants()
         totals = T[:L]
-        after = totals.copy()  # the after-Tutto value: start from "always bank"
+        after: FloatArray = totals.copy()  # the after-Tutto value: start from "always bank"
         full = np.array(FULL_DECK, dtype=float) / sum(FULL_DECK)
         for _ in range(L):
             self.draw_values = self.card_values(after)
@@ -149,7 +158,7 @@ class Reference:
             after = new
         self.after = after  # bank or draw after a Tutto, at every turn total
 
-    def card_values(self, after: np.ndarray) -> np.ndarray:
+    def card_values(self, after: FloatArray) -> FloatArray:
         """Rows in CARD_ORDER: what drawing that card is worth with the turn total carried,
         given the after-Tutto value ``after`` for the draws that follow."""
         at = extend(after)
@@ -158,8 +167,8 @@ class Reference:
             self.card_row(card, at, rows[_CARD_INDEX[card]])
         return rows
 
-    def card_row(self, card: Card, at: Callable[[np.ndarray], np.ndarray],
-                 row: np.ndarray) -> None:
+    def card_row(self, card: Card, at: Callable[[FloatArray], FloatArray],
+                 row: FloatArray) -> None:
         """Fill ``row`` with what drawing ``card`` is worth at every turn total, the value
         after its Tutto looked up by ``at`` (a Stop or Cloverleaf leaves 0)."""
         rules, k = self.rules, self.k
@@ -179,13 +188,13 @@ class Reference:
         elif card is Card.X2:
             row[:] = self.x2_start(at)
 
-    def street_end(self, at: Callable[[np.ndarray], np.ndarray], totals: np.ndarray) -> np.ndarray:
+    def street_end(self, at: Callable[[FloatArray], FloatArray], totals: FloatArray) -> FloatArray:
         """What a completed Street is worth at these turn totals (the 2000 included)."""
         if self.rules.street_after == "ends-turn":
             return totals + 2000
         return at(totals + 2000)
 
-    def x2_start(self, at: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+    def x2_start(self, at: Callable[[FloatArray], FloatArray]) -> FloatArray:
         """The x2 card drawn with each turn total carried."""
         if self.rules.x2_scope == "turn":
             values, _ = play_card(T, at(2 * T))
@@ -227,8 +236,8 @@ class PileTracker:
                 break
             upper = new
         self.bound_rows = ref.card_values(upper)
-        self._memo: dict[Deck, tuple[int, np.ndarray]] = {}
-        self._drawn: dict[tuple[Deck, int], tuple[np.ndarray, int]] = {}
+        self._memo: dict[Deck, tuple[int, FloatArray]] = {}
+        self._drawn: dict[tuple[Deck, int], tuple[FloatArray, int]] = {}
         # Beyond ``self.top`` (grid steps) banking beats rolling on under every Bonus and x2
         # card with any dice in hand, even with the bound after the Tutto: there the smaller
         # piles' cards need not be played out (their values are monotone in what follows).
@@ -241,7 +250,7 @@ class PileTracker:
                     self.top = max(self.top, int(ahead[-1]) + 2)
         self.top = min(self.top, L)
 
-    def _batched_tuttos(self, after: np.ndarray) -> list[np.ndarray]:
+    def _batched_tuttos(self, after: FloatArray) -> list[FloatArray]:
         """What a Tutto is worth under each Bonus card (and x2 of the turn), given ``after``."""
         at = extend(after)
         found = [at(T + card.bonus) for card in CARD_ORDER if card.bonus]
@@ -249,11 +258,11 @@ class PileTracker:
             found.append(at(2 * T))
         return found
 
-    def after(self, pile: Deck, lo: int) -> np.ndarray:
+    def after(self, pile: Deck, lo: int) -> FloatArray:
         """Bank or draw from ``pile`` at every grid total; exact from ``lo`` on."""
         return self._afters([(pile, lo)])[0]
 
-    def draw(self, pile: Deck, lo: int, upto: int = 0) -> tuple[np.ndarray, int]:
+    def draw(self, pile: Deck, lo: int, upto: int = 0) -> tuple[FloatArray, int]:
         """What drawing from ``pile`` is worth, exact from ``lo`` on for the grid totals
         below the length returned, which reaches ``upto`` and every total where drawing could
         beat banking (-inf beyond: there banking is worth more)."""
@@ -287,11 +296,11 @@ class PileTracker:
                 draw[length:] = -np.inf
                 self._drawn[key] = (draw, length)
 
-    def _afters(self, asked: list[tuple[Deck, int]]) -> list[np.ndarray]:
+    def _afters(self, asked: list[tuple[Deck, int]]) -> list[FloatArray]:
         """:meth:`after` for several piles at once: those not kept and not settled by the
         bound are drawn from together, one pass over the dice for the whole level."""
         totals = T[:L]
-        found: dict[Deck, np.ndarray] = {}
+        found: dict[Deck, FloatArray] = {}
         todo: dict[tuple[Deck, int], int] = {}
         for pile, lo in asked:
             pile = _whole(pile)
@@ -321,12 +330,12 @@ class PileTracker:
                 self._keep(pile, lo, value)
         return [found[_whole(pile)] for pile, _lo in asked]
 
-    def _keep(self, pile: Deck, lo: int, value: np.ndarray) -> None:
+    def _keep(self, pile: Deck, lo: int, value: FloatArray) -> None:
         if len(self._memo) > 20000:  # about 100 MB: a long game's piles, then start afresh
             self._memo.clear()
         self._memo[pile] = (lo, value)
 
-    def _draws(self, asked: list[tuple[Deck, int]], length: int) -> list[np.ndarray]:
+    def _draws(self, asked: list[tuple[Deck, int]], length: int) -> list[FloatArray]:
         """What drawing from each pile is worth, exact for the first ``length`` grid totals
         from each pile's ``lo`` on: the smaller piles after each card first (the next level,
         together), then every Bonus and x2 card of every pile in one pass over the dice."""
@@ -338,9 +347,9 @@ class PileTracker:
                 if gain is not None:
                     needed.append((_take(pile, card), lo + gain))
         rests = iter(self._afters(needed)) if needed else iter(())
-        draws: list[np.ndarray] = []
+        draws: list[FloatArray] = []
         weights: list[tuple[int, float]] = []  # (which pile, the card's share) per batch row
-        tuttos: list[np.ndarray] = []
+        tuttos: list[FloatArray] = []
         row = np.zeros(L)
         for which, (pile, lo) in enumerate(asked):
             total = sum(pile)
@@ -413,5 +422,5 @@ class DeckValues:
 
     def __init__(self, ref: Reference, pile: Deck, lo: int = 0, upto: int = 0) -> None:
         self.draw, self.length = pile_tracker(ref.rules).draw(pile, lo, upto)
-        self.after = np.maximum(T[:L], self.draw)
+        self.after: FloatArray = np.maximum(T[:L], self.draw)
         self.at = extend(self.after)

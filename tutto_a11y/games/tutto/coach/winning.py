@@ -26,15 +26,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
-from tutto_a11y.games.tutto.coach.choices import Coach
+from tutto_a11y.games.tutto.coach.choices import AfterTutto, Coach
 from tutto_a11y.games.tutto.coach.position import Position
 from tutto_a11y.games.tutto.coach.rolls import offers
 from tutto_a11y.games.tutto.coach.solver import PAD, STEP, L, T, constants, play_card
 from tutto_a11y.games.tutto.rules import CARD_ORDER, Card, Rules, State, Step
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK
+
+if TYPE_CHECKING:
+    from tutto_a11y.games.tutto.coach.solver import FloatArray
 
 _CARD_INDEX = {card: i for i, card in enumerate(CARD_ORDER)}
 
@@ -47,7 +51,7 @@ class Stakes:
     need: int
     plus_minus_wins: bool
 
-    def bank_values(self) -> tuple[np.ndarray, float, float]:
+    def bank_values(self) -> tuple[FloatArray, float, float]:
         """Banking each grid total, a Niete and a Plus/Minus Tutto, as chances to win."""
         return _wins(self.need), float(self.need <= 0), float(self.plus_minus_wins)
 
@@ -64,7 +68,7 @@ class LeadStakes:
     niete: float
     plus_minus: float
 
-    def bank_values(self) -> tuple[np.ndarray, float, float]:
+    def bank_values(self) -> tuple[FloatArray, float, float]:
         return np.array(self.bank), self.niete, self.plus_minus
 
 
@@ -91,7 +95,7 @@ def others_still_to_play(rules: Rules, state: State) -> bool:
             and not any(s % STEP for s in state.scores))
 
 
-def lead_stakes_of(rules: Rules, state: State, last: np.ndarray) -> LeadStakes | None:
+def lead_stakes_of(rules: Rules, state: State, last: FloatArray) -> LeadStakes | None:
     """The stakes of a final-round turn with players still to come, from ``last[m]``: the chance
     that a player needing ``m`` grid steps in the last turn gets them (ties included)."""
     if not others_still_to_play(rules, state):
@@ -140,23 +144,25 @@ def stakes_of(rules: Rules, state: State) -> Stakes | None:
     return Stakes(max(others) - scores[seat], scores[seat] + 1000 >= max(after_others))
 
 
-def _wins(need: int) -> np.ndarray:
+def _wins(need: int) -> FloatArray:
     """1 where banking that turn total wins, else 0 (padding included)."""
     return (T >= need).astype(float)
 
 
-def _lookup(h: np.ndarray, u: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
+def _lookup(h: FloatArray, u: FloatArray) -> Callable[[FloatArray], FloatArray]:
     """The after-Tutto chance ``h`` at any grid totals (beyond the grid: banking, ``u``)."""
-    def at(totals: np.ndarray) -> np.ndarray:
+    def at(totals: FloatArray) -> FloatArray:
         index = (totals // STEP).astype(int)
-        return np.where(index < L, h[np.minimum(index, L - 1)],
-                        u[np.minimum(index, L + PAD - 1)])
+        chance: FloatArray = np.where(index < L, h[np.minimum(index, L - 1)],
+                                      u[np.minimum(index, L + PAD - 1)])
+        return chance
     return at
 
 
-def _bank_at(u: np.ndarray, totals: np.ndarray) -> np.ndarray:
+def _bank_at(u: FloatArray, totals: FloatArray) -> FloatArray:
     """Banking at any totals: ``u`` on the grid, its last value beyond."""
-    return u[np.minimum(totals // STEP, L + PAD - 1).astype(int)]
+    banked: FloatArray = u[np.minimum(totals // STEP, L + PAD - 1).astype(int)]
+    return banked
 
 
 class WinReference:
@@ -168,7 +174,7 @@ class WinReference:
         self.k = constants()
         self.u, self.lost, self.pm = stakes.bank_values()
         self.fireworks = self._fireworks()
-        after = self.u[:L].copy()
+        after: FloatArray = self.u[:L].copy()
         full = np.array(FULL_DECK, dtype=float) / sum(FULL_DECK)
         for _ in range(L):
             self.draw_values = self.card_values(after)
@@ -178,7 +184,7 @@ class WinReference:
             after = new
         self.after = after
 
-    def _fireworks(self) -> list[np.ndarray]:
+    def _fireworks(self) -> list[FloatArray]:
         """Under Fireworks the Niete banks everything: chance that the end total wins, by dice."""
         g6 = self.u.copy()
         for _ in range(200):
@@ -198,7 +204,7 @@ class WinReference:
             g6 = g[6]
         return g
 
-    def card_values(self, after: np.ndarray) -> np.ndarray:
+    def card_values(self, after: FloatArray) -> FloatArray:
         rules, k, lost, u = self.rules, self.k, self.lost, self.u
         at = _lookup(after, u)
         rows = np.full((len(CARD_ORDER), L), lost)
@@ -242,35 +248,50 @@ class WinDeckValues:
 
     def __init__(self, ref: WinReference, pile: tuple[int, ...]) -> None:
         counts = np.array(pile if sum(pile) else FULL_DECK, dtype=float)
-        self.draw = (counts / counts.sum()) @ ref.draw_values
-        self.after = np.maximum(ref.u[:L], self.draw)
+        self.draw: FloatArray = (counts / counts.sum()) @ ref.draw_values
+        self.after: FloatArray = np.maximum(ref.u[:L], self.draw)
         self.at = _lookup(self.after, ref.u)
 
 
+class WinValues(Protocol):
+    """What the win coach reads of a solution, as chances to win: banking each grid total
+    (``u``, padding included), a Niete (``lost``), a Plus/Minus Tutto (``pm``), and under
+    Fireworks each turn total by dice in hand. A :class:`WinReference` for the game's last
+    turn, a :class:`duel.TurnOfDuel` for a turn of a two-player game."""
+
+    u: FloatArray
+    lost: float
+    pm: float
+    fireworks: list[FloatArray]
+
+
 class WinCoach(Coach):
-    """The coach of the game's last turn: every value is the chance of winning."""
+    """The coach of the game's last turn: every value is the chance of winning. ``win`` is what
+    its values are read from (here the :class:`WinReference`, its full-deck tables also giving
+    the draws after a Tutto; in :class:`duelcoach.DuelCoach` the turn of a two-player game)."""
 
     def __init__(self, rules: Rules, stakes: Stakes | LeadStakes) -> None:
         self.rules = rules
         self.stakes = stakes
-        self.ref = win_reference(rules, stakes)  # type: ignore[assignment]
-        self.k = self.ref.k
-        self._after: dict[tuple[int, ...], WinDeckValues] = {}
-        self._cards: dict[tuple, tuple] = {}
+        self.reference = win_reference(rules, stakes)
+        self.win: WinValues = self.reference
+        self.k = self.reference.k
+        self._after: dict[tuple[int, ...], AfterTutto] = {}
+        self._cards: dict[tuple[Card, tuple[int, ...], int],
+                          tuple[list[FloatArray], list[FloatArray]]] = {}
 
-    def after(self, pile: tuple[int, ...], lo: int = 0,  # type: ignore[override]
-              upto: int = 0) -> WinDeckValues:
+    def after(self, pile: tuple[int, ...], lo: int = 0, upto: int = 0) -> AfterTutto:
         if pile not in self._after:
-            self._after[pile] = WinDeckValues(self.ref, pile)
+            self._after[pile] = WinDeckValues(self.reference, pile)
         return self._after[pile]
 
-    def _tables(self, card: Card, pile: tuple[int, ...], base: int,  # type: ignore[override]
-                lo: int = 0, length: int = L) -> tuple:
+    def _tables(self, card: Card, pile: tuple[int, ...], base: int, lo: int = 0,
+                length: int = L) -> tuple[list[FloatArray], list[FloatArray]]:
         key = (card, pile, base)
         if key not in self._cards:
-            at, u, lost = self.after(pile).at, self.ref.u, self.ref.lost
+            at, u, lost = self.after(pile).at, self.win.u, self.win.lost
             if card is Card.X2 and self.rules.x2_scope == "card":
-                bank = _bank_at(self.ref.u, base + T)
+                bank = _bank_at(self.win.u, base + T)
                 self._cards[key] = play_card(bank, at(base + 2 * T), lost)
             elif card is Card.X2:
                 self._cards[key] = play_card(u, at(2 * T), lost)
@@ -282,19 +303,19 @@ class WinCoach(Coach):
         return L  # chances to win: the whole grid, as solved
 
     def bank(self, total: int) -> float:
-        return float(_bank_at(self.ref.u, np.array(total)))
+        return float(_bank_at(self.win.u, np.array(total)))
 
     def plus_minus_tutto(self) -> float:
-        return float(self.ref.pm)
+        return float(self.win.pm)
 
     def roll_value(self, p: Position, dice: int, total: int, made: int) -> float:
-        card, k, lost = p.card, self.k, self.ref.lost
+        card, k, lost = p.card, self.k, self.win.lost
         if card is Card.CLOVERLEAF:
             chance = k.plus_minus[dice] * (k.plus_minus[6] if p.tuttos == 0 else 1.0)
             return chance + (1 - chance) * lost
         if card is Card.FIREWORKS:
             index = total // STEP
-            return float(self.ref.fireworks[dice][min(index, L + PAD - 1)])
+            return float(self.win.fireworks[dice][min(index, L + PAD - 1)])
         if card is Card.PLUS_MINUS:
             end = self._plus_minus_end(p)
             return k.plus_minus[dice] * end + (1 - k.plus_minus[dice]) * lost
