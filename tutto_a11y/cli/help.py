@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import gettext
 import textwrap
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 import click
@@ -45,7 +45,7 @@ class NarrowFormatter(click.HelpFormatter):
         line = gettext.gettext(N_("{heading}:")).format(heading=heading)
         self.write(" " * self.current_indent + line + "\n")
 
-    def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30,
+    def write_dl(self, rows: Iterable[tuple[str, str]], col_max: int = 30,
                  col_spacing: int = 2) -> None:
         rows = list(rows)
         first = min(max((len(term) for term, _ in rows), default=0), col_max) + col_spacing

@@ -45,7 +45,7 @@ class Refused(click.BadParameter):
     """A value refused with a finished sentence of ours."""
 
 
-class ClickValue(click.ParamType):
+class ClickValue(click.ParamType[Any]):
     """One of our value checkers, as click's type of an option."""
 
     def __init__(self, kind: ValueKind) -> None:
