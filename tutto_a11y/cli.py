@@ -19,6 +19,7 @@ import click
 from click.core import ParameterSource
 
 from tutto_a11y.games import registry
+from tutto_a11y.games.contract import Verbosity
 from tutto_a11y.settings import Settings, UsageProblem, early_lang, early_plain, early_width
 from tutto_a11y.text.arguments import (
     OneOf,
@@ -275,7 +276,7 @@ def _game_argument(f: Any) -> Any:
 @click.option("--coach", cls=TOption, envvar="TUTTO_COACH", is_flag=True, default=False,
               help=N_("Say the strategy coach's advice after every roll and set-aside."))
 @click.option("--verbosity", cls=TOption, envvar="TUTTO_VERBOSITY",
-              type=OneOf(("brief", "normal", "full")), default="normal",
+              type=OneOf(tuple(v.value for v in Verbosity)), default=Verbosity.NORMAL.value,
               help=N_("How much is said after each entry."))
 @click.option("--resume", cls=TOption, envvar="TUTTO_RESUME", is_flag=False, flag_value="last",
               type=Text(), default=None, metavar=N_("[GAME]"),

@@ -14,7 +14,8 @@ game or a room writes ``from tutto_a11y.games.contract import X`` whichever modu
 
 - :mod:`.errors`: the refused entry (malformed, illegal, ambiguous), the journal line that does
   not replay, and the reason codes every game shares;
-- :mod:`.words`: the fixed words written into files (the base of the games' word enums);
+- :mod:`.words`: the fixed words written into files (the base of the games' word enums), the
+  verbosity and a saved game's status;
 - :mod:`.records`: the frozen values passed between a game and the table (command, chance,
   notice, standing, outcome);
 - :mod:`.figures`: what a finished game adds to the statistics;
@@ -52,10 +53,11 @@ from .records import (
     Termination,
     chance_total,
 )
-from .words import Word
+from .words import GameStatus, Verbosity, Word
 
 __all__ = ["AmbiguousEntry", "AtTable", "Chance", "Command", "EntryError", "EntryList",
            "MAX_LINE", "OptionRules", "check_line", "check_seats", "parse_faces", "GameMessages",
-           "GameSide", "IllegalEntry", "LINE_REASONS", "Listener", "MalformedEntry", "Notice",
-           "Outcome", "PLAYER_REASONS", "ReplayError", "SideOfGame", "Standing", "StatsFigures",
-           "TABLE_COMMANDS", "TableGame", "Termination", "Word", "chance_total", "whole_average"]
+           "GameSide", "GameStatus", "IllegalEntry", "LINE_REASONS", "Listener",
+           "MalformedEntry", "Notice", "Outcome", "PLAYER_REASONS", "ReplayError", "SideOfGame",
+           "Standing", "StatsFigures", "TABLE_COMMANDS", "TableGame", "Termination", "Verbosity",
+           "Word", "chance_total", "whole_average"]

@@ -13,6 +13,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 from .errors import EntryError
 from .figures import StatsFigures
 from .records import Chance, Command, EntryT, EventT, Notice, Outcome, Standing
+from .words import Verbosity
 
 StateT_co = TypeVar("StateT_co", covariant=True)  # TableGame only hands its state out
 
@@ -105,7 +106,11 @@ class GameSide(Protocol):
         ...
 
     # -- at the table ----------------------------------------------------------------------
-    def messages(self, catalog: Any, game: Any, verbosity: str = "normal") -> GameMessages: ...
+    def messages(self, catalog: Any, game: Any,
+                 verbosity: str = Verbosity.NORMAL) -> GameMessages:
+        """The game's sentences at a verbosity (a member or its word: the loop passes what
+        ``--verbosity`` or the settings file gave)."""
+        ...
     def at_table(self, catalog: Any) -> Any:
         """The loop's side: ``interpret(line, game) -> entry | Command`` and
         ``important(events)`` (what is said to the end, never cut off by the next entry)."""
@@ -117,7 +122,7 @@ class GameSide(Protocol):
         """The ``--sighted`` status line: scores and the current moment, short."""
         ...
     def word_notice(self, notice: Notice[Any, Any], catalog: Any,
-                    verbosity: str = "normal") -> str:
+                    verbosity: str = Verbosity.NORMAL) -> str:
         """A published notice as the line the table said, in any catalog's language (an undo
         notice: the taken-back sentence)."""
         ...

@@ -24,3 +24,31 @@ class Word(str, Enum):
 
     def __format__(self, spec: str) -> str:
         return str.__format__(self, spec)
+
+
+class Verbosity(Word):
+    """How much the table says after each entry (``--verbosity``, the settings file's
+    ``verbosity``): every game's messages take one, so it is written here, once."""
+
+    BRIEF = "brief"  # the minimum: what the entry did, the key fact first
+    NORMAL = "normal"
+    FULL = "full"  # adds what can be typed next
+
+    @classmethod
+    def of(cls, word: str) -> Verbosity:
+        """The verbosity a word (or member) names, NORMAL for any other word: an unknown
+        verbosity never keeps the table from speaking."""
+        try:
+            return cls(word)
+        except ValueError:
+            return cls.NORMAL
+
+
+class GameStatus(Word):
+    """What a saved game is, as the games file stores it and ``games``, ``show`` and the
+    exports say it. The games table's CHECK spells the same three words in its migration,
+    which is history and is never edited."""
+
+    RUNNING = "running"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
