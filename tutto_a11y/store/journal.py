@@ -37,6 +37,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from tutto_a11y.games.contract import GameStatus
 from tutto_a11y.store import files, schema
 from tutto_a11y.store.claims import Claims
 from tutto_a11y.store.errors import StoreError, wrap
@@ -65,7 +66,7 @@ class GameInfo:
     lang: str
     rules: dict[str, Any]
     players: tuple[str, ...]
-    status: str
+    status: GameStatus
     #: True when the row was edited into something unreadable (players not a list of names,
     #: rules not an object...): ``players`` is then empty and ``rules`` ``{}``.  Such a game can be
     #: listed and abandoned, never shown or played.
@@ -311,11 +312,12 @@ class Store:
                 lang if isinstance(lang, str) else "",
                 {},
                 (),
-                status if status in STATUSES else "running",
+                GameStatus(status) if status in STATUSES else GameStatus.RUNNING,
                 damaged=True,
                 kind=kind,
             )
-        return GameInfo(str(gid), created, updated, lang, rules, tuple(players), status,
+        return GameInfo(str(gid), created, updated, lang, rules, tuple(players),
+                        GameStatus(status),
                         kind=kind)
 
     @property
@@ -381,8 +383,8 @@ class Store:
             with self._transaction() as db:
                 cur = db.execute(
                     "INSERT INTO games (created, updated, lang, rules, players, status, kind)"
-                    " VALUES (?, ?, ?, ?, ?, 'running', ?)",
-                    (now, now, lang, rules_json, players_json, kind),
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (now, now, lang, rules_json, players_json, GameStatus.RUNNING, kind),
                 )
                 gid = int(cur.lastrowid)  # type: ignore[arg-type]
                 self._claim(gid)  # ids are never reused, so nobody else can hold this one
@@ -392,8 +394,8 @@ class Store:
                 self._release(claimed)
             raise
         self._remaining[gid] = 0  # a new game has nothing to undo yet
-        return GameInfo(str(gid), now, now, lang, json.loads(rules_json), tuple(players), "running",
-                        kind=kind)
+        return GameInfo(str(gid), now, now, lang, json.loads(rules_json), tuple(players),
+                        GameStatus.RUNNING, kind=kind)
 
     def games(self) -> list[GameInfo]:
         """Every game, most recently updated first (the order a history list wants)."""
@@ -420,12 +422,12 @@ class Store:
     def last_running(self) -> GameInfo | None:
         """The most recently updated game that is still running: what a bare start resumes."""
         rows = self._query(
-            f"SELECT {self._GAME_COLUMNS} FROM games WHERE status = 'running'"
-            " ORDER BY updated DESC, id DESC LIMIT 1"
+            f"SELECT {self._GAME_COLUMNS} FROM games WHERE status = ?"
+            " ORDER BY updated DESC, id DESC LIMIT 1", (GameStatus.RUNNING,)
         )
         return self._info(rows[0]) if rows else None
 
-    def set_status(self, game_id: str, status: str) -> None:
+    def set_status(self, game_id: str, status: GameStatus) -> None:
         """Mark a game running, finished or abandoned (refused while another process plays it)."""
         if status not in STATUSES:
             raise ValueError(f"status must be one of {STATUSES}, not {status!r}")
@@ -437,10 +439,10 @@ class Store:
 
     # ---- the journal ---------------------------------------------------------------------------
 
-    def append(self, game_id: str, entry: str, status: str | None = None) -> None:
+    def append(self, game_id: str, entry: str, status: GameStatus | None = None) -> None:
         """Add an accepted entry; it is on disk when this returns, so it may be announced then.
 
-        ``status`` ("finished" for the entry that ends the game) is written in the same
+        ``status`` (FINISHED for the entry that ends the game) is written in the same
         transaction: the entry and the game's end are saved together or not at all, so what
         the table is told about a failed write is true of both.
         """
@@ -456,9 +458,9 @@ class Store:
         if gid in self._remaining:
             self._remaining[gid] += 1
 
-    def append_undo(self, game_id: str, status: str | None = None) -> None:
+    def append_undo(self, game_id: str, status: GameStatus | None = None) -> None:
         """Record that the latest remaining entry was taken back (with ``status``, e.g.
-        "running" when the entry that ended the game is undone, in the same transaction).
+        RUNNING when the entry that ended the game is undone, in the same transaction).
 
         The undo is journalled instead of deleting the entry, so the correction history is
         kept.  Raises ValueError when no entry remains to be undone.

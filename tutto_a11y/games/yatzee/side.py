@@ -12,6 +12,7 @@ from typing import Any
 
 from tutto_a11y.games.contract import (
     AtTable,
+    GameStatus,
     Notice,
     ReplayError,
     SideOfGame,
@@ -115,7 +116,7 @@ class YatzeeSide(SideOfGame):
             "id": info.id,
             "lang": info.lang,
             "rules": game.rules.as_dict(),
-            "status": "finished" if game.finished else info.status,
+            "status": GameStatus.FINISHED if game.finished else info.status,
             "winners": [game.players[s] for s in state.winners] if game.finished else [],
             "players": [{"name": name, "score": game.total(i), "upper": game.upper(i),
                          "bonus": game.bonus(i),
