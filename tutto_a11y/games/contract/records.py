@@ -22,12 +22,9 @@ StateT = TypeVar("StateT")
 
 
 class Termination(Enum):
-    """How a game ended."""
-
-    TARGET = "target"  # the target was reached (after the final round, where the rules say so)
-    CLOVERLEAF = "cloverleaf"  # Tutto: two Tuttos in a row under the Cloverleaf win at once
-    LAST_FIELD = "last-field"  # Yatzee: every field is filled
-    LAST_TRICK = "last-trick"  # Tute: the last trick is played
+    """How a game ended. The ways are each game's own, so this enum has no members: a game's
+    rules extend it (``class Ending(Termination)``: Tutto's target and Cloverleaf, Yatzee's
+    last field, Tute's last trick), and the contract names no game."""
 
 
 @dataclass(frozen=True, slots=True)
