@@ -15,10 +15,9 @@ from conftest import ROOT
 
 PACKAGE = ROOT / "tutto_a11y"
 
-#: Layers from the bottom up, by module prefix (the longest matching prefix decides). A module
+#: Layers from the bottom up, by module prefix (the most specific matching prefix decides). A module
 #: may import modules of its own layer or any layer below; never one above.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    # The contract package and its modules (they tie with ``games.*`` below; the first wins).
     ("tutto_a11y.games.contract",),
     ("tutto_a11y.games.*.rules",),
     # Braille's engine (liblouis, pages, dots) knows no game; ``braille.paper`` joins it to the
@@ -76,12 +75,13 @@ def _graph() -> dict[str, set[str]]:
 
 
 def _matches(module: str, prefix: str) -> int:
-    """How specific ``prefix`` is for ``module`` (0: it does not match)."""
+    """How specific ``prefix`` is for ``module`` (0: it does not match): the longer prefix
+    wins, and of two as long a named part beats ``*`` (``games.registry`` over ``games.*``)."""
     want, have = prefix.split("."), module.split(".")
     if len(have) < len(want):
         return 0
     if all(w == "*" or w == h for w, h in zip(want, have)):
-        return len(want)
+        return 2 * len(want) - want.count("*")
     return 0
 
 
@@ -185,6 +185,22 @@ def test_outside_a_games_folder_nothing_but_the_registry_imports_a_games_modules
                     if _game_folder(d) is not None and _game_folder(m) != _game_folder(d)
                     and m != "tutto_a11y.games.registry")
     assert strays == []
+
+
+def test_the_default_game_spelled_below_the_registry_is_the_registrys() -> None:
+    """Settings and the store sit below the registry, so they cannot ask it: the default game
+    and the kind of a game saved before games had one (a Tutto game) are spelled out there,
+    and must stay the registry's ``DEFAULT``."""
+    from tutto_a11y.games import registry
+    from tutto_a11y.settings import Settings
+    from tutto_a11y.store.journal import UNNAMED_KIND, GameInfo
+    from tutto_a11y.store.schema import MIGRATIONS
+
+    assert Settings().game == UNNAMED_KIND == registry.DEFAULT
+    assert GameInfo("1", "", "", "en", {}, (), "running").kind == registry.DEFAULT
+    assert f"DEFAULT '{registry.DEFAULT}'" in MIGRATIONS[1][0]
+    assert layer("tutto_a11y.settings") < layer("tutto_a11y.games.registry")
+    assert layer("tutto_a11y.store.journal") < layer("tutto_a11y.games.registry")
 
 
 def test_starting_a_game_imports_neither_the_coach_nor_numpy(tmp_path) -> None:

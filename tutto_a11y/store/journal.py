@@ -54,6 +54,12 @@ __all__ = [
 
 _BUSY_TIMEOUT_S = 5.0
 
+#: The kind of a game whose row names none: every game saved before games knew their kind
+#: (schema version 1, when Tutto was the only game), and a game created without one. It is
+#: the registry's ``DEFAULT`` spelled out, because the store sits below the registry
+#: (tests/test_layers.py checks the layers, and that the two agree).
+UNNAMED_KIND = "tutto"
+
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -72,8 +78,8 @@ class GameInfo:
     #: listed and abandoned, never shown or played.
     damaged: bool = False
     #: Which game this is (``tutto``, ``yatzee``, ``tute``): a name of the games registry.
-    #: Files written before games knew their kind read as ``tutto``.
-    kind: str = "tutto"
+    #: Files written before games knew their kind read as ``tutto`` (UNNAMED_KIND).
+    kind: str = UNNAMED_KIND
 
 
 @dataclass(frozen=True)
@@ -288,7 +294,7 @@ class Store:
         """A games row as read, or marked ``damaged`` when a hand edit left it unreadable."""
         gid, created, updated, lang, rules_json, players_json, status, kind = row
         unreadable_kind = isinstance(kind, bytes)
-        kind = kind if isinstance(kind, str) and kind else "tutto"
+        kind = kind if isinstance(kind, str) and kind else UNNAMED_KIND
         rules: Any = None
         players: Any = None
         try:
@@ -329,7 +335,7 @@ class Store:
         """
         if self._columns is None:
             names = {row[1] for row in self._query("PRAGMA table_info(games)")}
-            kind = "kind" if "kind" in names else "'tutto'"
+            kind = "kind" if "kind" in names else f"'{UNNAMED_KIND}'"
             self._columns = f"id, created, updated, lang, rules, players, status, {kind}"
         return self._columns
 
@@ -367,7 +373,7 @@ class Store:
     # ---- games ---------------------------------------------------------------------------------
 
     def create_game(self, lang: str, rules: Mapping[str, Any], players: Sequence[str],
-                    kind: str = "tutto") -> GameInfo:
+                    kind: str = UNNAMED_KIND) -> GameInfo:
         """Record a new running game and claim it for this process.
 
         The claim is taken before the game becomes visible, so no other process can pick the
