@@ -22,9 +22,9 @@ StateT = TypeVar("StateT")
 
 
 class Termination(Enum):
-    """How a game ended. The ways are each game's own, so this enum has no members: a game's
-    rules extend it (``class Ending(Termination)``: Tutto's target and Cloverleaf, Yatzee's
-    last field, Tute's last trick), and the contract names no game."""
+    """How a game ended. The ways are each game's own (a target reached, the last field
+    filled, the last trick played), so this enum has no members: a game's rules extend it
+    (``class Ending(Termination)``), and a new way of ending is no edit of the contract."""
 
 
 @dataclass(frozen=True, slots=True)
