@@ -13,9 +13,18 @@ from itertools import product
 import pytest
 
 from simulator import Simulator, enter, legal_set_asides, play_to_scores, random_game
-from tutto_a11y.games.contract import Outcome, Termination, chance_total
+from tutto_a11y.games.contract import Outcome, chance_total
 from tutto_a11y.games.tutto.messages import Messages
-from tutto_a11y.games.tutto.rules import Bank, Card, Continue, Game, IllegalEntry, Roll, SetAside
+from tutto_a11y.games.tutto.rules import (
+    Bank,
+    Card,
+    Continue,
+    Ending,
+    Game,
+    IllegalEntry,
+    Roll,
+    SetAside,
+)
 from tutto_a11y.games.tutto.rules.dice import is_niete
 from tutto_a11y.games.tutto.rules.events import TurnOutcome
 from tutto_a11y.games.tutto.rules.odds import niete_chance, street_niete_chance
@@ -133,7 +142,7 @@ def test_a_running_game_has_no_outcome_and_a_won_one_names_how_and_who() -> None
     enter(game, "card bonus-200", "roll 111234", "aside 111", "bank")
     while not game.finished:
         enter(game, "card stop")
-    assert game.outcome() == Outcome(Termination.TARGET, (0,))
+    assert game.outcome() == Outcome(Ending.TARGET, (0,))
     assert game.turn_records()[0].outcome is TurnOutcome.BANKED
 
 
@@ -141,7 +150,7 @@ def test_a_cloverleaf_win_is_its_own_termination() -> None:
     game = Game(["Anna", "Ben"])
     enter(game, "card cloverleaf", "roll 111555", "aside 111555", "roll 222111",
           "aside 222111")
-    assert game.outcome() == Outcome(Termination.CLOVERLEAF, (0,))
+    assert game.outcome() == Outcome(Ending.CLOVERLEAF, (0,))
     assert game.turn_records()[-1].outcome == "cloverleaf"  # the export's word, as before
     assert game.legal_entries() == [] and game.chance_outcomes() == []
 

@@ -15,7 +15,7 @@ from conftest import ROOT
 
 PACKAGE = ROOT / "tutto_a11y"
 
-#: Layers from the bottom up, by module prefix (the longest matching prefix decides). A module
+#: Layers from the bottom up, by module prefix (the most specific matching prefix decides). A module
 #: may import modules of its own layer or any layer below; never one above.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("tutto_a11y.games.contract", "tutto_a11y.games.record"),
@@ -78,12 +78,13 @@ def _graph() -> dict[str, set[str]]:
 
 
 def _matches(module: str, prefix: str) -> int:
-    """How specific ``prefix`` is for ``module`` (0: it does not match)."""
+    """How specific ``prefix`` is for ``module`` (0: it does not match): the longer prefix
+    wins, and of two as long a named part beats ``*`` (``games.registry`` over ``games.*``)."""
     want, have = prefix.split("."), module.split(".")
     if len(have) < len(want):
         return 0
     if all(w == "*" or w == h for w, h in zip(want, have)):
-        return len(want)
+        return 2 * len(want) - want.count("*")
     return 0
 
 
@@ -116,15 +117,24 @@ def test_a_games_rules_import_only_the_contract_records_and_themselves() -> None
         parts = module.split(".")
         if parts[:2] == ["tutto_a11y", "games"] and len(parts) > 3 and parts[3] == "rules":
             own = ".".join(parts[:4])
-            strays = {d for d in deps if d not in BELOW_THE_GAMES
+            strays = {d for d in deps if not _in_contract(d) and d != "tutto_a11y.games.record"
                       and not d.startswith(own)}
             assert not strays, f"{module} imports {sorted(strays)}"
 
 
-def test_the_contract_and_records_import_nothing_of_the_project() -> None:
+def _in_contract(module: str) -> bool:
+    """The contract is a package (errors, records, protocols, bases...): any of its modules."""
+    return module == "tutto_a11y.games.contract" or module.startswith("tutto_a11y.games.contract.")
+
+
+def test_the_contract_and_records_import_nothing_of_the_project_but_themselves() -> None:
     graph = _graph()
     assert graph["tutto_a11y.games.record"] == set()
-    assert graph["tutto_a11y.games.contract"] <= {"tutto_a11y.games.record"}
+    contract = sorted(m for m in graph if _in_contract(m))
+    assert len(contract) > 1  # the package and its modules are all checked, not just one name
+    strays = sorted((m, d) for m in contract for d in graph[m]
+                    if not _in_contract(d) and d != "tutto_a11y.games.record")
+    assert strays == []
 
 
 def test_every_import_points_down_the_layers_or_stays_in_its_room() -> None:
@@ -183,6 +193,22 @@ def test_outside_a_games_folder_nothing_but_the_registry_imports_a_games_modules
                     if _game_folder(d) is not None and _game_folder(m) != _game_folder(d)
                     and m != "tutto_a11y.games.registry")
     assert strays == []
+
+
+def test_the_default_game_spelled_below_the_registry_is_the_registrys() -> None:
+    """Settings and the store sit below the registry, so they cannot ask it: the default game
+    and the kind of a game saved before games had one (a Tutto game) are spelled out there,
+    and must stay the registry's ``DEFAULT``."""
+    from tutto_a11y.games import registry
+    from tutto_a11y.settings import Settings
+    from tutto_a11y.store.journal import UNNAMED_KIND, GameInfo
+    from tutto_a11y.store.schema import MIGRATIONS
+
+    assert Settings().game == UNNAMED_KIND == registry.DEFAULT
+    assert GameInfo("1", "", "", "en", {}, (), "running").kind == registry.DEFAULT
+    assert f"DEFAULT '{registry.DEFAULT}'" in MIGRATIONS[1][0]
+    assert layer("tutto_a11y.settings") < layer("tutto_a11y.games.registry")
+    assert layer("tutto_a11y.store.journal") < layer("tutto_a11y.games.registry")
 
 
 def test_starting_a_game_imports_neither_the_coach_nor_numpy(tmp_path) -> None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tutto_a11y.games.contract import Termination, chance_total
+from tutto_a11y.games.contract import chance_total
 from tutto_a11y.games.tute.rules import (
     Cante,
     CardPoints,
+    Ending,
     Game,
     IllegalEntry,
     LastTrick,
@@ -81,7 +82,7 @@ def test_example_5_cleo_announces_tute_with_four_kings_and_wins_the_match() -> N
     assert game.finished
     assert MatchOver(CLEO, (0, 0, 2), True) in events
     assert game.outcome().winners == (CLEO,)
-    assert game.outcome().termination is Termination.LAST_TRICK
+    assert game.outcome().termination is Ending.LAST_TRICK
 
 
 def test_a_tute_after_a_cante_of_the_same_side_is_refused_but_not_after_another_sides() -> None:

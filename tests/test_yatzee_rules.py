@@ -12,10 +12,11 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tutto_a11y.games.contract import Outcome, Termination, chance_total
+from tutto_a11y.games.contract import Outcome, chance_total
 from tutto_a11y.games.yatzee.rules import (
     ORDER,
     ROUNDS,
+    Ending,
     Field,
     Game,
     IllegalEntry,
@@ -226,7 +227,7 @@ def test_equal_totals_share_the_win() -> None:
         for seat in range(2):
             field = game.state.free(seat)[0]
             play(game, "roll 123456", f"strike {field.value}")
-    assert game.outcome() == Outcome(Termination.LAST_FIELD, (0, 1))
+    assert game.outcome() == Outcome(Ending.LAST_FIELD, (0, 1))
 
 
 # -- the game contract ------------------------------------------------------------------------

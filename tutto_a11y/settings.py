@@ -97,6 +97,8 @@ class Settings(Record):
     width: int | None = None
     db: str | None = None
     plain: bool = False
+    #: The registry's ``DEFAULT``, spelled out: settings sit below the registry
+    #: (tests/test_layers.py), which checks that the two agree.
     game: str = "tutto"
     env: Mapping[str, str] = field(default_factory=lambda: dict(os.environ), repr=False)
 

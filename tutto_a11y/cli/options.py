@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutto_a11y.games import registry
+from tutto_a11y.games.contract import Verbosity
 from tutto_a11y.text.arguments import Names, OneOf, Text, ValueKind, WholeNumber
 from tutto_a11y.text.i18n import LANGS
 
@@ -55,7 +56,7 @@ class Option:
 
 LANG_CHOICES = OneOf(LANGS)
 ENGINES = OneOf(("pyttsx3", "speechd"))
-VERBOSITIES = OneOf(("brief", "normal", "full"))
+VERBOSITIES = OneOf(tuple(v.value for v in Verbosity))
 
 #: The options every command takes, before or after the command word, in the order help
 #: lists them.
@@ -101,7 +102,7 @@ PLAY: tuple[Option, ...] = (
     Option("coach", "--coach", FLAG, envvar="TUTTO_COACH", default=False,
            help=N_("Say the strategy coach's advice after every roll and set-aside.")),
     Option("verbosity", "--verbosity", VALUE, VERBOSITIES, envvar="TUTTO_VERBOSITY",
-           default="normal", help=N_("How much is said after each entry.")),
+           default=Verbosity.NORMAL.value, help=N_("How much is said after each entry.")),
     Option("resume", "--resume", OPTIONAL, Text(), envvar="TUTTO_RESUME", flag_value="last",
            metavar=N_("[GAME]"), help=N_("Go on with a saved game, the last one by default.")),
     Option("share", "--share", OPTIONAL, Text(), envvar="TUTTO_SHARE",

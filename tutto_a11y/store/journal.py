@@ -36,6 +36,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from tutto_a11y.games.contract import GameStatus
 from tutto_a11y.games.record import Record
 from tutto_a11y.store import files, schema
 from tutto_a11y.store.claims import Claims
@@ -53,6 +54,12 @@ __all__ = [
 
 _BUSY_TIMEOUT_S = 5.0
 
+#: The kind of a game whose row names none: every game saved before games knew their kind
+#: (schema version 1, when Tutto was the only game), and a game created without one. It is
+#: the registry's ``DEFAULT`` spelled out, because the store sits below the registry
+#: (tests/test_layers.py checks the layers, and that the two agree).
+UNNAMED_KIND = "tutto"
+
 
 class GameInfo(Record):
     """One row of the ``games`` table, as the CLI shows it (ids are strings, as typed by
@@ -64,14 +71,14 @@ class GameInfo(Record):
     lang: str
     rules: dict[str, Any]
     players: tuple[str, ...]
-    status: str
+    status: GameStatus
     #: True when the row was edited into something unreadable (players not a list of names,
     #: rules not an object...): ``players`` is then empty and ``rules`` ``{}``.  Such a game can be
     #: listed and abandoned, never shown or played.
     damaged: bool = False
     #: Which game this is (``tutto``, ``yatzee``, ``tute``): a name of the games registry.
-    #: Files written before games knew their kind read as ``tutto``.
-    kind: str = "tutto"
+    #: Files written before games knew their kind read as ``tutto`` (UNNAMED_KIND).
+    kind: str = UNNAMED_KIND
 
 
 class JournalRow(Record):
@@ -285,7 +292,7 @@ class Store:
         """A games row as read, or marked ``damaged`` when a hand edit left it unreadable."""
         gid, created, updated, lang, rules_json, players_json, status, kind = row
         unreadable_kind = isinstance(kind, bytes)
-        kind = kind if isinstance(kind, str) and kind else "tutto"
+        kind = kind if isinstance(kind, str) and kind else UNNAMED_KIND
         rules: Any = None
         players: Any = None
         try:
@@ -309,11 +316,12 @@ class Store:
                 lang if isinstance(lang, str) else "",
                 {},
                 (),
-                status if status in STATUSES else "running",
+                GameStatus(status) if status in STATUSES else GameStatus.RUNNING,
                 damaged=True,
                 kind=kind,
             )
-        return GameInfo(str(gid), created, updated, lang, rules, tuple(players), status,
+        return GameInfo(str(gid), created, updated, lang, rules, tuple(players),
+                        GameStatus(status),
                         kind=kind)
 
     @property
@@ -325,7 +333,7 @@ class Store:
         """
         if self._columns is None:
             names = {row[1] for row in self._query("PRAGMA table_info(games)")}
-            kind = "kind" if "kind" in names else "'tutto'"
+            kind = "kind" if "kind" in names else f"'{UNNAMED_KIND}'"
             self._columns = f"id, created, updated, lang, rules, players, status, {kind}"
         return self._columns
 
@@ -363,7 +371,7 @@ class Store:
     # ---- games ---------------------------------------------------------------------------------
 
     def create_game(self, lang: str, rules: Mapping[str, Any], players: Sequence[str],
-                    kind: str = "tutto") -> GameInfo:
+                    kind: str = UNNAMED_KIND) -> GameInfo:
         """Record a new running game and claim it for this process.
 
         The claim is taken before the game becomes visible, so no other process can pick the
@@ -379,8 +387,8 @@ class Store:
             with self._transaction() as db:
                 cur = db.execute(
                     "INSERT INTO games (created, updated, lang, rules, players, status, kind)"
-                    " VALUES (?, ?, ?, ?, ?, 'running', ?)",
-                    (now, now, lang, rules_json, players_json, kind),
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (now, now, lang, rules_json, players_json, GameStatus.RUNNING, kind),
                 )
                 gid = int(cur.lastrowid)  # type: ignore[arg-type]
                 self._claim(gid)  # ids are never reused, so nobody else can hold this one
@@ -390,8 +398,8 @@ class Store:
                 self._release(claimed)
             raise
         self._remaining[gid] = 0  # a new game has nothing to undo yet
-        return GameInfo(str(gid), now, now, lang, json.loads(rules_json), tuple(players), "running",
-                        kind=kind)
+        return GameInfo(str(gid), now, now, lang, json.loads(rules_json), tuple(players),
+                        GameStatus.RUNNING, kind=kind)
 
     def games(self) -> list[GameInfo]:
         """Every game, most recently updated first (the order a history list wants)."""
@@ -418,12 +426,12 @@ class Store:
     def last_running(self) -> GameInfo | None:
         """The most recently updated game that is still running: what a bare start resumes."""
         rows = self._query(
-            f"SELECT {self._GAME_COLUMNS} FROM games WHERE status = 'running'"
-            " ORDER BY updated DESC, id DESC LIMIT 1"
+            f"SELECT {self._GAME_COLUMNS} FROM games WHERE status = ?"
+            " ORDER BY updated DESC, id DESC LIMIT 1", (GameStatus.RUNNING,)
         )
         return self._info(rows[0]) if rows else None
 
-    def set_status(self, game_id: str, status: str) -> None:
+    def set_status(self, game_id: str, status: GameStatus) -> None:
         """Mark a game running, finished or abandoned (refused while another process plays it)."""
         if status not in STATUSES:
             raise ValueError(f"status must be one of {STATUSES}, not {status!r}")
@@ -435,10 +443,10 @@ class Store:
 
     # ---- the journal ---------------------------------------------------------------------------
 
-    def append(self, game_id: str, entry: str, status: str | None = None) -> None:
+    def append(self, game_id: str, entry: str, status: GameStatus | None = None) -> None:
         """Add an accepted entry; it is on disk when this returns, so it may be announced then.
 
-        ``status`` ("finished" for the entry that ends the game) is written in the same
+        ``status`` (FINISHED for the entry that ends the game) is written in the same
         transaction: the entry and the game's end are saved together or not at all, so what
         the table is told about a failed write is true of both.
         """
@@ -454,9 +462,9 @@ class Store:
         if gid in self._remaining:
             self._remaining[gid] += 1
 
-    def append_undo(self, game_id: str, status: str | None = None) -> None:
+    def append_undo(self, game_id: str, status: GameStatus | None = None) -> None:
         """Record that the latest remaining entry was taken back (with ``status``, e.g.
-        "running" when the entry that ended the game is undone, in the same transaction).
+        RUNNING when the entry that ended the game is undone, in the same transaction).
 
         The undo is journalled instead of deleting the entry, so the correction history is
         kept.  Raises ValueError when no entry remains to be undone.

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from tutto_a11y.games.contract import GameStatus
 from tutto_a11y.store.errors import StoreError
 
 __all__ = ["APPLICATION_ID", "FIGURES_TABLE", "MIGRATIONS", "SCHEMA_VERSION", "STATUSES", "migrate"]
@@ -23,7 +24,8 @@ APPLICATION_ID = 0x54755474
 #: new file is created by running every step, exactly like an old file is upgraded.  Append new
 #: steps; never edit a released one.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    # 0 -> 1: the initial schema.
+    # 0 -> 1: the initial schema. Its status words are GameStatus's values (STATUSES below),
+    # spelled out because a released step is never edited.
     (
         """
         CREATE TABLE games (
@@ -49,7 +51,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ) WITHOUT ROWID
         """,
     ),
-    # 1 -> 2: every game knows which game it is. Rows written before are all Tutto games.
+    # 1 -> 2: every game knows which game it is. Rows written before are all Tutto games, so
+    # their kind is the registry's name 'tutto', spelled out: a released step is never edited.
     (
         "ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT 'tutto'",
     ),
@@ -58,8 +61,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 #: The schema version this code writes and understands (``PRAGMA user_version``).
 SCHEMA_VERSION = len(MIGRATIONS)
 
-#: What a game can be (the games table CHECKs it).
-STATUSES = ("running", "finished", "abandoned")
+#: What a game can be, as words (the games table CHECKs them): the values of GameStatus.
+STATUSES = tuple(status.value for status in GameStatus)
 
 #: The statistics' table of figures derived from games (see ``Store.keep_derived_figures``).
 #: It is outside MIGRATIONS on purpose: it holds nothing that cannot be recomputed, it is made

@@ -16,6 +16,7 @@ from typing import Any
 
 import click
 
+from tutto_a11y.games.contract import GameStatus
 from tutto_a11y.settings import Settings, UsageProblem, store_problem
 from tutto_a11y.store.saved import DamagedGame, rebuild, rules_and_players, side_of
 from tutto_a11y.text.i18n import Catalog
@@ -51,8 +52,9 @@ def _read_game(settings: Settings, ref: str) -> tuple[Any, Any]:
 
 
 def status_word(status: str, c: Catalog) -> str:
-    return {"running": c.gettext("running"), "finished": c.gettext("finished"),
-            "abandoned": c.gettext("abandoned")}.get(status, status)
+    return {GameStatus.RUNNING: c.gettext("running"),
+            GameStatus.FINISHED: c.gettext("finished"),
+            GameStatus.ABANDONED: c.gettext("abandoned")}.get(status, status)
 
 
 def list_games(settings: Settings, abandon: str | None) -> int:
@@ -65,7 +67,7 @@ def list_games(settings: Settings, abandon: str | None) -> int:
         if abandon is not None:
             try:
                 info = store.game(abandon)
-                store.set_status(info.id, "abandoned")
+                store.set_status(info.id, GameStatus.ABANDONED)
             except StoreError as error:
                 raise store_problem(error, settings.path, c) from None
             echo_wrapped(c.gettext("Game {game} is marked abandoned.", game=info.id), width)

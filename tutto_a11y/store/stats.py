@@ -24,7 +24,7 @@ from datetime import date, datetime
 from typing import Any
 
 from tutto_a11y.games import registry
-from tutto_a11y.games.contract import StatsFigures, whole_average
+from tutto_a11y.games.contract import GameStatus, StatsFigures, whole_average
 from tutto_a11y.settings import Settings, UsageProblem
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
@@ -280,7 +280,7 @@ def stats_command(settings: Settings, kind: str, player: str | None, since_text:
         except StoreError as error:
             raise UsageProblem(store_error_sentence(error.reason, error.data, str(store.path),
                                                     c)) from None
-        rows = sorted((info for info in store.games() if info.status == "finished"),
+        rows = sorted((info for info in store.games() if info.status == GameStatus.FINISHED),
                       key=lambda info: int(info.id))  # oldest first: "first seen" spellings
         for info in rows:
             if since is not None and (local_day(info.created) or date.min) < since:

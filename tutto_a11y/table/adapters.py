@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tutto_a11y.games.contract import GameStatus
 from tutto_a11y.settings import UsageProblem
 from tutto_a11y.table.session import JournalFailed
 from tutto_a11y.text.i18n import Catalog
@@ -30,7 +31,8 @@ class StoreJournal:
 
     def append(self, text: str, *, ends_game: bool = False) -> None:
         """An entry; the one that ends the game marks it finished in the same write."""
-        self._write(self.store.append, self.game_id, text, "finished" if ends_game else None)
+        self._write(self.store.append, self.game_id, text,
+                    GameStatus.FINISHED if ends_game else None)
         if ends_game and self.game is not None:
             from tutto_a11y.store.stats import keep_finished_game
 
@@ -39,7 +41,7 @@ class StoreJournal:
     def append_undo(self, *, reopens: bool = False) -> None:
         """An undo; undoing the entry that ended the game makes it run again (exports and
         ``games``), in the same write."""
-        self._write(self.store.append_undo, self.game_id, "running" if reopens else None)
+        self._write(self.store.append_undo, self.game_id, GameStatus.RUNNING if reopens else None)
 
     @staticmethod
     def _write(method: Any, *args: Any) -> None:

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from tutto_a11y.games.contract import EntryError, GameMessages
+from tutto_a11y.games.contract import EntryError, GameMessages, GameStatus
 from tutto_a11y.settings import UsageProblem
 from tutto_a11y.store.saved import DamagedGame, rebuild
 from tutto_a11y.table.reader import LineReader, PlainReader, TerminalReader
@@ -54,8 +54,9 @@ def new_game(store: Any, side: Any, reader: LineReader, output: Output, catalog:
 def resumed(info: Any, game: Any, messages: GameMessages, store: Any) -> str:
     """The opening of a resumed game: whose turn, the card, the turn total and the scores."""
     if game.finished:
-        if info.status == "running":  # the program died between the last entry and its status
-            store.set_status(info.id, "finished")
+        # Still running: the program died between the last entry and its status.
+        if info.status == GameStatus.RUNNING:
+            store.set_status(info.id, GameStatus.FINISHED)
         return messages.status()  # "The game is over." and the scores
     goes_on: str = messages.c.gettext("Game {game} goes on.", game=info.id)
     return goes_on + " " + messages.status() + " " + messages.scores()
@@ -185,7 +186,7 @@ def choose_game(store: Any, resume: str | None, reader: LineReader, output: Outp
             return None
         if not game.finished:
             break
-        store.set_status(info.id, "finished")  # the program died before it could say so
+        store.set_status(info.id, GameStatus.FINISHED)  # the program died before it could say so
     if _going_on(info, game, reader, output, Catalog(lang or info.lang)):
         return info, game, read
     return None

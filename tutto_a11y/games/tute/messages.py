@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tutto_a11y.games.contract import Command, EntryError, Notice
+from tutto_a11y.games.contract import Command, EntryError, Notice, Verbosity
 from tutto_a11y.games.tute.rules import (
     Cante,
     CardPoints,
@@ -31,16 +31,14 @@ from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import join_names, or_list
 from tutto_a11y.text.problems import line_sentence
 
-VERBOSITIES = ("brief", "normal", "full")
-
 
 class Messages:
     """The sentences of one match in one language at one verbosity."""
 
-    def __init__(self, catalog: Catalog, game: Game, verbosity: str = "normal") -> None:
+    def __init__(self, catalog: Catalog, game: Game, verbosity: str = Verbosity.NORMAL) -> None:
         self.c = catalog
         self.game = game
-        self.verbosity = verbosity if verbosity in VERBOSITIES else "normal"
+        self.verbosity = Verbosity.of(verbosity)
 
     # -- small pieces --------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -127,7 +125,7 @@ class Messages:
                                                     points=self.by_side(event.points)))
             elif isinstance(event, E.RoundOver):
                 sentences.extend(self._round_over(event, over))
-        if self.verbosity == "full" and not self.game.finished:
+        if self.verbosity is Verbosity.FULL and not self.game.finished:
             sentences.append(self.hint())
         return " ".join(s for s in sentences if s)
 
@@ -145,7 +143,7 @@ class Messages:
     def _round_over(self, e: E.RoundOver, over: E.MatchOver | None) -> list[str]:
         """The winner first, then why (tie, more than 120), the round points, the games won
         so far and who begins the next round."""
-        c, r, brief = self.c, e.record, self.verbosity == "brief"
+        c, r, brief = self.c, e.record, self.verbosity is Verbosity.BRIEF
         out: list[str] = []
         if r.tute is not None:
             out.append(self.tute_sentence(r.tute))
@@ -370,7 +368,8 @@ class Messages:
         return self.hint()
 
 
-def word_notice(notice: Notice[Any, State], catalog: Catalog, verbosity: str = "normal") -> str:
+def word_notice(notice: Notice[Any, State], catalog: Catalog,
+                verbosity: str = Verbosity.NORMAL) -> str:
     """A published notice as the table said it, in any catalog's language, without the live
     match (which may have moved on since)."""
     standing = Game.at(notice.players, notice.rules, notice.state, notice.events)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutto_a11y.games.contract import GameStatus
 from tutto_a11y.games.tute.messages import Messages
 from tutto_a11y.games.tute.rules import Game, RoundRecord
 from tutto_a11y.text.i18n import Catalog
@@ -57,7 +58,7 @@ def show_lines(info: Any, game: Game, c: Catalog, status: str) -> list[str]:
 
 def export_json(info: Any, game: Game) -> dict[str, Any]:
     """The Tute export contract of docs/interface.md, with ``"game"`` first."""
-    status = "finished" if game.finished else info.status
+    status = GameStatus.FINISHED if game.finished else info.status
     return {
         "game": "tute",
         "id": info.id,

@@ -17,6 +17,7 @@ from tutto_a11y.games.contract import (
     SideOfGame,
     Standing,
     StatsFigures,
+    Verbosity,
 )
 from tutto_a11y.games.tute import at_table as table_side, paper, sheet
 from tutto_a11y.games.tute.messages import Messages, word_notice
@@ -44,7 +45,8 @@ class TuteSide(SideOfGame):
         return rules
 
     # -- at the table ----------------------------------------------------------------------
-    def messages(self, catalog: Catalog, game: Game, verbosity: str = "normal") -> Messages:
+    def messages(self, catalog: Catalog, game: Game,
+                 verbosity: str = Verbosity.NORMAL) -> Messages:
         return Messages(catalog, game, verbosity)
 
     def at_table(self, catalog: Catalog) -> AtTable:
@@ -57,7 +59,7 @@ class TuteSide(SideOfGame):
         return messages.scores() + " " + messages.now()
 
     def word_notice(self, notice: Notice[Any, Any], catalog: Catalog,
-                    verbosity: str = "normal") -> str:
+                    verbosity: str = Verbosity.NORMAL) -> str:
         return word_notice(notice, catalog, verbosity)
 
     def standing(self, players: tuple[str, ...], rules: Rules, state: State,

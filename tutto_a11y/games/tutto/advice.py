@@ -14,6 +14,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from tutto_a11y.games.contract import Verbosity
 from tutto_a11y.games.tutto.rules import Card, Rules, State, Step, dice as D
 from tutto_a11y.text.i18n import Catalog
 
@@ -74,10 +75,10 @@ def natural_alternative(choices: Sequence[Any], habit: tuple[int, ...] | None) -
 class Adviser:
     """Words the coach's choices in one catalog at one verbosity."""
 
-    def __init__(self, catalog: Catalog, verbosity: str = "normal",
+    def __init__(self, catalog: Catalog, verbosity: str = Verbosity.NORMAL,
                  names: Sequence[str] = ()) -> None:
         self.c = catalog
-        self.verbosity = verbosity
+        self.verbosity = Verbosity.of(verbosity)
         self.names = tuple(names)  # the players, for each one's chance to win
 
     def line(self, rules: Rules, state: State) -> str:
@@ -121,7 +122,7 @@ class Adviser:
         dice_after = position.dice - len(best.set_aside)
         if best.chance is not None:  # Cloverleaf, Plus/Minus: the chance, not the points
             return self.by_chance(position.card, choices)
-        if self.verbosity == "brief":
+        if self.verbosity is Verbosity.BRIEF:
             return self.brief(best, dice_after)
         text = sentence(self.best(best, dice_after))
         other = natural_alternative(choices, habit)
@@ -210,7 +211,7 @@ class Adviser:
                 self.chances(by_seat)
         best = choices[0]
         action = self.action(best, position.dice - len(best.set_aside))
-        if self.verbosity == "brief":
+        if self.verbosity is Verbosity.BRIEF:
             return c.gettext("Advice to win: {action}, {percent} percent.", action=action,
                              percent=spoken(best.expected * 100))
         return c.gettext("To win the game: {action}.", action=action) + " " + \

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-from tutto_a11y.games.contract import Command, Notice
+from tutto_a11y.games.contract import Command, Notice, Verbosity
 from tutto_a11y.games.tutto.rules import (
     Bank,
     Card,
@@ -35,8 +35,6 @@ from tutto_a11y.text.names import (
 from tutto_a11y.text.output import nobreak
 from tutto_a11y.text.problems import line_sentence
 
-VERBOSITIES = ("brief", "normal", "full")
-
 
 def opening(text: str) -> str:
     """A sentence that opens with a card's name, capitalised ("bonus 300" -> "Bonus 300"); a
@@ -50,10 +48,10 @@ def opening(text: str) -> str:
 class Messages:
     """The sentences of one game in one language at one verbosity."""
 
-    def __init__(self, catalog: Catalog, game: Game, verbosity: str = "normal") -> None:
+    def __init__(self, catalog: Catalog, game: Game, verbosity: str = Verbosity.NORMAL) -> None:
         self.c = catalog
         self.game = game
-        self.verbosity = verbosity if verbosity in VERBOSITIES else "normal"
+        self.verbosity = Verbosity.of(verbosity)
         #: ``--coach``: the advice is said by itself after every roll and set-aside.
         self.coach = False
 
@@ -118,7 +116,7 @@ class Messages:
         final round, then a Tutto or a Plus/Minus hit. A set-aside that makes a Tutto is said
         inside the Tutto sentence, not before it.
         """
-        brief = self.verbosity == "brief"
+        brief = self.verbosity is Verbosity.BRIEF
         niete = any(isinstance(e, (E.Niete, E.FireworksBanked)) for e in events)
         tutto = any(isinstance(e, (E.Tutto, E.PlusMinusScored)) for e in events)
         headlines: list[tuple[int, list[str]]] = []
@@ -148,7 +146,7 @@ class Messages:
                 body.extend(self._event(event, brief, niete))
         headlines.sort(key=lambda h: h[0])
         sentences = [s for _, group in headlines for s in group] + body + tail
-        if self.verbosity == "full" and not self.game.finished:
+        if self.verbosity is Verbosity.FULL and not self.game.finished:
             sentences.append(self.hint())
         if self.coach and self._decision_after(events):
             sentences.append(self.advice())
@@ -176,7 +174,7 @@ class Messages:
         if isinstance(e, E.Rolled):
             if niete:
                 return []
-            if self.verbosity == "full":
+            if self.verbosity is Verbosity.FULL:
                 return [c.gettext("{name} rolls {faces}.", name=self.name(e.seat),
                                   faces=self.faces(e.faces))]
             # The card sentence and the prompt name the player; the faces are the news.
@@ -192,7 +190,7 @@ class Messages:
             # The points banked are the turn total said just before; the new score is news.
             if brief:
                 return [c.gettext("Score {score}.", score=e.score)]
-            if self.verbosity == "full":
+            if self.verbosity is Verbosity.FULL:
                 return [c.gettext("{name} banks {points}, score {score}.",
                                   name=self.name(e.seat), points=e.points, score=e.score)]
             return [c.gettext("{name} banks, score {score}.", name=self.name(e.seat),
@@ -232,7 +230,7 @@ class Messages:
         else:
             text = c.gettext("{name} draws {card}.", name=self.name(e.seat), card=card)
         text = opening(text)  # a translation may open with the card's name
-        if self.verbosity == "full":
+        if self.verbosity is Verbosity.FULL:
             text += " " + self.card_rule(e.card)
         return text
 
@@ -295,7 +293,7 @@ class Messages:
                               "{faces} set aside, {n} dice left.", e.dice_left, faces=faces)
         if brief:
             return c.gettext("{total}.", total=e.turn_total)
-        full = self.verbosity == "full"
+        full = self.verbosity is Verbosity.FULL
         if e.turn_total == e.points:  # the first set-aside: its points are the turn total
             if e.automatic:
                 return c.ngettext(
@@ -682,7 +680,7 @@ class Messages:
 
 
 def word_notice(notice: Notice[Event, State], catalog: Catalog,
-                verbosity: str = "normal") -> str:
+                verbosity: str = Verbosity.NORMAL) -> str:
     """The announcement of an accepted entry from its notice alone, in the catalog's language.
 
     A listener (a live view in another language, speech, a coach) words what the table

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutto_a11y.games.contract import GameStatus
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import Game
 from tutto_a11y.games.tutto.rules.events import TurnOutcome, TurnRecord
@@ -55,7 +56,7 @@ def show_lines(info: Any, game: Game, c: Catalog, status: str) -> list[str]:
 def export_json(info: Any, game: Game) -> dict[str, Any]:
     """The export contract of docs/interface.md."""
     state = game.state
-    status = "finished" if game.finished else info.status
+    status = GameStatus.FINISHED if game.finished else info.status
     return {
         "game": info.kind,
         "id": info.id,

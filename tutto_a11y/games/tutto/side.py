@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tutto_a11y.games.contract import AtTable, Notice, SideOfGame, Standing, StatsFigures
+from tutto_a11y.games.contract import AtTable, Notice, SideOfGame, Standing, StatsFigures, Verbosity
 from tutto_a11y.games.tutto import at_table as table_side, paper, sheet
 from tutto_a11y.games.tutto.messages import Messages, word_notice
 from tutto_a11y.games.tutto.rules import Game, Rules
@@ -77,7 +77,7 @@ class TuttoSide(SideOfGame):
 
     # -- at the table ------------------------------------------------------------------------
     @staticmethod
-    def messages(catalog: Catalog, game: Game, verbosity: str = "normal") -> Messages:
+    def messages(catalog: Catalog, game: Game, verbosity: str = Verbosity.NORMAL) -> Messages:
         return Messages(catalog, game, verbosity)
 
     @staticmethod
@@ -94,7 +94,7 @@ class TuttoSide(SideOfGame):
 
     @staticmethod
     def word_notice(notice: Notice[Any, Any], catalog: Catalog,
-                    verbosity: str = "normal") -> str:
+                    verbosity: str = Verbosity.NORMAL) -> str:
         if notice.undone:
             standing = Game.at(notice.players, notice.rules, notice.state)
             return Messages(catalog, standing, verbosity).undone(notice.entry,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutto_a11y.games.contract import Command, EntryError, Notice
+from tutto_a11y.games.contract import Command, EntryError, Notice, Verbosity
 from tutto_a11y.games.yatzee.rules import (
     FACE,
     LOWER,
@@ -33,7 +33,6 @@ from tutto_a11y.text.names import join_names, or_list
 from tutto_a11y.text.output import nobreak
 from tutto_a11y.text.problems import line_sentence
 
-VERBOSITIES = ("brief", "normal", "full")
 EXAMPLE_ROLL = "5 5 5 2 3 1"
 
 
@@ -60,10 +59,10 @@ def field_name(field: Field, c: Catalog) -> str:
 class Messages:
     """The sentences of one Yatzee game in one language at one verbosity."""
 
-    def __init__(self, catalog: Catalog, game: Game, verbosity: str = "normal") -> None:
+    def __init__(self, catalog: Catalog, game: Game, verbosity: str = Verbosity.NORMAL) -> None:
         self.c = catalog
         self.game = game
-        self.verbosity = verbosity if verbosity in VERBOSITIES else "normal"
+        self.verbosity = Verbosity.of(verbosity)
 
     # -- small pieces --------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -107,7 +106,7 @@ class Messages:
     # -- events --------------------------------------------------------------------------
     def announce(self, events: Sequence[E.Event]) -> str:
         """The one line for an accepted entry; the end of the game opens it."""
-        brief = self.verbosity == "brief"
+        brief = self.verbosity is Verbosity.BRIEF
         head: list[str] = []
         body: list[str] = []
         tail: list[str] = []
@@ -118,7 +117,7 @@ class Messages:
                 tail.extend(rest)
             elif isinstance(event, E.Rolled):
                 body.append(self._rolled(event, brief))
-                if self.verbosity == "full":
+                if self.verbosity is Verbosity.FULL:
                     body.append(self.fits())
             elif isinstance(event, E.Written):
                 body.append(self._written(event, brief))
@@ -134,7 +133,7 @@ class Messages:
                     body.append(self._total(event.record, brief))
                 body.append(self._next(event, brief))
         sentences = head + body + tail
-        if self.verbosity == "full" and not self.game.finished:
+        if self.verbosity is Verbosity.FULL and not self.game.finished:
             sentences.append(self.hint())
         return " ".join(s for s in sentences if s)
 
@@ -444,7 +443,7 @@ class Messages:
 
 
 def word_notice(notice: Notice[E.Event, State], catalog: Catalog,
-                verbosity: str = "normal") -> str:
+                verbosity: str = Verbosity.NORMAL) -> str:
     """The line the table said for a notice, from the notice alone, in the catalog's language."""
     standing = Game.at(notice.players, notice.rules, notice.state, notice.events)
     messages = Messages(catalog, standing, verbosity)

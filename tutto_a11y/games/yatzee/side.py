@@ -12,11 +12,13 @@ from typing import Any
 
 from tutto_a11y.games.contract import (
     AtTable,
+    GameStatus,
     Notice,
     ReplayError,
     SideOfGame,
     Standing,
     StatsFigures,
+    Verbosity,
 )
 from tutto_a11y.games.yatzee import at_table as table_side, messages as M, paper
 from tutto_a11y.games.yatzee.rules import ORDER, ROUNDS, UPPER, Game, Rules
@@ -46,7 +48,8 @@ class YatzeeSide(SideOfGame):
         return rules
 
     # -- at the table --------------------------------------------------------------------
-    def messages(self, catalog: Catalog, game: Game, verbosity: str = "normal") -> M.Messages:
+    def messages(self, catalog: Catalog, game: Game,
+                 verbosity: str = Verbosity.NORMAL) -> M.Messages:
         return M.Messages(catalog, game, verbosity)
 
     def at_table(self, catalog: Catalog) -> AtTable:
@@ -59,7 +62,7 @@ class YatzeeSide(SideOfGame):
         return status_line(messages)
 
     def word_notice(self, notice: Notice[Any, Any], catalog: Catalog,
-                    verbosity: str = "normal") -> str:
+                    verbosity: str = Verbosity.NORMAL) -> str:
         return M.word_notice(notice, catalog, verbosity)
 
     def standing(self, players: tuple[str, ...], rules: Rules, state: Any,
@@ -113,7 +116,7 @@ class YatzeeSide(SideOfGame):
             "id": info.id,
             "lang": info.lang,
             "rules": game.rules.as_dict(),
-            "status": "finished" if game.finished else info.status,
+            "status": GameStatus.FINISHED if game.finished else info.status,
             "winners": [game.players[s] for s in state.winners] if game.finished else [],
             "players": [{"name": name, "score": game.total(i), "upper": game.upper(i),
                          "bonus": game.bonus(i),

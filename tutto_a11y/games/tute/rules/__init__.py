@@ -8,7 +8,7 @@ from ...contract import ReplayError
 from .entries import Cante, CardPoints, Entry, LastTrick, Trump, Tute, TuteOf, parse_entry
 from .errors import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry
 from .events import CanteRecord, RoundRecord, TuteRecord
-from .game import Game
+from .game import Ending, Game
 from .options import CHOICES, OPTION_NAMES, PRESETS, Rules
 from .rounds import cante_points, games_for, round_points, round_winner
 from .sides import MAX_PLAYERS, MIN_PLAYERS, seats_of, side_count, side_of
@@ -16,7 +16,8 @@ from .state import State, Step
 from .suits import LAST_TRICK, ROUND_CARD_POINTS, SUITS, Suit
 
 __all__ = [
-    "AmbiguousEntry", "CHOICES", "Cante", "CanteRecord", "CardPoints", "Entry", "EntryError",
+    "AmbiguousEntry", "CHOICES", "Cante", "CanteRecord", "CardPoints", "Ending", "Entry",
+    "EntryError",
     "Game", "IllegalEntry", "LAST_TRICK", "LastTrick", "MAX_PLAYERS", "MIN_PLAYERS",
     "MalformedEntry", "OPTION_NAMES", "PRESETS", "ROUND_CARD_POINTS", "ReplayError",
     "RoundRecord", "Rules", "SUITS", "State", "Step", "Suit", "Trump", "Tute", "TuteOf",

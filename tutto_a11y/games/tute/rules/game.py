@@ -19,6 +19,12 @@ from .state import State, Step, advance
 from .suits import ROUND_CARD_POINTS, SUITS
 
 
+class Ending(Termination):
+    """How a match of Tute ends (the ``termination`` of its :class:`Outcome`)."""
+
+    LAST_TRICK = "last-trick"  # the last trick is played
+
+
 class Game(EntryList[Entry, Event, State]):
     """One match in progress: ``push`` an entry, ``pop`` it again, ask what is expected."""
 
@@ -80,7 +86,7 @@ class Game(EntryList[Entry, Event, State]):
         s = self.state
         if not self.finished or s.winner is None:
             return None
-        return Outcome(Termination.LAST_TRICK, seats_of(s.winner, s.players))
+        return Outcome(Ending.LAST_TRICK, seats_of(s.winner, s.players))
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -98,4 +104,4 @@ def _splits(total: int, parts: int) -> list[tuple[int, ...]]:
     return result
 
 
-__all__ = ["Game", "ReplayError"]
+__all__ = ["Ending", "Game", "ReplayError"]

@@ -40,6 +40,13 @@ class Expectation(Record):
     carried: bool  # a card is expected to continue a turn after a Tutto
 
 
+class Ending(Termination):
+    """How a game of Tutto ends (the ``termination`` of its :class:`Outcome`)."""
+
+    TARGET = "target"  # the target was reached (after the final round, where the rules say so)
+    CLOVERLEAF = "cloverleaf"  # two Tuttos in a row under the Cloverleaf win at once
+
+
 class Game(EntryList[Entry, Event, State]):
     """One game in progress: ``push`` an entry, ``pop`` it again, ask what is expected."""
 
@@ -107,7 +114,7 @@ class Game(EntryList[Entry, Event, State]):
         if not self.finished:
             return None
         over = next(e for e in reversed(self._events[-1]) if isinstance(e, GameOver))
-        how = Termination.CLOVERLEAF if over.cloverleaf else Termination.TARGET
+        how = Ending.CLOVERLEAF if over.cloverleaf else Ending.TARGET
         return Outcome(how, over.winners)
 
     def deck_left(self) -> dict[Card, int]:

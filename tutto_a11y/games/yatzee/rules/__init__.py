@@ -8,12 +8,12 @@ from ...contract import parse_faces
 from .entries import Entry, Roll, Strike, Write, parse_entry
 from .errors import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry
 from .fields import FACE, LOWER, ORDER, UPPER, Field
-from .game import MAX_PLAYERS, MIN_PLAYERS, Game
+from .game import MAX_PLAYERS, MIN_PLAYERS, Ending, Game
 from .options import CHOICES, OPTION_NAMES, PRESETS, Rules
 from .scoring import combination_points, field_points, fits
 from .state import MAX_ROLLS, ROUNDS, State
 
-__all__ = ["AmbiguousEntry", "CHOICES", "Entry", "EntryError", "FACE", "Field", "Game",
+__all__ = ["AmbiguousEntry", "CHOICES", "Ending", "Entry", "EntryError", "FACE", "Field", "Game",
            "IllegalEntry", "LOWER", "MAX_PLAYERS", "MAX_ROLLS", "MIN_PLAYERS", "MalformedEntry",
            "OPTION_NAMES", "ORDER", "PRESETS", "ROUNDS", "Roll", "Rules", "State", "Strike",
            "UPPER", "Write", "combination_points", "field_points", "fits",

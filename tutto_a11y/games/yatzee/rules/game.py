@@ -19,6 +19,12 @@ from .state import State, advance, bonus, total, upper_sum
 MIN_PLAYERS, MAX_PLAYERS = 1, 10
 
 
+class Ending(Termination):
+    """How a game of Yatzee ends (the ``termination`` of its :class:`Outcome`)."""
+
+    LAST_FIELD = "last-field"  # every field is filled
+
+
 class Game(EntryList[Entry, Event, State]):
     """One game in progress: ``push`` an entry, ``pop`` it again, ask what fits."""
 
@@ -47,7 +53,7 @@ class Game(EntryList[Entry, Event, State]):
         if not self.finished:
             return None
         over = next(e for e in reversed(self._events[-1]) if isinstance(e, GameOver))
-        return Outcome(Termination.LAST_FIELD, over.winners)
+        return Outcome(Ending.LAST_FIELD, over.winners)
 
     def fits(self) -> list[tuple[Field, int]]:
         """The current player's free fields these dice fit, with points, best first."""

@@ -1,0 +1,63 @@
+"""The contract every game offers, and the three ways an entry can be wrong.
+
+A game of the table (Tutto, Yatzee, Tute) is its rules parameters (options and
+presets, fixed for a game) apart from its state, and a list of accepted entries: ``push`` checks
+and applies one, ``pop`` takes it back, ``replay`` rebuilds a saved game through the same checked
+path (python-chess). Dice and cards are chance: the table is the chance player, so
+``chance_outcomes`` gives what can fall or be drawn now with exact probabilities, and
+``legal_entries`` the decisions a player can make now (OpenSpiel). The end is an
+:class:`Outcome` with an enum, not a string. What an entry made happen is published to
+listeners as a :class:`Notice` that carries everything needed to word it.
+
+The contract is a package of one idea per module, and every name is re-exported here, so a
+game or a room writes ``from tutto_a11y.games.contract import X`` whichever module holds X:
+
+- :mod:`.errors`: the refused entry (malformed, illegal, ambiguous), the journal line that does
+  not replay, and the reason codes every game shares;
+- :mod:`.words`: the fixed words written into files (the base of the games' word enums), the
+  verbosity and a saved game's status;
+- :mod:`.records`: the frozen values passed between a game and the table (command, chance,
+  notice, standing, outcome);
+- :mod:`.figures`: what a finished game adds to the statistics;
+- :mod:`.protocols`: what the table, the store and the live view count on (``TableGame``,
+  ``GameMessages``, ``GameSide``, ``Listener``);
+- :mod:`.bases`: what every game's classes share (the entry list, the side, the options, the
+  loop's view of a game);
+- :mod:`.checks`: the checks of raw input every game shares (a line, die faces, the players).
+
+This package imports nothing else of the project: every game and every room may use it.
+"""
+
+from __future__ import annotations
+
+from .bases import AtTable, EntryList, OptionRules, SideOfGame
+from .checks import MAX_LINE, check_line, check_seats, parse_faces
+from .errors import (
+    LINE_REASONS,
+    PLAYER_REASONS,
+    AmbiguousEntry,
+    EntryError,
+    IllegalEntry,
+    MalformedEntry,
+    ReplayError,
+)
+from .figures import StatsFigures, whole_average
+from .protocols import GameMessages, GameSide, Listener, TableGame
+from .records import (
+    TABLE_COMMANDS,
+    Chance,
+    Command,
+    Notice,
+    Outcome,
+    Standing,
+    Termination,
+    chance_total,
+)
+from .words import GameStatus, Verbosity, Word
+
+__all__ = ["AmbiguousEntry", "AtTable", "Chance", "Command", "EntryError", "EntryList",
+           "MAX_LINE", "OptionRules", "check_line", "check_seats", "parse_faces", "GameMessages",
+           "GameSide", "GameStatus", "IllegalEntry", "LINE_REASONS", "Listener",
+           "MalformedEntry", "Notice", "Outcome", "PLAYER_REASONS", "ReplayError", "SideOfGame",
+           "Standing", "StatsFigures", "TABLE_COMMANDS", "TableGame", "Termination", "Verbosity",
+           "Word", "chance_total", "whole_average"]

@@ -1,0 +1,202 @@
+"""What every game's classes share, written once: the entry list, the side, the options.
+
+A game class names only itself, its seats, its rules and state classes, its rule of advance and
+its journal parser; :class:`EntryList` does the rest (push, pop, replay) the same way for every
+game, so ``undo`` and a replayed journal behave alike in all of them. :class:`SideOfGame`,
+:class:`OptionRules` and :class:`AtTable` do the same for a game's side, its stored rules and
+what the table loop needs of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import fields
+from typing import Any, Generic
+
+from .checks import check_seats
+from .errors import EntryError, IllegalEntry, MalformedEntry, ReplayError
+from .records import EntryT, EventT, StateT
+
+
+class AtTable:
+    """What the table loop needs of a game in one language: its words, its parser (a typed
+    line as an entry of the game or a table command; EntryError if neither) and which events
+    are important enough to be said to the end, never cut off by the next entry. Each game's
+    ``at_table.py`` names its own three."""
+
+    def __init__(self, vocabulary: Any, interpret: Callable[[str, Any, Any], Any],
+                 important: tuple[type, ...]) -> None:
+        self.vocabulary = vocabulary
+        self._interpret = interpret
+        self._important = important
+
+    def interpret(self, line: str, game: Any) -> Any:
+        return self._interpret(line, game, self.vocabulary)
+
+    def important(self, events: Sequence[Any]) -> bool:
+        return any(isinstance(event, self._important) for event in events)
+
+
+class SideOfGame:
+    """What every game's side says the same way, from its game class: the seat limits, the
+    rules stored and read back, a new game and a replayed one. A game's side names its
+    ``game_type`` and adds what is its own (rules from options, words, messages, sheets)."""
+
+    game_type: Any = None  # the game's EntryList class
+    #: The game's strategy coach (``tutto-tally review`` and ``coach``), or None (most games).
+    coach: Any = None
+    #: The help of ``play --target`` for this game (an English msgid of the catalogs, said
+    #: in the table's language when help is shown), or None.
+    target_help: str | None = None
+
+    @property
+    def min_players(self) -> int:
+        return int(self.game_type.min_players)
+
+    @property
+    def max_players(self) -> int:
+        return int(self.game_type.max_players)
+
+    def rules_from_dict(self, data: Any) -> Any:
+        return self.game_type.rules_type.from_dict(data)
+
+    def rules_as_dict(self, rules: Any) -> dict[str, Any]:
+        return dict(rules.as_dict())
+
+    def check_players(self, names: Sequence[str]) -> tuple[str, ...]:
+        return tuple(self.game_type.check_players(names))
+
+    def new_game(self, players: tuple[str, ...], rules: Any) -> Any:
+        return self.game_type(players, rules)
+
+    def replay(self, players: tuple[str, ...], rules: Any, entries: Sequence[str]) -> Any:
+        """A saved game rebuilt entry by entry; ReplayError names the first line refused."""
+        return self.game_type.replay(players, rules, entries)
+
+
+class OptionRules:
+    """Storing and reading back a game's rules: a frozen dataclass of options whose
+    ``with_option(name, value)`` checks one option by its rules-file name."""
+
+    __slots__ = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        """The options by their rules-file names, as stored and exported."""
+        return {f.name.replace("_", "-"): getattr(self, f.name)
+                for f in fields(self)}  # type: ignore[arg-type]
+
+    @classmethod
+    def from_dict(cls, options: Any) -> Any:
+        """Rules from :meth:`as_dict` output (a stored game); MalformedEntry if not acceptable,
+        also for a hand-edited row that is no mapping at all."""
+        if not isinstance(options, dict):
+            raise MalformedEntry("bad-rule-value", option="rules", value=str(options),
+                                 choices=())
+        rules = cls()
+        for name, value in options.items():
+            rules = rules.with_option(str(name), str(value))  # type: ignore[attr-defined]
+        return rules
+
+
+class EntryList(Generic[EntryT, EventT, StateT]):
+    """A game as its list of accepted entries, with the state after each one kept.
+
+    This is the part every game shares: ``push`` checks an entry by the game's own
+    ``_advance`` and keeps the new state, ``pop`` takes the last one back (so ``undo`` works
+    across turns, rounds and the end of the game), ``replay`` rebuilds a saved journal through
+    the same checked path as typing, and ``at`` makes a game standing at a published state for
+    a listener. A game class names only itself, its seats, its rules and state classes, its
+    rule of advance and its journal parser.
+    """
+
+    kind = ""  # the registry's name of the game, as the games file stores it
+    min_players, max_players = 2, 10
+
+    def __init__(self, players: Sequence[str], rules: Any = None) -> None:
+        self.players: tuple[str, ...] = self.check_players(players)
+        self.rules: Any = self.rules_type() if rules is None else rules
+        self._entries: list[EntryT] = []
+        self._states: list[StateT] = [self.state_type.start(len(self.players))]
+        self._events: list[list[EventT]] = []
+
+    @classmethod
+    def check_players(cls, names: Iterable[str]) -> tuple[str, ...]:
+        """The seat order, refusing too few or too many players, empty or duplicate names."""
+        return check_seats(names, cls.min_players, cls.max_players)
+
+    # -- what each game says of itself -------------------------------------------------------
+    #: The game's rules class: ``rules_type()`` are its default rules.
+    rules_type: Any = None
+    #: The game's state class: ``state_type.start(players)`` is the state before any entry.
+    state_type: Any = None
+
+    @staticmethod
+    def advance_rule(rules: Any, state: Any, entry: Any) -> tuple[Any, list[Any]]:
+        """The state after ``entry`` and what happened; EntryError if it is wrong now."""
+        raise NotImplementedError
+
+    @staticmethod
+    def parse_entry(text: str) -> Any:
+        """A journal line back to its entry; EntryError if it is none."""
+        raise NotImplementedError
+
+    # -- entries -----------------------------------------------------------------------------
+    def push(self, entry: EntryT) -> list[EventT]:
+        """Apply an entry; raises EntryError (and changes nothing) if it is wrong now."""
+        state, events = self.advance_rule(self.rules, self._states[-1], entry)
+        self._entries.append(entry)
+        self._states.append(state)
+        self._events.append(events)
+        return events
+
+    def pop(self) -> EntryT:
+        """Take back the last accepted entry."""
+        if not self._entries:
+            raise IllegalEntry("nothing-to-undo")
+        self._states.pop()
+        self._events.pop()
+        return self._entries.pop()
+
+    @classmethod
+    def replay(cls, players: Sequence[str], rules: Any, texts: Iterable[str]) -> Any:
+        """Rebuild a game from journal texts, checking each; ReplayError names the bad one."""
+        game = cls(players, rules)
+        for index, text in enumerate(texts, start=1):
+            try:
+                game.push(cls.parse_entry(text))
+            except EntryError as error:
+                raise ReplayError(index, text, error) from None
+        return game
+
+    @classmethod
+    def at(cls, players: Sequence[str], rules: Any, state: StateT,
+           events: Sequence[EventT] = ()) -> Any:
+        """A game standing at ``state``, with ``events`` the last thing that happened.
+
+        It has no entries behind it (nothing to undo): it is what a listener words a notice
+        with, the live game having moved on by then.
+        """
+        game = cls(players, rules)
+        game._states = [state]
+        game._events = [list(events)] if events else []
+        return game
+
+    @property
+    def entries(self) -> tuple[EntryT, ...]:
+        return tuple(self._entries)
+
+    def entry_texts(self) -> list[str]:
+        return [entry.text() for entry in self._entries]  # type: ignore[attr-defined]
+
+    @property
+    def state(self) -> StateT:
+        return self._states[-1]
+
+    @property
+    def last_events(self) -> list[EventT]:
+        """What the last accepted entry made happen (empty at the start)."""
+        return self._events[-1] if self._events else []
+
+    def all_events(self) -> Iterable[EventT]:
+        for events in self._events:
+            yield from events
