@@ -10,9 +10,9 @@ what the table loop needs of it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import fields
 from typing import Any, Generic
 
+from ..record import fields
 from .checks import check_seats
 from .errors import EntryError, IllegalEntry, MalformedEntry, ReplayError
 from .records import EntryT, EventT, StateT
@@ -75,7 +75,7 @@ class SideOfGame:
 
 
 class OptionRules:
-    """Storing and reading back a game's rules: a frozen dataclass of options whose
+    """Storing and reading back a game's rules: a record of options whose
     ``with_option(name, value)`` checks one option by its rules-file name."""
 
     __slots__ = ()
@@ -83,7 +83,7 @@ class OptionRules:
     def as_dict(self) -> dict[str, Any]:
         """The options by their rules-file names, as stored and exported."""
         return {f.name.replace("_", "-"): getattr(self, f.name)
-                for f in fields(self)}  # type: ignore[arg-type]
+                for f in fields(self)}  # type: ignore[arg-type]  # a game's rules: a Record
 
     @classmethod
     def from_dict(cls, options: Any) -> Any:

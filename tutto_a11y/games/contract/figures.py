@@ -8,8 +8,9 @@ by :func:`whole_average`, so a figure reads the same wherever it is said.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
+
+from tutto_a11y.games.record import Record
 
 
 def whole_average(total: int, count: int) -> int:
@@ -23,8 +24,7 @@ def _state_scores(game: Any) -> tuple[int, ...]:
     return tuple(game.state.scores)
 
 
-@dataclass(frozen=True)
-class StatsFigures:
+class StatsFigures(Record):
     """What one game adds to ``tutto-tally stats`` (``games/<name>/figures.py``).
 
     ``figures`` gives per-seat counters from a rebuilt, finished game (summed over games),

@@ -9,9 +9,10 @@ be drawn now, with its exact probability (OpenSpiel's chance nodes).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from tutto_a11y.games.record import Record
 
 if TYPE_CHECKING:  # the probabilities' type; ``fractions`` loads only where one is summed
     from fractions import Fraction
@@ -27,16 +28,14 @@ class Termination(Enum):
     (``class Ending(Termination)``), and a new way of ending is no edit of the contract."""
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Record):
     """The end of a game: how it ended and who won (seats, in seat order)."""
 
     termination: Termination
     winners: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(Record):
     """A global command typed at any step (undo, scores, status, repeat, help, quit, and what
     a game adds): the table carries it out instead of pushing it to the game.
 
@@ -52,8 +51,7 @@ class Command:
 TABLE_COMMANDS = frozenset({"quit", "undo", "repeat", "help", "scores", "status"})
 
 
-@dataclass(frozen=True, slots=True)
-class Chance(Generic[EntryT]):
+class Chance(Record, Generic[EntryT]):
     """One chance outcome (a roll, a card) and its exact probability now."""
 
     entry: EntryT
@@ -67,8 +65,7 @@ def chance_total(outcomes: Iterable[Chance[Any]]) -> Fraction:
     return sum((o.probability for o in outcomes), Fraction(0))
 
 
-@dataclass(frozen=True, slots=True)
-class Notice(Generic[EventT, StateT]):
+class Notice(Record, Generic[EventT, StateT]):
     """What one accepted entry made happen, with all a listener needs to word it.
 
     The players, the rules and the state after the entry travel with the events, so a listener
@@ -89,8 +86,7 @@ class Notice(Generic[EventT, StateT]):
     history: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(Record):
     """A game's score table and current moment, for a page or a screen (the live view).
 
     ``header`` and ``rows`` are cells already worded in the catalog's language; ``now`` is one

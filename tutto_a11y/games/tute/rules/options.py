@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...contract import MalformedEntry, OptionRules
-from ...record import Record, fields, replace
+from ...record import Record, replace
 
 TIE = ("last-trick", "replay")
 TUTE_WINS = ("match", "round")
@@ -29,11 +29,6 @@ class Rules(Record, OptionRules):
     tie: str = "last-trick"
     tute_wins: str = "match"
     over_120: str = "two-games"
-
-    def as_dict(self) -> dict[str, Any]:
-        """The options by their rules-file names, as stored and exported. (The contract's
-        ``OptionRules.as_dict`` reads a dataclass's fields; this reads a record's.)"""
-        return {f.name.replace("_", "-"): getattr(self, f.name) for f in fields(self)}
 
     def __post_init__(self) -> None:
         if not isinstance(self.games, int) or not 1 <= self.games <= MAX_GAMES:

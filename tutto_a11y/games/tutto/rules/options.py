@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...contract import OptionRules
-from ...record import Record, fields, replace
+from ...record import Record, replace
 from .errors import MalformedEntry
 
 GAME_END = ("final-round", "immediate")
@@ -38,11 +38,6 @@ class Rules(Record, OptionRules):
     plus_minus: str = "exact-1000-ends-turn"
     street_after: str = "may-continue"
     score_floor: str = "zero"
-
-    def as_dict(self) -> dict[str, Any]:
-        """The options by their rules-file names, as stored and exported. (The contract's
-        ``OptionRules.as_dict`` reads a dataclass's fields; this reads a record's.)"""
-        return {f.name.replace("_", "-"): getattr(self, f.name) for f in fields(self)}
 
     def __post_init__(self) -> None:
         if not isinstance(self.target, int) or self.target <= 0 or self.target % 50:

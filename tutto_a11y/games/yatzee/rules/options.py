@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...contract import OptionRules
-from ...record import Record, fields, replace
+from ...record import Record, replace
 from .errors import MalformedEntry
 
 THROW_BONUS = ("on", "off")
@@ -28,11 +28,6 @@ class Rules(Record, OptionRules):
     throw_bonus: str = "on"
     yatzee: str = "sum-plus-50"
     upper_bonus: str = "84:50"
-
-    def as_dict(self) -> dict[str, Any]:
-        """The options by their rules-file names, as stored and exported. (The contract's
-        ``OptionRules.as_dict`` reads a dataclass's fields; this reads a record's.)"""
-        return {f.name.replace("_", "-"): getattr(self, f.name) for f in fields(self)}
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():
