@@ -8,7 +8,7 @@ announcement line made of a few short sentences.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from tutto_a11y.games.contract import Command, Notice, Verbosity
 from tutto_a11y.games.tutto.rules import (
@@ -34,6 +34,9 @@ from tutto_a11y.text.names import (
 )
 from tutto_a11y.text.output import nobreak
 from tutto_a11y.text.problems import line_sentence
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # exact chances are made when asked for, not at start-up
 
 
 def opening(text: str) -> str:

@@ -7,7 +7,6 @@ checked path as typing.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from itertools import combinations
 
 from ...contract import Chance, EntryError, EntryList, Outcome, ReplayError, Termination
@@ -79,6 +78,8 @@ class Game(EntryList[Entry, Event, State]):
         """At the start of a round the trump is chance: each suit is a quarter of the deck."""
         if self.state.step is not Step.TRUMP:
             return []
+        from fractions import Fraction
+
         return [Chance(Trump(suit), Fraction(1, len(SUITS))) for suit in SUITS]
 
     def outcome(self) -> Outcome | None:

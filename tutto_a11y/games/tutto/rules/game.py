@@ -7,7 +7,7 @@ checked path as typing, which is how a damaged journal is caught rather than tru
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ...contract import Chance, EntryList, Outcome, Termination
 from ...record import Record
@@ -17,9 +17,11 @@ from .entries import Entry, SetAside, parse_entry
 from .errors import IllegalEntry
 from .events import Event, GameOver, TurnOver, TurnRecord
 from .nodes import chance_outcomes, legal_entries
-from .odds import niete_chance, street_niete_chance
 from .options import Rules
 from .state import State, Step, advance
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # the odds are asked for now and then, not at start-up
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
@@ -94,6 +96,8 @@ class Game(EntryList[Entry, Event, State]):
 
     def odds(self) -> Fraction | None:
         """Chance of a Niete on the next roll of the dice in hand, or None when no roll is next."""
+        from .odds import niete_chance, street_niete_chance
+
         s = self.state
         if s.step not in (Step.ROLL, Step.ROLL_OR_BANK):
             return None

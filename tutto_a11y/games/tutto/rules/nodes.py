@@ -10,16 +10,19 @@ rules themselves (each candidate goes through :func:`advance`), so they cannot d
 from __future__ import annotations
 
 from collections import Counter
-from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement, product
 from math import factorial
+from typing import TYPE_CHECKING
 
 from ...contract import Chance, EntryError
 from .cards import CARD_ORDER, Deck
 from .entries import Bank, Continue, DrawCard, Entry, Roll, SetAside
 from .options import Rules
 from .state import State, Step, advance
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # exact chances are made when asked for, not at start-up
 
 _CARD_STEPS = (Step.CARD, Step.CARD_OR_BANK)
 _ROLL_STEPS = (Step.ROLL, Step.ROLL_OR_BANK)
@@ -49,6 +52,8 @@ def chance_outcomes(state: State) -> list[Chance[Entry]]:
     Empty when the next entry is a decision only (a set-aside) or the game is over; the
     probabilities sum to exactly 1 otherwise.
     """
+    from fractions import Fraction
+
     if state.step in _CARD_STEPS:
         left = {card: Deck.left(state.deck, card) for card in CARD_ORDER}
         total = sum(left.values())
@@ -61,6 +66,8 @@ def chance_outcomes(state: State) -> list[Chance[Entry]]:
 @cache
 def roll_outcomes(dice: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     """Every roll of ``dice`` dice as sorted faces, with its exact probability."""
+    from fractions import Fraction
+
     outcomes = []
     for faces in combinations_with_replacement(range(1, 7), dice):
         ways = factorial(dice)

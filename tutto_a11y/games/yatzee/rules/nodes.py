@@ -9,16 +9,19 @@ themselves, so they cannot drift apart.
 from __future__ import annotations
 
 from collections import Counter
-from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
+from typing import TYPE_CHECKING
 
 from ...contract import Chance
 from .entries import Entry, Roll, Strike, Write
 from .options import Rules
 from .scoring import DICE, field_points
 from .state import MAX_ROLLS, State
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # exact chances are made when asked for, not at start-up
 
 
 def legal_entries(rules: Rules, state: State) -> list[Entry]:
@@ -41,6 +44,8 @@ def chance_outcomes(state: State) -> list[Chance[Entry]]:
 @lru_cache(maxsize=1)
 def roll_outcomes() -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     """Every roll of six dice as sorted faces, with its exact probability."""
+    from fractions import Fraction
+
     outcomes = []
     for faces in combinations_with_replacement(range(1, 7), DICE):
         ways = factorial(DICE)
