@@ -32,9 +32,9 @@ _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\
 
 def settings_path() -> Path:
     """``settings.toml`` in the user's config folder (``XDG_CONFIG_HOME`` on Linux)."""
-    import platformdirs
+    from tutto_a11y.folders import user_config_dir
 
-    return Path(platformdirs.user_config_dir("tutto-tally", appauthor=False)) / "settings.toml"
+    return Path(user_config_dir()) / "settings.toml"
 
 
 def env_name(key: str) -> str:

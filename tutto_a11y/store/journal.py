@@ -21,8 +21,8 @@ Why rows are checked when read: the file may have been edited by hand.  A game r
 or rules cannot be read comes back marked ``damaged`` instead of raising, so one bad row never
 hides the other games; a journal line that is not text raises 'damaged-game' for that game only.
 
-Only the standard library's :mod:`sqlite3` is used (plus :mod:`platformdirs` for the default
-location).
+Only the standard library's :mod:`sqlite3` is used (and :mod:`tutto_a11y.folders` for the
+default location).
 """
 
 from __future__ import annotations
@@ -92,9 +92,9 @@ class JournalRow(Record):
 
 def default_db_path() -> Path:
     """Where games live unless ``--db`` / ``TUTTO_DB`` say otherwise: the per-user data folder."""
-    import platformdirs
+    from tutto_a11y.folders import user_data_dir
 
-    return Path(platformdirs.user_data_dir("tutto-tally", appauthor=False)) / "games.sqlite3"
+    return Path(user_data_dir()) / "games.sqlite3"
 
 
 def _text(raw: bytes) -> str | bytes:
