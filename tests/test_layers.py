@@ -31,6 +31,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tutto_a11y.games.registry", "tutto_a11y.speech"),
     ("tutto_a11y.store", "tutto_a11y.share", "tutto_a11y.braille.paper"),
     ("tutto_a11y.table",),
+    # The command layer: each command's printing and exit status, over what the store,
+    # speech and a game's coach (through the registry) compute.
+    ("tutto_a11y.commands",),
     ("tutto_a11y.cli", "tutto_a11y.__main__", "tutto_a11y"),
 )
 

@@ -306,7 +306,7 @@ def play_command(**options: Any) -> int:
               help=N_("Mark a running game as abandoned."))
 def games_command(lang: str | None, db: str | None, width: int | None, plain: bool,
                   abandon: str | None) -> int:
-    from tutto_a11y.store.sheets import list_games
+    from tutto_a11y.commands.games import list_games
 
     settings = _settings(lang, width, db, plain)
     if abandon is not None:
@@ -319,7 +319,7 @@ def games_command(lang: str | None, db: str | None, width: int | None, plain: bo
 @_global
 def show_command(game: str, lang: str | None, db: str | None, width: int | None,
                  plain: bool) -> int:
-    from tutto_a11y.store.sheets import show_game
+    from tutto_a11y.commands.show import show_game
 
     settings = _settings(lang, width, db, plain)
     return show_game(settings, known_game(game, settings))
@@ -348,7 +348,7 @@ def _braille_options(f: Any) -> Any:
 def export_command(game: str, fmt: str, grade: str, cells: int, lines: int, lang: str | None,
                    db: str | None, width: int | None, plain: bool) -> int:
     from tutto_a11y.braille.pages import Layout
-    from tutto_a11y.store.sheets import export_game
+    from tutto_a11y.commands.export import export_game
 
     settings = _settings(lang, width, db, plain)
     return export_game(settings, known_game(game, settings), fmt,

@@ -13,7 +13,7 @@ import click
 
 from tutto_a11y.settings import Settings, UsageProblem
 from tutto_a11y.store.saved import side_of
-from tutto_a11y.store.sheets import _read_game
+from tutto_a11y.store.sheets import read_game
 from tutto_a11y.store.stats import name_key
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
@@ -23,7 +23,7 @@ from tutto_a11y.text.output import echo_wrapped
 def review_command(settings: Settings, ref: str, player: str | None, fmt: str) -> int:
     """Print the review of one saved game, as text (in the chosen language, else the game's
     own) or as JSON."""
-    info, game = _read_game(settings, ref)
+    info, game = read_game(settings, ref)
     c = Catalog(settings.lang or info.lang)
     side = side_of(info)
     coach = side.coach
