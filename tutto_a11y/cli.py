@@ -522,7 +522,7 @@ def _default_map(values: dict[str, Any]) -> dict[str, dict[str, Any]]:
 @_global
 def review_command(game: str, player: str | None, fmt: str, lang: str | None, db: str | None,
                    width: int | None, plain: bool) -> int:
-    from tutto_a11y.store.review import review_command as run
+    from tutto_a11y.commands.review import review_command as run
 
     settings = _settings(lang, width, db, plain)
     return run(settings, known_game(game, settings), player, fmt)
