@@ -388,7 +388,7 @@ def labels_command(game: str, fmt: str, grade: str, cells: int, lines: int, lang
               help=N_("Text to read, or JSON for scripts."))
 def stats_command(lang: str | None, db: str | None, width: int | None, plain: bool, kind: str,
                   player: str | None, since: str | None, fmt: str) -> int:
-    from tutto_a11y.store.stats import stats_command as run
+    from tutto_a11y.commands.stats import stats_command as run
 
     return run(_settings(lang, width, db, plain), kind, player, since, fmt)
 
