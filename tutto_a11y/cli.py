@@ -535,7 +535,7 @@ def review_command(game: str, player: str | None, fmt: str, lang: str | None, db
               help=N_("The speech engine."))
 def voices_command(lang: str | None, db: str | None, width: int | None, plain: bool,
                    speech_engine: str) -> int:
-    from tutto_a11y.speech.voices import list_voices_command
+    from tutto_a11y.commands.voices import list_voices_command
 
     return list_voices_command(_settings(lang, width, db, plain), speech_engine)
 
