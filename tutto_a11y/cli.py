@@ -428,8 +428,9 @@ def stats_command(lang: str | None, db: str | None, width: int | None, plain: bo
               help=N_("The answer's format."))
 def coach_command(lang: str | None, db: str | None, width: int | None, plain: bool,
                   **options: Any) -> int:
-    coach = registry.find(registry.COACHED).side().coach
-    return int(coach.command(_settings(lang, width, db, plain), **options))
+    from tutto_a11y.commands.coach import coach_command as run
+
+    return run(_settings(lang, width, db, plain), **options)
 
 
 @cli.command("settings", help=N_("Show every setting, its value and where it comes from; "
