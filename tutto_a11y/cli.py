@@ -615,6 +615,6 @@ def _flag_names() -> set[str]:
 def _say_problem(sentence: str, width: int | None) -> None:
     """A problem as one sentence on stderr, wrapped like every other line (``width``: at
     ``--width``, else at the terminal's width when stderr is one)."""
-    from tutto_a11y.text.output import echo_wrapped
+    from tutto_a11y.commands.printing import echo_wrapped
 
     echo_wrapped(sentence, width, err=True)

@@ -15,9 +15,9 @@ from typing import Any
 
 import click
 
+from tutto_a11y.commands.printing import echo_wrapped
 from tutto_a11y.games import registry
 from tutto_a11y.settings import Settings
-from tutto_a11y.text.output import echo_wrapped
 
 
 def coach_command(settings: Settings, **options: Any) -> int:

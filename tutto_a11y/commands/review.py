@@ -11,9 +11,9 @@ import json
 
 import click
 
+from tutto_a11y.commands.printing import echo_wrapped
 from tutto_a11y.settings import Settings
 from tutto_a11y.store.review import review_game
-from tutto_a11y.text.output import echo_wrapped
 
 
 def review_command(settings: Settings, ref: str, player: str | None, fmt: str) -> int:

@@ -11,9 +11,9 @@ import json
 
 import click
 
+from tutto_a11y.commands.printing import echo_wrapped
 from tutto_a11y.settings import Settings
 from tutto_a11y.store.stats import count_games
-from tutto_a11y.text.output import echo_wrapped
 
 
 def stats_command(settings: Settings, kind: str, player: str | None, since_text: str | None,

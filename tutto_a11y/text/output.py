@@ -157,10 +157,3 @@ class Output:
             head, last = lines[:-1], lines[-1]
             self.stream.write("".join(line + "\n" for line in head) + last + " ")
         self.stream.flush()
-
-
-def echo_wrapped(text: str, width: int | None, err: bool = False) -> None:
-    """A line outside the play loop (a list, a sheet, a problem), wrapped like announcements."""
-    import click
-
-    click.echo("\n".join(wrap(text, width)), err=err)
