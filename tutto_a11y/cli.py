@@ -367,12 +367,10 @@ def export_command(game: str, fmt: str, grade: str, cells: int, lines: int, lang
 def labels_command(game: str, fmt: str, grade: str, cells: int, lines: int, lang: str | None,
                    db: str | None, width: int | None, plain: bool) -> int:
     from tutto_a11y.braille.pages import Layout
-    from tutto_a11y.braille.paper import labels_text
+    from tutto_a11y.commands.labels import labels_command as run
 
     settings = _settings(lang, width, db, plain, game)
-    click.echo(labels_text(game, settings.catalog(), fmt, int(grade),
-                           Layout(cells=cells, lines=lines)), nl=False)
-    return 0
+    return run(settings, game, fmt, int(grade), Layout(cells=cells, lines=lines))
 
 
 @cli.command("stats", help=N_("Statistics across the finished games: wins, scores and how each "
