@@ -109,6 +109,27 @@ def test_no_module_imports_the_click_edge() -> None:
     assert importers == []
 
 
+def _imports_click(path: Path) -> bool:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import) and any(
+                a.name == "click" or a.name.startswith("click.") for a in node.names):
+            return True
+        if isinstance(node, ast.ImportFrom) and not node.level and node.module and (
+                node.module == "click" or node.module.startswith("click.")):
+            return True
+    return False
+
+
+def test_only_the_edge_and_the_commands_import_click() -> None:
+    """Below the command layer nothing prints for a command: the store, speech, the games and
+    the table give back text or data, so they run without click (the live view, the tests,
+    the benchmarks). ``text/arguments.py`` and ``text/click_texts.py`` serve the edge."""
+    importers = {_module_name(path) for path in PACKAGE.rglob("*.py") if _imports_click(path)}
+    strays = sorted(m for m in importers if layer(m) < layer("tutto_a11y.commands")
+                    and m not in ("tutto_a11y.text.arguments", "tutto_a11y.text.click_texts"))
+    assert strays == []
+
+
 def test_a_games_rules_import_only_the_contract_and_themselves() -> None:
     for module, deps in _graph().items():
         parts = module.split(".")
