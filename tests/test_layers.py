@@ -31,6 +31,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tutto_a11y.games.registry", "tutto_a11y.speech"),
     ("tutto_a11y.store", "tutto_a11y.share", "tutto_a11y.braille.paper"),
     ("tutto_a11y.table",),
+    # The command layer: each command's printing and exit status, over what the store,
+    # speech and a game's coach (through the registry) compute.
+    ("tutto_a11y.commands",),
     ("tutto_a11y.cli", "tutto_a11y.__main__", "tutto_a11y"),
 )
 
@@ -110,6 +113,27 @@ def test_no_module_imports_the_click_edge() -> None:
                               for d in deps)
                        and m != "tutto_a11y.__main__" and not m.startswith("tutto_a11y.cli"))
     assert importers == []
+
+
+def _imports_click(path: Path) -> bool:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import) and any(
+                a.name == "click" or a.name.startswith("click.") for a in node.names):
+            return True
+        if isinstance(node, ast.ImportFrom) and not node.level and node.module and (
+                node.module == "click" or node.module.startswith("click.")):
+            return True
+    return False
+
+
+def test_only_the_edge_and_the_commands_import_click() -> None:
+    """Below the command layer nothing prints for a command: the store, speech, the games and
+    the table give back text or data, so they run without click (the live view, the tests,
+    the benchmarks). ``text/click_texts.py`` lists click's texts for the catalogs."""
+    importers = {_module_name(path) for path in PACKAGE.rglob("*.py") if _imports_click(path)}
+    strays = sorted(m for m in importers if layer(m) < layer("tutto_a11y.commands")
+                    and m != "tutto_a11y.text.click_texts")
+    assert strays == []
 
 
 def test_a_games_rules_import_only_the_contract_records_and_themselves() -> None:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from tutto_a11y.commands.printing import echo_wrapped
 from tutto_a11y.settings import UsageProblem
 from tutto_a11y.settings_file import (
     KEYS,
@@ -23,7 +24,6 @@ from tutto_a11y.settings_file import (
 from tutto_a11y.text.arguments import join_and, shown
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
-from tutto_a11y.text.output import echo_wrapped
 
 Check = Callable[[str, Any], Any]
 

@@ -32,12 +32,12 @@ from tutto_a11y.cli.options import (
 )
 from tutto_a11y.cli.play import known_game
 from tutto_a11y.cli.usage import ClickValue, usage_sentence
+from tutto_a11y.commands.printing import say_problem
 from tutto_a11y.games import registry
 from tutto_a11y.settings import Settings, UsageProblem, early_lang
 from tutto_a11y.text.arguments import OneOf, Text, WholeNumber
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
-from tutto_a11y.text.output import say_problem
 
 TEXT = ClickValue(Text())
 
@@ -133,7 +133,7 @@ def play_command(**params: Any) -> int:
 @click.option("--abandon", cls=TOption, type=TEXT, default=None, metavar=N_("GAME"),
               help=N_("Mark a running game as abandoned."))
 def games_command(settings: Settings, abandon: str | None) -> int:
-    from tutto_a11y.store.sheets import list_games
+    from tutto_a11y.commands.games import list_games
 
     if abandon is not None:
         abandon = known_game(abandon, settings)
@@ -144,7 +144,7 @@ def games_command(settings: Settings, abandon: str | None) -> int:
 @_game_argument
 @_global
 def show_command(settings: Settings, game: str) -> int:
-    from tutto_a11y.store.sheets import show_game
+    from tutto_a11y.commands.show import show_game
 
     return show_game(settings, known_game(game, settings))
 
@@ -172,7 +172,7 @@ def _braille_options(f: Any) -> Any:
 def export_command(settings: Settings, game: str, fmt: str, grade: str, cells: int,
                    lines: int) -> int:
     from tutto_a11y.braille.pages import Layout
-    from tutto_a11y.store.sheets import export_game
+    from tutto_a11y.commands.export import export_game
 
     return export_game(settings, known_game(game, settings), fmt,
                        (int(grade), Layout(cells=cells, lines=lines)))
@@ -190,11 +190,9 @@ def export_command(settings: Settings, game: str, fmt: str, grade: str, cells: i
 def labels_command(settings: Settings, game: str, fmt: str, grade: str, cells: int,
                    lines: int) -> int:
     from tutto_a11y.braille.pages import Layout
-    from tutto_a11y.braille.paper import labels_text
+    from tutto_a11y.commands.labels import labels_command as run
 
-    click.echo(labels_text(game, settings.catalog(), fmt, int(grade),
-                           Layout(cells=cells, lines=lines)), nl=False)
-    return 0
+    return run(settings, game, fmt, int(grade), Layout(cells=cells, lines=lines))
 
 
 @cli.command("stats", help=N_("Statistics across the finished games: wins, scores and how each "
@@ -210,7 +208,7 @@ def labels_command(settings: Settings, game: str, fmt: str, grade: str, cells: i
               help=N_("Text to read, or JSON for scripts."))
 def stats_command(settings: Settings, kind: str, player: str | None, since: str | None,
                   fmt: str) -> int:
-    from tutto_a11y.store.stats import stats_command as run
+    from tutto_a11y.commands.stats import stats_command as run
 
     return run(settings, kind, player, since, fmt)
 
@@ -249,8 +247,9 @@ def stats_command(settings: Settings, kind: str, player: str | None, since: str 
 @click.option("--format", "fmt", cls=TOption, type=words("text", "json"), default=None,
               help=N_("The answer's format."))
 def coach_command(settings: Settings, **options: Any) -> int:
-    coach = registry.find(registry.COACHED).side().coach
-    return int(coach.command(settings, **options))
+    from tutto_a11y.commands.coach import coach_command as run
+
+    return run(settings, **options)
 
 
 @cli.command("settings", help=N_("Show every setting, its value and where it comes from; "
@@ -291,7 +290,7 @@ def settings_command(settings: Settings, words: tuple[str, ...]) -> int:
               help=N_("Text to read, or JSON for scripts."))
 @_global
 def review_command(settings: Settings, game: str, player: str | None, fmt: str) -> int:
-    from tutto_a11y.store.review import review_command as run
+    from tutto_a11y.commands.review import review_command as run
 
     return run(settings, known_game(game, settings), player, fmt)
 
@@ -302,7 +301,7 @@ def review_command(settings: Settings, game: str, player: str | None, fmt: str) 
               type=words("pyttsx3", "speechd"), default="pyttsx3",
               help=N_("The speech engine."))
 def voices_command(settings: Settings, speech_engine: str) -> int:
-    from tutto_a11y.speech.voices import list_voices_command
+    from tutto_a11y.commands.voices import list_voices_command
 
     return list_voices_command(settings, speech_engine)
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from tutto_a11y.settings import UsageProblem, early_lang, early_plain, early_width
 from tutto_a11y.text.i18n import Catalog, use_for_click
-from tutto_a11y.text.output import line_width, say_problem
+from tutto_a11y.text.output import line_width
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -31,6 +31,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     plain = early_plain(args, os.environ)
     problem_width = line_width(width, sys.stderr, plain)  # problems: --width, else a terminal's
     if problem is not None:  # said once; the program goes on with the defaults
+        from tutto_a11y.commands.printing import say_problem
         from tutto_a11y.settings_command import file_problem_sentence
 
         say_problem(file_problem_sentence(problem, kept.path, Catalog(lang)), problem_width)
@@ -49,6 +50,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         except (KeyboardInterrupt, EOFError):
             status = 0
         except UsageProblem as refused:
+            from tutto_a11y.commands.printing import say_problem
+
             say_problem(refused.sentence, problem_width)
             status = 2
     sys.stdout.flush()

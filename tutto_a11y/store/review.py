@@ -3,27 +3,48 @@
 This module only reads the game (running or finished) from the games file and picks the
 player; the review and its words are the game's coach (the side's ``coach``: Tutto's), which
 loads only when a review is asked for. A game without a coach is refused in one sentence.
+Printing the review is the command's (``commands/review.py``).
 """
 
 from __future__ import annotations
 
-import json
-
-import click
+from dataclasses import dataclass
+from typing import Any
 
 from tutto_a11y.settings import Settings, UsageProblem
 from tutto_a11y.store.saved import side_of
-from tutto_a11y.store.sheets import _read_game
+from tutto_a11y.store.sheets import read_game
 from tutto_a11y.store.stats import name_key
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
-from tutto_a11y.text.output import echo_wrapped
 
 
-def review_command(settings: Settings, ref: str, player: str | None, fmt: str) -> int:
-    """Print the review of one saved game, as text (in the chosen language, else the game's
-    own) or as JSON."""
-    info, game = _read_game(settings, ref)
+@dataclass(frozen=True)
+class Review:
+    """The coach's review of one saved game: each player's decisions against its best."""
+
+    game_id: str
+    game: Any
+    coach: Any  # the side's coach, which reviewed the game and words its review
+    players: Any  # what the coach's ``review`` found, for every player or the one asked for
+    catalog: Catalog  # the chosen language, else the game's own
+
+    def as_json(self) -> dict[str, Any]:
+        """The review as the JSON of ``review --format json``."""
+        data: dict[str, Any] = self.coach.review_json(self.game_id, self.players)
+        return data
+
+    def lines(self) -> list[str]:
+        """The review as lines to print and read aloud."""
+        lines: list[str] = self.coach.review_lines(self.game_id, self.game, self.players,
+                                                   self.catalog)
+        return lines
+
+
+def review_game(settings: Settings, ref: str, player: str | None) -> Review:
+    """The review of one saved game, of every player or only of ``player``; a game without a
+    coach, or a player who did not play in it, is refused in one sentence."""
+    info, game = read_game(settings, ref)
     c = Catalog(settings.lang or info.lang)
     side = side_of(info)
     coach = side.coach
@@ -39,10 +60,4 @@ def review_command(settings: Settings, ref: str, player: str | None, fmt: str) -
                                          "{players}.", name=terminal_safe(player, limit=40),
                                          game=info.id, players=", ".join(game.players)))
         only = seats[0]
-    players = coach.review(game, only)
-    if fmt == "json":
-        click.echo(json.dumps(coach.review_json(info.id, players), ensure_ascii=False))
-        return 0
-    for line in coach.review_lines(info.id, game, players, c):
-        echo_wrapped(line, settings.columns())
-    return 0
+    return Review(info.id, game, coach, coach.review(game, only), c)

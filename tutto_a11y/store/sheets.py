@@ -2,7 +2,8 @@
 
 The journal is the truth: every sheet is made by replaying a game's entries through the rules,
 so a sheet can never disagree with what was announced at the table. Text is in the game's own
-language; JSON keys and card ids stay fixed for scripts.
+language; JSON keys and card ids stay fixed for scripts. Nothing here prints: ``games``,
+``show`` and ``export`` in ``commands/`` print what these functions return.
 """
 
 from __future__ import annotations
@@ -12,16 +13,13 @@ import html
 import io
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
-
-import click
 
 from tutto_a11y.games.contract import GameStatus
 from tutto_a11y.settings import Settings, UsageProblem, store_problem
 from tutto_a11y.store.saved import DamagedGame, rebuild, rules_and_players, side_of
 from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.text.names import printable_names
-from tutto_a11y.text.output import echo_wrapped
 from tutto_a11y.text.problems import damaged_game_sentence
 
 
@@ -41,7 +39,7 @@ def _load(store: Any, ref: str, catalog: Catalog) -> tuple[Any, Any]:
     return info, game
 
 
-def _read_game(settings: Settings, ref: str) -> tuple[Any, Any]:
+def read_game(settings: Settings, ref: str) -> tuple[Any, Any]:
     """A saved game replayed from its journal; problems are told in the chosen language."""
     catalog = settings.catalog()
     store = settings.open_store(catalog, read_only=True)
@@ -57,12 +55,23 @@ def status_word(status: str, c: Catalog) -> str:
             GameStatus.ABANDONED: c.gettext("abandoned")}.get(status, status)
 
 
-def list_games(settings: Settings, abandon: str | None) -> int:
-    """``tutto-tally games``: one line per game, newest first."""
+@dataclass(frozen=True)
+class Listed:
+    """One saved game of the ``games`` list: its row, and its players as they are shown, or
+    None when its players or rules cannot be read (a damaged game)."""
+
+    info: Any
+    players: tuple[str, ...] | None
+
+
+def saved_games(settings: Settings, abandon: str | None) -> tuple[str | None, list[Listed]]:
+    """Every saved game, newest first, with its players; with ``abandon`` that game is first
+    marked abandoned, and its id comes back as the first value (else None)."""
     from tutto_a11y.store.errors import StoreError
 
-    c, width = settings.catalog(), settings.columns()
+    c = settings.catalog()
     store = settings.open_store(c, read_only=abandon is None)
+    abandoned = None
     try:
         if abandon is not None:
             try:
@@ -70,46 +79,40 @@ def list_games(settings: Settings, abandon: str | None) -> int:
                 store.set_status(info.id, GameStatus.ABANDONED)
             except StoreError as error:
                 raise store_problem(error, settings.path, c) from None
-            echo_wrapped(c.gettext("Game {game} is marked abandoned.", game=info.id), width)
-        games = store.games()
-        if not games:
-            echo_wrapped(c.gettext("There are no saved games yet."), width)
-        for info in games:
+            abandoned = info.id
+        listed = []
+        for info in store.games():
+            names: tuple[str, ...] | None
             try:
                 _rules, names = rules_and_players(info)
             except DamagedGame as damaged:
                 if damaged.kind is not None and isinstance(info.players, (list, tuple)):
                     names = tuple(str(name) for name in info.players)  # a game of another kind
                 else:
-                    echo_wrapped(c.gettext("Game {game} is damaged: its players or rules cannot be "
-                                    "read.", game=info.id), width)
-                    continue
-            echo_wrapped(c.gettext("Game {game}, {date}: {players}, {status}.", game=info.id,
-                            date=info.created[:16].replace("T", " "),
-                            players=", ".join(printable_names(names)),
-                            status=status_word(info.status, c)), width)
+                    names = None
+            listed.append(Listed(info, names))
     finally:
         store.close()
-    return 0
+    return abandoned, listed
 
 
-def show_game(settings: Settings, ref: str) -> int:
-    """``tutto-tally show GAME``: the score sheet, one turn per line, then the standing.
+def sheet_lines(settings: Settings, ref: str) -> list[str]:
+    """The score sheet of a saved game as ``show`` prints it: one turn per line, then the
+    standing.
 
     In the chosen language (``--lang``/``TUTTO_LANG``), else in the game's own language, as a
     resumed game goes on in it.
     """
-    info, game = _read_game(settings, ref)
-    c, width = Catalog(settings.lang or info.lang), settings.columns()
-    for line in side_of(info).show_lines(info, game, c, status_word(info.status, c)):
-        echo_wrapped(line, width)
-    return 0
+    info, game = read_game(settings, ref)
+    c = Catalog(settings.lang or info.lang)
+    return list(side_of(info).show_lines(info, game, c, status_word(info.status, c)))
 
 
-def export_game(settings: Settings, ref: str, fmt: str, braille: Any = None) -> int:
-    """``tutto-tally export GAME --format json|csv|md|brf|txt-braille``; ``braille`` is the
-    grade and the page (:class:`~tutto_a11y.braille.pages.Layout`) of the Braille formats."""
-    info, game = _read_game(settings, ref)
+def export_text(settings: Settings, ref: str, fmt: str, braille: Any = None) -> str:
+    """A saved game in an export format (``json``, ``csv``, ``md``, ``brf``,
+    ``txt-braille``), as the whole text to write, its last line ended; ``braille`` is the grade
+    and the page (:class:`~tutto_a11y.braille.pages.Layout`) of the Braille formats."""
+    info, game = read_game(settings, ref)
     c = Catalog(settings.lang or info.lang)  # headers: the chosen language, else the game's own
     side = side_of(info)
     if fmt in ("brf", "txt-braille"):
@@ -118,14 +121,12 @@ def export_game(settings: Settings, ref: str, fmt: str, braille: Any = None) -> 
 
         grade, layout = braille if braille is not None else (2, Layout())
         lines = side.braille_sheet(info, game, c, status_word(info.status, c))
-        click.echo(braille_text(lines, c.lang, grade, layout, fmt, c), nl=False)
-    elif fmt == "json":
-        click.echo(json.dumps(side.export_json(info, game), ensure_ascii=False, indent=2))
-    elif fmt == "csv":
-        click.echo(export_csv(side.sheet_table(game, c)), nl=False)
-    else:
-        click.echo(export_markdown(side.sheet_table(game, c)), nl=False)
-    return 0
+        return braille_text(lines, c.lang, grade, layout, fmt, c)
+    if fmt == "json":
+        return json.dumps(side.export_json(info, game), ensure_ascii=False, indent=2) + "\n"
+    if fmt == "csv":
+        return export_csv(side.sheet_table(game, c))
+    return export_markdown(side.sheet_table(game, c))
 
 
 #: What a spreadsheet takes for the start of a formula (or, tab and CR, of a new cell).

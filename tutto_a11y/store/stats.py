@@ -6,9 +6,10 @@ through the rules (:func:`saved.rebuild`, the path the score sheets take), so a 
 never disagree with what was announced at the table, and a hand-edited game that the rules
 refuse is named as damaged and left out while the others still count.
 
-The computation part of this module is pure (rebuilt games in, figures out); only the
-command at the end opens the file, prints, and keeps each game's figures in the file so the
-next run need not replay games that have not changed. Each game adds its own figures
+The computation part of this module is pure (rebuilt games in, figures out); only
+:func:`count_games` at the end opens the file and keeps each game's figures in it, so the next
+run need not replay games that have not changed. Printing them is the command's
+(``commands/stats.py``). Each game adds its own figures
 (``games/<name>/figures.py``), found through its side in the registry.
 """
 
@@ -28,7 +29,6 @@ from tutto_a11y.games.contract import GameStatus, StatsFigures, whole_average
 from tutto_a11y.settings import Settings, UsageProblem
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
-from tutto_a11y.text.output import echo_wrapped
 
 
 def name_key(name: str) -> str:
@@ -76,7 +76,7 @@ def parse_day(text: str) -> date | None:
 def figures_of(kind: str) -> StatsFigures:
     """What a game of ``kind`` adds to the statistics, from the game's side (the registry)."""
     figures = registry.find(kind).side().stats_figures()
-    assert figures is not None, f"{kind} keeps no statistics"  # refused by stats_command
+    assert figures is not None, f"{kind} keeps no statistics"  # refused by count_games
     return figures
 
 
@@ -235,23 +235,52 @@ def text_lines(stats: Statistics, c: Catalog, since: date | None) -> list[str]:
     return [heading] + [line(c, p) for p in stats.ranked()]
 
 
-# -- the command ------------------------------------------------------------------------------
+# -- reading the games file ----------------------------------------------------------------------
 
-def stats_command(settings: Settings, kind: str, player: str | None, since_text: str | None,
-                  fmt: str) -> int:
-    """``tutto-tally stats``: read every finished game, print the statistics.
+@dataclass
+class Count:
+    """What ``stats`` counted: the figures, and what was asked (for the sentences that say
+    why nothing was counted)."""
+
+    stats: Statistics
+    player: str | None  # --player as typed
+    only: str | None  # its name_key
+    since: date | None
+
+    def lines(self, c: Catalog) -> list[str]:
+        """The statistics as text: a heading and a line a player, or why there are none."""
+        if self.stats.games:
+            return text_lines(self.stats, c, self.since)
+        if self.only is not None:
+            return [c.gettext("No finished game has a player called {name}.",
+                              name=terminal_safe(self.player or "", limit=40))]
+        if self.since is not None:
+            return [c.gettext("No finished game was started on or after {date}.",
+                              date=self.since.isoformat())]
+        if self.stats.damaged:
+            return []  # the damaged games are named (damaged_lines): "no games yet" is untrue
+        return [c.gettext("There are no finished games yet.")]
+
+    def damaged_lines(self, c: Catalog) -> list[str]:
+        """One sentence for each game left out because it is damaged."""
+        return [c.gettext("Game {game} is damaged and left out of the statistics.", game=g)
+                for g in self.stats.damaged]
+
+
+def count_games(settings: Settings, kind: str, player: str | None,
+                since_text: str | None) -> Count:
+    """Read every finished game of ``kind`` (of ``player``, since ``since_text``) and add up
+    its figures; the options are refused in one sentence (a :class:`UsageProblem`).
 
     The games themselves are only read; what each game adds up to is kept in the same file
     (see :meth:`Store.keep_derived_figures`) so that the next run need not replay it.
     """
-    import click
-
     from tutto_a11y.games.contract import EntryError
     from tutto_a11y.store.journal import StoreError
     from tutto_a11y.text.names import clean_name
     from tutto_a11y.text.problems import entry_error_sentence, store_error_sentence
 
-    c, width = settings.catalog(), settings.columns()
+    c = settings.catalog()
     game = registry.find(kind)
     kind = game.name
     if game.side().stats_figures() is None:
@@ -306,30 +335,7 @@ def stats_command(settings: Settings, kind: str, player: str | None, since_text:
         store.close()
     if fresh:
         _keep(settings, fresh)
-
-    damaged = [c.gettext("Game {game} is damaged and left out of the statistics.", game=g)
-               for g in stats.damaged]
-    if fmt == "json":
-        click.echo(json.dumps(stats.as_json(), ensure_ascii=False, indent=2))
-        for sentence in damaged:
-            echo_wrapped(sentence, settings.columns(err=True), err=True)
-        return 0
-    if stats.games == 0:
-        if only is not None:
-            lines = [c.gettext("No finished game has a player called {name}.",
-                               name=terminal_safe(player or "", limit=40))]
-        elif since is not None:
-            lines = [c.gettext("No finished game was started on or after {date}.",
-                               date=since.isoformat())]
-        elif stats.damaged:
-            lines = []  # the damaged games are named below: "no games yet" would be untrue
-        else:
-            lines = [c.gettext("There are no finished games yet.")]
-    else:
-        lines = text_lines(stats, c, since)
-    for line in lines + damaged:
-        echo_wrapped(line, width)
-    return 0
+    return Count(stats, player, only, since)
 
 
 #: Raised whenever what a game adds up to changes, so that figures kept by an older version

@@ -157,16 +157,3 @@ class Output:
             head, last = lines[:-1], lines[-1]
             self.stream.write("".join(line + "\n" for line in head) + last + " ")
         self.stream.flush()
-
-
-def echo_wrapped(text: str, width: int | None, err: bool = False) -> None:
-    """A line outside the play loop (a list, a sheet, a problem), wrapped like announcements."""
-    import click
-
-    click.echo("\n".join(wrap(text, width)), err=err)
-
-
-def say_problem(sentence: str, width: int | None) -> None:
-    """A problem as one sentence on stderr, wrapped like every other line (``width``: at
-    ``--width``, else at the terminal's width when stderr is one)."""
-    echo_wrapped(sentence, width, err=True)

@@ -81,8 +81,9 @@ class GameSide(Protocol):
     max_players: int
     #: The game's strategy coach, or None: ``review(game, only)`` the decisions of a saved
     #: game, ``review_json(game_id, players)``, ``review_lines(game_id, game, players,
-    #: catalog)`` and ``command(settings, **options)`` for ``tutto-tally coach``. Each loads
-    #: the coach (and numpy) only when called.
+    #: catalog)`` and ``command(settings, say, **options)`` for ``tutto-tally coach`` (its
+    #: JSON answer, or None when its lines went to ``say``). Each loads the coach (and numpy)
+    #: only when called.
     coach: Any
     target_help: str | None  # ``play --target``'s help, an English msgid of the catalogs
 

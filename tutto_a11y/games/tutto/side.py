@@ -7,7 +7,7 @@ once for every game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tutto_a11y.games.contract import AtTable, Notice, SideOfGame, Standing, StatsFigures, Verbosity
@@ -49,11 +49,13 @@ class TuttoCoach:
         return words.lines(game_id, players)
 
     @staticmethod
-    def command(settings: Any, **options: Any) -> int:
-        """``tutto-tally coach``: the choices of a position as JSON, or ``--duel``."""
+    def command(settings: Any, say: Callable[[str], None],
+                **options: Any) -> dict[str, Any] | None:
+        """``tutto-tally coach``: the choices of a position as JSON data, or ``--duel`` (its
+        lines given to ``say`` as they come; None when the answer was said)."""
         from .coach.command import coach_command
 
-        return coach_command(settings, **options)
+        return coach_command(settings, say, **options)
 
 
 class TuttoSide(SideOfGame):

@@ -2,16 +2,14 @@
 
 The options are checked here and every problem becomes one sentence in the chosen language
 (exit status 2 at the edge); the answer is the JSON of docs/interface.md, made by the same
-:func:`choices.Coach.choices` that the ``advice`` command words at the table.
+:func:`choices.Coach.choices` that the ``advice`` command words at the table. The command
+layer (``commands/coach.py``) prints it.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
-
-import click
 
 from tutto_a11y.games.tutto.coach.position import (
     MAX_TURN_TOTAL,
@@ -131,13 +129,13 @@ def position_sentence(error: PositionError, c: Catalog) -> str:
     return c.gettext("That is not possible: {reason}.", reason=r)
 
 
-def coach_command(settings: Settings, *, card: str | None, dice: int | None,
-                  turn_total: int | None, card_points: int | None, faces: str | None,
-                  roll: str | None, deck: str | None, after_tutto: bool, preset: str,
-                  rule_options: Sequence[str], fmt: str | None, duel: bool = False,
-                  target: int | None = None, tuttos: int | None = None) -> int:
-    """Print the choices of the position as JSON, or with ``--duel`` solve the two-player
-    game and keep it. Returns the exit status."""
+def coach_command(settings: Settings, say: Callable[[str], None], *, card: str | None,
+                  dice: int | None, turn_total: int | None, card_points: int | None,
+                  faces: str | None, roll: str | None, deck: str | None, after_tutto: bool,
+                  preset: str, rule_options: Sequence[str], fmt: str | None, duel: bool = False,
+                  target: int | None = None, tuttos: int | None = None) -> dict[str, Any] | None:
+    """The choices of the position as JSON data, or with ``--duel`` solve the two-player
+    game and keep it (its lines are given to ``say``; None when the answer was said)."""
     c = settings.catalog()
     rules = coach_rules(preset, rule_options, c)
     if duel:
@@ -152,7 +150,7 @@ def coach_command(settings: Settings, *, card: str | None, dice: int | None,
                 raise UsageProblem(entry_error_sentence(error, c)) from None
         from tutto_a11y.games.tutto.coach.duel_command import duel_command
 
-        return duel_command(settings, rules, fmt or "text")
+        return duel_command(settings, rules, fmt or "text", say)
     if target is not None:
         raise UsageProblem(c.gettext("--target is only for --duel; the choices of a turn do "
                                      "not depend on the target."))
@@ -193,8 +191,7 @@ def coach_command(settings: Settings, *, card: str | None, dice: int | None,
     from tutto_a11y.games.tutto.coach.choices import as_json, coach_for
 
     answer: dict[str, Any] = as_json(coach_for(rules).choices(position))
-    click.echo(json.dumps(answer))
-    return 0
+    return answer
 
 
 __all__ = ["CARD_IDS", "MAX_TURN_TOTAL", "coach_command", "coach_rules", "position_sentence"]

@@ -3,20 +3,19 @@
 Scripts and patient players start the solve; the table only reads what it left (:mod:`cache`).
 While it runs, one line at every tenth of the work says how far it is: append-only lines, no
 redrawn bar, so a screen reader or Braille display follows them. With ``--format
-json`` those lines go to stderr and stdout holds only the JSON answer. When the cache already
-holds these rules, nothing is solved and the answer comes at once.
+json`` those lines go to stderr and stdout holds only the JSON answer (the command layer,
+``commands/coach.py``, prints both). When the cache already holds these rules, nothing is
+solved and the answer comes at once.
 """
 
 from __future__ import annotations
 
-import json
-
-import click
+from collections.abc import Callable
+from typing import Any
 
 from tutto_a11y.games.tutto.rules import Rules
 from tutto_a11y.settings import Settings, UsageProblem
 from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.text.output import echo_wrapped
 
 #: The highest target solved: the time grows with the square of the target (the standard 6000
 #: takes minutes on a laptop; 10000 about three times as long).
@@ -29,8 +28,10 @@ def percent_said(chance: float, c: Catalog) -> str:
     return text if c.lang == "en" else text.replace(".", ",")
 
 
-def duel_command(settings: Settings, rules: Rules, fmt: str) -> int:
-    """Solve (or read) the two-player game of these rules; say the first player's chance."""
+def duel_command(settings: Settings, rules: Rules, fmt: str,
+                 say: Callable[[str], None]) -> dict[str, Any] | None:
+    """Solve (or read) the two-player game of these rules; say the first player's chance, or
+    with ``fmt`` json return it as JSON data. ``say`` prints a line as it comes."""
     c = settings.catalog()
     from tutto_a11y.games.tutto.coach.duel import supported
 
@@ -42,11 +43,6 @@ def duel_command(settings: Settings, rules: Rules, fmt: str) -> int:
                                      "points, not {target}.", most=MOST_TARGET,
                                      target=rules.target))
     from tutto_a11y.games.tutto.coach import cache
-
-    to_stderr = fmt == "json"
-
-    def say(text: str) -> None:
-        echo_wrapped(text, settings.columns(err=to_stderr), err=to_stderr)
 
     solved = cache.read(rules)
     solved_now = solved is None
@@ -69,15 +65,14 @@ def duel_command(settings: Settings, rules: Rules, fmt: str) -> int:
         solved = cache.Solved(rules, win, last)
         cache.write(solved)
     if fmt == "json":
-        click.echo(json.dumps({"target": rules.target, "rules": rules.as_dict(),
-                               "first_player": round(solved.first_player, 6),
-                               "second_player": round(1 - solved.first_player, 6),
-                               "solved_now": solved_now}))
-        return 0
+        return {"target": rules.target, "rules": rules.as_dict(),
+                "first_player": round(solved.first_player, 6),
+                "second_player": round(1 - solved.first_player, 6),
+                "solved_now": solved_now}
     if solved_now:
         say(c.gettext("Solved and kept: advice and odds now say each player's chance to win "
                       "in two-player games with these rules."))
     say(c.gettext("The first player wins {percent} percent of two-player games to {target} "
                   "points; a tie counts for the second player.",
                   percent=percent_said(solved.first_player, c), target=rules.target))
-    return 0
+    return None

@@ -1,0 +1,35 @@
+"""``tutto-tally coach``: the strategy coach's answer for a position, or its ``--duel`` solve.
+
+The coach belongs to its game (Tutto's, in the game's folder), so it is reached through the
+registry (``registry.COACHED``) and the game's side, never by name: the coach checks the
+options, words its own sentences and computes the answer; this module prints it. The JSON
+answer goes to stdout alone; the lines the coach says while it works (the duel's progress) go
+to stdout as text, or to stderr when the answer is JSON, so that a script reads one JSON
+document.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from tutto_a11y.commands.printing import echo_wrapped
+from tutto_a11y.games import registry
+from tutto_a11y.settings import Settings
+
+
+def coach_command(settings: Settings, **options: Any) -> int:
+    """Ask the coach with the command's options and print its answer; returns the exit status
+    (a refused option is a :class:`~tutto_a11y.settings.UsageProblem`, status 2 at the edge)."""
+    to_stderr = options.get("fmt") == "json"
+
+    def say(line: str) -> None:
+        echo_wrapped(line, settings.columns(err=to_stderr), err=to_stderr)
+
+    coach = registry.find(registry.COACHED).side().coach
+    answer = coach.command(settings, say, **options)
+    if answer is not None:
+        click.echo(json.dumps(answer))
+    return 0

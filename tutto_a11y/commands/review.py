@@ -1,0 +1,28 @@
+"""``tutto-tally review GAME``: the coach's review of a saved game, printed.
+
+The store reads the game and hands it to its game's coach (``store/review.py``); this module
+prints the review as lines wrapped at ``--width`` or, with ``--format json``, as one line of
+JSON for scripts.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from tutto_a11y.commands.printing import echo_wrapped
+from tutto_a11y.settings import Settings
+from tutto_a11y.store.review import review_game
+
+
+def review_command(settings: Settings, ref: str, player: str | None, fmt: str) -> int:
+    """Print the review of one saved game, as text (in the chosen language, else the game's
+    own) or as JSON."""
+    review = review_game(settings, ref, player)
+    if fmt == "json":
+        click.echo(json.dumps(review.as_json(), ensure_ascii=False))
+        return 0
+    for line in review.lines():
+        echo_wrapped(line, settings.columns())
+    return 0
