@@ -220,15 +220,16 @@ def test_outside_a_games_folder_nothing_but_the_registry_imports_a_games_modules
 
 
 def test_the_default_game_spelled_below_the_registry_is_the_registrys() -> None:
-    """Settings and the store sit below the registry, so they cannot ask it: the default game
-    and the kind of a game saved before games had one (a Tutto game) are spelled out there,
-    and must stay the registry's ``DEFAULT``."""
+    """The store sits below the registry, so it cannot ask it: the kind of a game saved before
+    games had one (a Tutto game) is spelled out there, and must stay the registry's ``DEFAULT``.
+    Settings leave the default game to the registry."""
     from tutto_a11y.games import registry
     from tutto_a11y.settings import Settings
     from tutto_a11y.store.journal import UNNAMED_KIND, GameInfo
     from tutto_a11y.store.schema import MIGRATIONS
 
-    assert Settings().game == UNNAMED_KIND == registry.DEFAULT
+    assert Settings().game is None
+    assert UNNAMED_KIND == registry.DEFAULT
     assert GameInfo("1", "", "", "en", {}, (), "running").kind == registry.DEFAULT
     assert f"DEFAULT '{registry.DEFAULT}'" in MIGRATIONS[1][0]
     assert layer("tutto_a11y.settings") < layer("tutto_a11y.games.registry")

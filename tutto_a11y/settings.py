@@ -97,9 +97,9 @@ class Settings(Record):
     width: int | None = None
     db: str | None = None
     plain: bool = False
-    #: The registry's ``DEFAULT``, spelled out: settings sit below the registry
-    #: (tests/test_layers.py), which checks that the two agree.
-    game: str = "tutto"
+    #: The game to play, a registry name; None: the registry's ``DEFAULT`` (settings sit below
+    #: the registry, so they leave the choice to whoever finds the game).
+    game: str | None = None
     env: Mapping[str, str] = field(default_factory=lambda: dict(os.environ), repr=False)
 
     @property

@@ -42,7 +42,7 @@ def play(settings: Settings, options: PlayOptions) -> int:
 
     lang, width, plain = settings.lang, settings.width, settings.plain
     catalog = Catalog(lang or early_lang([], settings.env))
-    side = registry.find(settings.game).side()
+    side = registry.find(settings.game or registry.DEFAULT).side()
     rules = rules_from(side, options.preset, target, options.rule_options, catalog)
     names = split_players(side, players, catalog) if players else None
 
