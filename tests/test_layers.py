@@ -22,12 +22,12 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tutto_a11y.games.*.rules",),
     # Braille's engine (liblouis, pages, dots) knows no game; ``braille.paper`` joins it to the
     # games' sides for the commands, like the store's sheets.
-    ("tutto_a11y.text", "tutto_a11y.folders", "tutto_a11y.store.journal", "tutto_a11y.store.schema",
-     "tutto_a11y.store.errors", "tutto_a11y.store.claims", "tutto_a11y.store.files",
-     "tutto_a11y.braille"),
+    ("tutto_a11y.text", "tutto_a11y.folders", "tutto_a11y.store.journal",
+     "tutto_a11y.store.schema", "tutto_a11y.store.errors", "tutto_a11y.store.claims",
+     "tutto_a11y.store.files", "tutto_a11y.braille"),
     # Tutto's coach (``games.tutto.coach``) reads Tutto's rules and words its own command's
     # problems; Tutto's messages import it lazily for ``advice`` (same room, no circle allowed).
-    ("tutto_a11y.settings", "tutto_a11y.games.*"),
+    ("tutto_a11y.settings", "tutto_a11y.settings_file", "tutto_a11y.games.*"),
     ("tutto_a11y.games.registry", "tutto_a11y.speech"),
     ("tutto_a11y.store", "tutto_a11y.share", "tutto_a11y.braille.paper"),
     ("tutto_a11y.table",),

@@ -261,7 +261,7 @@ def coach_command(settings: Settings, **options: Any) -> int:
                 metavar=N_("[set NAME VALUE | unset NAME]"))
 @_global
 def settings_command(settings: Settings, words: tuple[str, ...]) -> int:
-    from tutto_a11y.settings_command import change_setting, show_settings
+    from tutto_a11y.commands.settings import change_setting, show_settings
     from tutto_a11y.settings_file import read_settings, settings_path
 
     catalog = settings.catalog()

@@ -32,7 +32,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     problem_width = line_width(width, sys.stderr, plain)  # problems: --width, else a terminal's
     if problem is not None:  # said once; the program goes on with the defaults
         from tutto_a11y.commands.printing import say_problem
-        from tutto_a11y.settings_command import file_problem_sentence
+        from tutto_a11y.commands.settings import file_problem_sentence
 
         say_problem(file_problem_sentence(problem, kept.path, Catalog(lang)), problem_width)
     from tutto_a11y.cli.quick import read_play
