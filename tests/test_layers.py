@@ -24,7 +24,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # games' sides for the commands, like the store's sheets.
     ("tutto_a11y.text", "tutto_a11y.folders", "tutto_a11y.store.journal",
      "tutto_a11y.store.schema", "tutto_a11y.store.errors", "tutto_a11y.store.claims",
-     "tutto_a11y.store.files", "tutto_a11y.braille"),
+     "tutto_a11y.store.files", "tutto_a11y.store.rows", "tutto_a11y.braille"),
     # Tutto's coach (``games.tutto.coach``) reads Tutto's rules and words its own command's
     # problems; Tutto's messages import it lazily for ``advice`` (same room, no circle allowed).
     ("tutto_a11y.settings", "tutto_a11y.settings_file", "tutto_a11y.games.*"),
@@ -225,7 +225,7 @@ def test_the_default_game_spelled_below_the_registry_is_the_registrys() -> None:
     Settings leave the default game to the registry."""
     from tutto_a11y.games import registry
     from tutto_a11y.settings import Settings
-    from tutto_a11y.store.journal import UNNAMED_KIND, GameInfo
+    from tutto_a11y.store.rows import UNNAMED_KIND, GameInfo
     from tutto_a11y.store.schema import MIGRATIONS
 
     assert Settings().game is None

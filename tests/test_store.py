@@ -25,7 +25,8 @@ import pytest
 from faults import fill, immutable, tmpfs
 from tutto_a11y.store import files, schema
 from tutto_a11y.store.errors import StoreError
-from tutto_a11y.store.journal import GameInfo, Store, default_db_path
+from tutto_a11y.store.journal import Store, default_db_path
+from tutto_a11y.store.rows import GameInfo
 from tutto_a11y.store.schema import APPLICATION_ID, SCHEMA_VERSION
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
