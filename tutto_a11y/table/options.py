@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tutto_a11y.games.contract import Verbosity
+
 
 class PlayOptions:
     """The options of ``play`` beyond the global ones, as given or defaulted."""
@@ -22,9 +24,9 @@ class PlayOptions:
                  preset: str | None = None, rule_options: Sequence[str] = (),
                  speech: bool | None = None, voice: str | None = None, rate: int | None = None,
                  speech_engine: str = "pyttsx3", speech_to: str | None = None,
-                 sighted: bool = False, verbosity: str = "normal", resume: str | None = None,
-                 share: str | None = None, share_code: str | None = None,
-                 coach: bool = False) -> None:
+                 sighted: bool = False, verbosity: str = Verbosity.NORMAL,
+                 resume: str | None = None, share: str | None = None,
+                 share_code: str | None = None, coach: bool = False) -> None:
         self.players = players  # "Anna,Ben", split by the game's side
         self.target = target
         self.preset = preset
@@ -35,7 +37,7 @@ class PlayOptions:
         self.speech_engine = speech_engine
         self.speech_to = speech_to
         self.sighted = sighted
-        self.verbosity = verbosity
+        self.verbosity = Verbosity.of(verbosity)  # checked by the command line already
         self.resume = resume  # a game id known to be possible ("3", "last"), or None
         self.share = share
         self.share_code = share_code
