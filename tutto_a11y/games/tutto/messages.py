@@ -8,9 +8,9 @@ announcement line made of a few short sentences.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from tutto_a11y.games.contract import Command, Notice, Verbosity
+from tutto_a11y.games.tutto import table_commands
 from tutto_a11y.games.tutto.refusals import refusal
 from tutto_a11y.games.tutto.rules import (
     Bank,
@@ -31,9 +31,6 @@ from tutto_a11y.games.tutto.sentence_parts import SentenceParts, opening
 from tutto_a11y.games.tutto.words import COMMANDS, shown
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.output import nobreak
-
-if TYPE_CHECKING:
-    from fractions import Fraction  # exact chances are made when asked for, not at start-up
 
 
 class Messages(SentenceParts):
@@ -406,73 +403,25 @@ class Messages(SentenceParts):
 
     def command(self, command: Command) -> str:
         """Tutto's own commands: ``deck`` and ``odds`` (the loop carries out the others)."""
-        if command.name == "deck":
-            return self.deck()
-        if command.name == "odds":
-            return self.odds()
-        if command.name == "advice":
-            return self.advice()
-        if command.name == "review":
-            return self.review()
-        raise EntryError("unknown-word", word=command.name)
+        return table_commands.command(self, command)
 
     def advice(self) -> str:
         """``advice``: the coach's best choice now (the coach is imported on first use)."""
-        from tutto_a11y.games.tutto.advice import Adviser
-
-        return Adviser(self.c, self.verbosity, self.game.players).line(self.game.rules,
-                                                                       self.game.state)
+        return table_commands.advice(self)
 
     def review(self) -> str:
-        """``review``: the coach looks back on the game so far, in brief (the coach, and
-        numpy, are imported on first use)."""
-        from tutto_a11y.games.tutto.reviewing import ReviewWords
-
-        from .coach.review import review
-
-        return ReviewWords(self.c, self.card_unit).brief(review(self.game), self.game.finished)
+        """``review``: the coach looks back on the game so far, in brief."""
+        return table_commands.review(self)
 
     def deck(self) -> str:
-        left = self.game.deck_left()
-        total = sum(left.values())
-        listed = ", ".join(self.c.gettext("{card}: {count}", card=self.card_unit(card), count=n)
-                           for card, n in left.items() if n)
-        return self.c.ngettext("{n} card left in the deck: {cards}.",
-                               "{n} cards left in the deck: {cards}.", total, cards=listed)
+        return table_commands.deck(self)
 
     def odds(self) -> str:
-        """The risk of a Niete now; in a two-player game whose rules ``coach --duel`` has
-        solved, each player's chance to win too."""
-        text = self.niete_odds()
-        g = self.game
-        if len(g.players) == 2 and not g.finished:
-            from tutto_a11y.games.tutto.advice import Adviser
-
-            from .coach.position import MAX_TURN_TOTAL, from_state
-
-            adviser = Adviser(self.c, self.verbosity, g.players)
-            position = from_state(g.state)
-            if position is None or position.turn_total <= MAX_TURN_TOTAL:
-                duel = adviser.duel(g.rules, g.state, position)
-                if duel is not None:
-                    text += " " + adviser.chances(duel[0])
-        return text
+        """The risk of a Niete now, and in a solved duel each player's chance to win."""
+        return table_commands.odds(self)
 
     def niete_odds(self) -> str:
-        g = self.game
-        chance: Fraction | None = g.odds()
-        if chance is None:
-            return self.c.gettext("No roll is next, so there is no risk of a Niete to give.")
-        percent = round(chance * 100)
-        x = g.expect()
-        if x.card is Card.STREET:
-            return self.c.ngettext(
-                "Risk of a Niete under Street with {n} die: {percent} percent.",
-                "Risk of a Niete under Street with {n} dice: {percent} percent.",
-                x.dice, percent=percent)
-        return self.c.ngettext("Risk of a Niete with {n} die: {percent} percent.",
-                               "Risk of a Niete with {n} dice: {percent} percent.", x.dice,
-                               percent=percent)
+        return table_commands.niete_odds(self)
 
     def undone(self, entry: Entry, seat: int) -> str:
         c, name = self.c, self.name(seat)
