@@ -1,4 +1,10 @@
-"""Every sentence the table hears: events, errors, prompts, help and the answers to commands.
+"""Every sentence the table hears, in the one object the play loop asks (the contract's
+``GameMessages``): events, errors, prompts, help and the answers to commands.
+
+The opening, the prompts, ``help``, ``status``, ``scores`` and ``undo`` are worded here. The
+announcement of an accepted entry (``announcements``), the refusal of one (``refusals``) and
+the answers to Tutto's own commands (``table_commands``) have modules of their own, built on
+the parts every sentence shares (``sentence_parts``); ``Messages`` hands them to the loop.
 
 Sentences are written for the ear: whole sentences from the catalogs with named placeholders,
 the key fact first, numbers as digits, the player's name, no symbols. One entry gives one
@@ -10,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tutto_a11y.games.contract import Command, Notice, Verbosity
-from tutto_a11y.games.tutto import table_commands
-from tutto_a11y.games.tutto.refusals import refusal
+from tutto_a11y.games.tutto import announcements, refusals, table_commands
 from tutto_a11y.games.tutto.rules import (
     Bank,
     Card,
@@ -27,7 +32,7 @@ from tutto_a11y.games.tutto.rules import (
     events as E,
 )
 from tutto_a11y.games.tutto.rules.events import Event
-from tutto_a11y.games.tutto.sentence_parts import SentenceParts, opening
+from tutto_a11y.games.tutto.sentence_parts import SentenceParts
 from tutto_a11y.games.tutto.words import COMMANDS, shown
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.output import nobreak
@@ -50,273 +55,16 @@ class Messages(SentenceParts):
 
     # -- events --------------------------------------------------------------------------
     def announce(self, events: Sequence[E.Event]) -> str:
-        """The one line announcing what an accepted entry made happen.
-
-        The big news opens the line, before the details that led to it: the win, then the
-        final round, then a Tutto or a Plus/Minus hit. A set-aside that makes a Tutto is said
-        inside the Tutto sentence, not before it.
-        """
-        brief = self.verbosity is Verbosity.BRIEF
-        niete = any(isinstance(e, (E.Niete, E.FireworksBanked)) for e in events)
-        tutto = any(isinstance(e, (E.Tutto, E.PlusMinusScored)) for e in events)
-        headlines: list[tuple[int, list[str]]] = []
-        body: list[str] = []
-        tail: list[str] = []
-        banked = next((e for e in events if isinstance(e, E.Banked)), None)
-        final = next((e for e in events if isinstance(e, E.FinalRound)
-                      and e.seat != e.last_seat), None)
-        for event in events:
-            if isinstance(event, E.GameOver):
-                win, rest = self.game_over(event)
-                headlines.append((0, [win]))
-                tail.extend(rest)
-            elif isinstance(event, E.FinalRound):
-                if event is final:
-                    headlines.append((1, [self._final_round(event, banked)]))
-            elif isinstance(event, (E.Tutto, E.PlusMinusScored)):
-                if isinstance(event, E.Tutto) and event.card is Card.CLOVERLEAF \
-                        and event.number >= 2:
-                    continue  # the win says it
-                headlines.append((2, self._tutto_news(event, events, brief)))
-            elif isinstance(event, E.Banked) and final is not None and event.seat == final.seat:
-                continue  # the final round sentence says it
-            elif tutto and isinstance(event, (E.SetAsideDone, E.Rolled)):
-                continue  # the Tutto sentence says the points; the roll is all set aside
-            else:
-                body.extend(self._event(event, brief, niete))
-        headlines.sort(key=lambda h: h[0])
-        sentences = [s for _, group in headlines for s in group] + body + tail
-        if self.verbosity is Verbosity.FULL and not self.game.finished:
-            sentences.append(self.hint())
-        if self.coach and self._decision_after(events):
-            sentences.append(self.advice())
-        return " ".join(s for s in sentences if s)
-
-    def _decision_after(self, events: Sequence[E.Event]) -> bool:
-        """``--coach`` speaks after a roll or a set-aside that leaves the player a choice."""
-        made = any(isinstance(e, (E.Rolled, E.SetAsideDone, E.PlusMinusScored)) for e in events)
-        return made and self.game.state.step in (Step.SET_ASIDE, Step.ROLL_OR_BANK,
-                                                 Step.CARD_OR_BANK)
-
-    def _event(self, e: E.Event, brief: bool, niete: bool) -> list[str]:
-        c = self.c
-        if isinstance(e, E.CardDrawn):
-            out = [self._card_drawn(e, brief)]
-            if e.reshuffled:
-                out.append(c.gettext("That was the last card: the played cards are shuffled "
-                                     "into a new deck."))
-            return out
-        if isinstance(e, E.StopDrawn):
-            if e.lost:
-                return [c.gettext("Stop. {name} loses {points}.", name=self.name(e.seat),
-                                  points=e.lost)]
-            return [c.gettext("Stop. {name} scores nothing this turn.", name=self.name(e.seat))]
-        if isinstance(e, E.Rolled):
-            if niete:
-                return []
-            if self.verbosity is Verbosity.FULL:
-                return [c.gettext("{name} rolls {faces}.", name=self.name(e.seat),
-                                  faces=self.faces(e.faces))]
-            # The card sentence and the prompt name the player; the faces are the news.
-            return [c.gettext("{faces}.", faces=self.faces(e.faces))]
-        if isinstance(e, E.Niete):
-            return [self._niete(e, brief)]
-        if isinstance(e, E.FireworksBanked):
-            return [c.gettext("Niete, the Fireworks are over: {name} banks {points}, score "
-                              "{score}.", points=e.points, name=self.name(e.seat), score=e.score)]
-        if isinstance(e, E.SetAsideDone):
-            return [self._set_aside(e, brief)]
-        if isinstance(e, E.Banked):
-            # The points banked are the turn total said just before; the new score is news.
-            if brief:
-                return [c.gettext("Score {score}.", score=e.score)]
-            if self.verbosity is Verbosity.FULL:
-                return [c.gettext("{name} banks {points}, score {score}.",
-                                  name=self.name(e.seat), points=e.points, score=e.score)]
-            return [c.gettext("{name} banks, score {score}.", name=self.name(e.seat),
-                              score=e.score)]
-        if isinstance(e, E.Continued):
-            if e.to_card:
-                return [c.gettext("{name} goes on: draw the next card.", name=self.name(e.seat))]
-            return [c.gettext("{name} rolls on.", name=self.name(e.seat))]
-        if isinstance(e, E.TurnOver):
-            if e.next_seat is None:
-                return []
-            if brief:
-                return [c.gettext("{name}.", name=self.name(e.next_seat))]
-            return [c.gettext("{name}'s turn.", name=self.name(e.next_seat))]
-        return []
-
-    def _final_round(self, e: E.FinalRound, banked: E.Banked | None) -> str:
-        """The final round opens the line; the bank that reached the target is said in it."""
-        c = self.c
-        if banked is not None and banked.seat == e.seat:
-            return c.gettext("Final round: {name} banks {points} and reaches {score}. The game "
-                             "ends after {last}'s turn.", name=self.name(e.seat),
-                             points=banked.points, score=e.score, last=self.name(e.last_seat))
-        return c.gettext("Final round: {name} has reached the target with {score}. The game "
-                         "ends after {last}'s turn.", name=self.name(e.seat), score=e.score,
-                         last=self.name(e.last_seat))
-
-    def _card_drawn(self, e: E.CardDrawn, brief: bool) -> str:
-        c, card = self.c, self.card_unit(e.card)
-        if brief or e.card is Card.STOP:
-            if e.card is Card.STOP:
-                return ""
-            return opening(c.gettext("{card}.", card=card))
-        if e.carried:
-            text = c.gettext("{name} draws {card} and carries {points}.",
-                             name=self.name(e.seat), card=card, points=e.carried)
-        else:
-            text = c.gettext("{name} draws {card}.", name=self.name(e.seat), card=card)
-        text = opening(text)  # a translation may open with the card's name
-        if self.verbosity is Verbosity.FULL:
-            text += " " + self.card_rule(e.card)
-        return text
+        """The one line announcing what an accepted entry made happen, the big news first."""
+        return announcements.announce(self, events, self.coach)
 
     def card_rule(self, card: Card) -> str:
         """What a drawn card means, in one sentence (full verbosity; Stop says it by itself)."""
-        c = self.c
-        if card is Card.FIREWORKS:
-            return c.gettext("All scoring dice are set aside for the player; no banking; the "
-                             "turn ends with a Niete and banks everything.")
-        if card is Card.X2:
-            return c.gettext("A Tutto doubles the turn total.")
-        if card is Card.PLUS_MINUS:
-            return c.gettext("No banking before a Tutto; a Tutto scores exactly 1000 and the "
-                             "leader loses 1000.")
-        if card is Card.STREET:
-            return c.gettext("Set aside one die of each face; all six faces score 2000; no "
-                             "banking.")
-        if card is Card.CLOVERLEAF:
-            return c.gettext("No banking; two Tuttos in a row win the game.")
-        return c.gettext("A Tutto adds the bonus of {value}.", value=card.bonus)
-
-    def _niete(self, e: E.Niete, brief: bool) -> str:
-        """The Niete and what it takes: only points that could have been banked are lost (the
-        points of Plus/Minus and Cloverleaf never counted)."""
-        c, name, lost = self.c, self.name(e.seat), e.bankable
-        if brief:
-            if lost:
-                return c.gettext("Niete, minus {points}.", points=lost)
-            return c.gettext("Niete.")
-        if e.street:
-            if lost:
-                return c.gettext("Niete, no new face. {name} loses {points}.", name=name,
-                                 points=lost)
-            return c.gettext("Niete, no new face. {name} scores nothing.", name=name)
-        if lost:
-            return c.gettext("Niete. {name} loses {points}.", name=name, points=lost)
-        return c.gettext("Niete. {name} scores nothing.", name=name)
-
-    def _set_aside(self, e: E.SetAsideDone, brief: bool) -> str:
-        """A set-aside with dice left (a Tutto is said by the Tutto sentence).
-
-        What counts differs by card, and even brief says it: the faces still missing under
-        Street; the dice left under Plus/Minus and Cloverleaf, whose points never count;
-        otherwise the turn total (brief) or the faces, points and dice left (normal). The
-        player is named by the card sentence and the prompt, so normal leaves the name out.
-        """
-        c, name = self.c, self.name(e.seat)
-        card = self.game.state.card
-        faces = self.faces(e.faces)
-        if e.street:
-            missing = self.faces(f for f in range(1, 7) if f not in self.game.state.aside)
-            if brief:
-                return c.gettext("Still missing: {missing}.", missing=missing)
-            return c.gettext("{name} sets aside {faces}. Still missing: {missing}.", name=name,
-                             faces=faces, missing=missing)
-        if card in (Card.PLUS_MINUS, Card.CLOVERLEAF):  # only the Tutto counts here
-            if brief:
-                return c.ngettext("{n} die left.", "{n} dice left.", e.dice_left)
-            return c.ngettext("{faces} set aside, {n} die left.",
-                              "{faces} set aside, {n} dice left.", e.dice_left, faces=faces)
-        if brief:
-            return c.gettext("{total}.", total=e.turn_total)
-        full = self.verbosity is Verbosity.FULL
-        if e.turn_total == e.points:  # the first set-aside: its points are the turn total
-            if e.automatic:
-                return c.ngettext(
-                    "Under Fireworks {name} sets aside {faces} for {points}, {n} die left.",
-                    "Under Fireworks {name} sets aside {faces} for {points}, {n} dice left.",
-                    e.dice_left, name=name, faces=faces, points=e.points)
-            if full:
-                return c.ngettext("{name} sets aside {faces} for {points}, {n} die left.",
-                                  "{name} sets aside {faces} for {points}, {n} dice left.",
-                                  e.dice_left, name=name, faces=faces, points=e.points)
-            return c.ngettext("{faces} for {points}, {n} die left.",
-                              "{faces} for {points}, {n} dice left.", e.dice_left, faces=faces,
-                              points=e.points)
-        if e.automatic:
-            return c.ngettext(
-                "Under Fireworks {name} sets aside {faces} for {points}. Turn total {total}, "
-                "{n} die left.",
-                "Under Fireworks {name} sets aside {faces} for {points}. Turn total {total}, "
-                "{n} dice left.", e.dice_left, name=name, faces=faces, points=e.points,
-                total=e.turn_total)
-        if full:
-            return c.ngettext("{name} sets aside {faces} for {points}. Turn total {total}, "
-                              "{n} die left.",
-                              "{name} sets aside {faces} for {points}. Turn total {total}, "
-                              "{n} dice left.", e.dice_left, name=name, faces=faces,
-                              points=e.points, total=e.turn_total)
-        return c.ngettext("{faces} for {points}. Turn total {total}, {n} die left.",
-                          "{faces} for {points}. Turn total {total}, {n} dice left.",
-                          e.dice_left, faces=faces, points=e.points, total=e.turn_total)
-
-    def _tutto_news(self, e: E.Tutto | E.PlusMinusScored, events: Sequence[E.Event],
-                    brief: bool) -> list[str]:
-        """The Tutto first, with its player; the set-aside that made it is folded in."""
-        c, name = self.c, self.name(e.seat)
-        if isinstance(e, E.PlusMinusScored):
-            if e.ends_turn:
-                out = [c.gettext("Tutto under Plus/Minus: {name} scores exactly 1000, score "
-                                 "{score}.", name=name, score=e.score)]
-            else:
-                out = [c.gettext("Tutto under Plus/Minus: 1000 for {name}, turn total {total}.",
-                                 name=name, total=e.turn_total)]
-            for p in e.penalties:
-                if p.lost:  # a leader already at 0 has nothing to lose
-                    out.append(c.gettext("{name} loses {points}, score {score}.",
-                                         name=self.name(p.seat), points=p.lost, score=p.score))
-            return out
-        if e.card is Card.CLOVERLEAF:
-            return [c.gettext("First Tutto under Cloverleaf for {name}: one more Tutto wins the "
-                              "game.", name=name)]
-        # Fireworks points are never at risk, and a Street is a Street even in brief.
-        if brief and e.card not in (Card.FIREWORKS, Card.STREET):
-            return [c.gettext("Tutto for {name}, {total} at risk.", name=name,
-                              total=e.turn_total)]
-        if e.card is Card.STREET:
-            return [c.gettext("Street complete for {name}: turn total {total}.", name=name,
-                              total=e.turn_total)]
-        if e.card is Card.X2:
-            return [c.gettext("Tutto for {name}, doubled: turn total {total}.", name=name,
-                              total=e.turn_total)]
-        if e.card is Card.FIREWORKS:
-            aside = next(a for a in events if isinstance(a, E.SetAsideDone))
-            return [c.gettext("Tutto for {name} under Fireworks with {faces}: turn total "
-                              "{total}, 6 dice again.", name=name, faces=self.faces(aside.faces),
-                              total=e.turn_total)]
-        return [c.gettext("Tutto for {name}, bonus {bonus}: turn total {total}.", name=name,
-                          bonus=e.bonus, total=e.turn_total)]
+        return announcements.card_rule(self, card)
 
     def game_over(self, e: E.GameOver) -> tuple[str, list[str]]:
         """The win (said first in the line), then the final scores and who buys the round."""
-        c = self.c
-        scores = e.scores
-        if e.cloverleaf:
-            win = c.gettext("{name} wins the game with a second Tutto under Cloverleaf.",
-                            name=self.name(e.winners[0]))
-        else:
-            win = c.ngettext("Game over: {names} wins with {score}.",
-                             "Game over: {names} win with {score}.", len(e.winners),
-                             names=self.names(e.winners), score=scores[e.winners[0]])
-        rest = [c.gettext("Final scores: {scores}.", scores=self.score_list(self.game.ranking()))]
-        if e.lowest:
-            rest.append(c.ngettext("{names} buys the next round.", "{names} buy the next round.",
-                                   len(e.lowest), names=self.names(e.lowest)))
-        return win, rest
+        return announcements.game_over(self, e)
 
     # -- prompts and help ----------------------------------------------------------------
     def prompt(self) -> str:
@@ -446,7 +194,7 @@ class Messages(SentenceParts):
     # -- errors --------------------------------------------------------------------------
     def error(self, err: EntryError) -> str:
         """One sentence: what is wrong and what would be valid. Nothing changed."""
-        return refusal(self, err)
+        return refusals.refusal(self, err)
 
 
 def word_notice(notice: Notice[Event, State], catalog: Catalog,
