@@ -150,7 +150,7 @@ class Messages(SentenceParts):
         return text
 
     def command(self, command: Command) -> str:
-        """Tutto's own commands: ``deck`` and ``odds`` (the loop carries out the others)."""
+        """Tutto's own commands: ``deck``, ``odds``, ``advice`` and ``review``."""
         return table_commands.command(self, command)
 
     def advice(self) -> str:

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 
 def command(m: SentenceParts, command: Command) -> str:
-    """Tutto's own commands: ``deck`` and ``odds`` (the loop carries out the others)."""
+    """Tutto's own commands: ``deck``, ``odds``, ``advice`` and ``review`` (the loop carries out
+    the others)."""
     if command.name == "deck":
         return deck(m)
     if command.name == "odds":
