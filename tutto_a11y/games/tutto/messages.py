@@ -1,4 +1,10 @@
-"""Every sentence the table hears: events, errors, prompts, help and the answers to commands.
+"""Every sentence the table hears, in the one object the play loop asks (the contract's
+``GameMessages``): events, errors, prompts, help and the answers to commands.
+
+The opening, the prompts, ``help``, ``status``, ``scores`` and ``undo`` are worded here. The
+announcement of an accepted entry (``announcements``), the refusal of one (``refusals``) and
+the answers to Tutto's own commands (``table_commands``) have modules of their own, built on
+the parts every sentence shares (``sentence_parts``); ``Messages`` hands them to the loop.
 
 Sentences are written for the ear: whole sentences from the catalogs with named placeholders,
 the key fact first, numbers as digits, the player's name, no symbols. One entry gives one
@@ -7,10 +13,10 @@ announcement line made of a few short sentences.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from tutto_a11y.games.contract import Command, Notice, Verbosity
+from tutto_a11y.games.tutto import announcements, refusals, table_commands
 from tutto_a11y.games.tutto.rules import (
     Bank,
     Card,
@@ -26,83 +32,19 @@ from tutto_a11y.games.tutto.rules import (
     events as E,
 )
 from tutto_a11y.games.tutto.rules.events import Event
+from tutto_a11y.games.tutto.sentence_parts import SentenceParts
 from tutto_a11y.games.tutto.words import COMMANDS, shown
 from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.text.names import (
-    join_names,  # noqa: F401  (said the same in every game)
-    or_list,
-)
 from tutto_a11y.text.output import nobreak
-from tutto_a11y.text.problems import line_sentence
-
-if TYPE_CHECKING:
-    from fractions import Fraction  # exact chances are made when asked for, not at start-up
 
 
-def opening(text: str) -> str:
-    """A sentence that opens with a card's name, capitalised ("bonus 300" -> "Bonus 300"); a
-    name with a digit in its first word ("x2") is written as the card shows it."""
-    first = text.split(maxsplit=1)[0] if text.split() else ""
-    if any(ch.isdigit() for ch in first):
-        return text
-    return text[:1].upper() + text[1:]
-
-
-class Messages:
+class Messages(SentenceParts):
     """The sentences of one game in one language at one verbosity."""
 
     def __init__(self, catalog: Catalog, game: Game, verbosity: str = Verbosity.NORMAL) -> None:
-        self.c = catalog
-        self.game = game
-        self.verbosity = Verbosity.of(verbosity)
+        super().__init__(catalog, game, verbosity)
         #: ``--coach``: the advice is said by itself after every roll and set-aside.
         self.coach = False
-
-    # -- small pieces --------------------------------------------------------------------
-    def name(self, seat: int) -> str:
-        return self.game.players[seat]
-
-    def card(self, card: Card) -> str:
-        """The card's name as the rule texts of the language say it."""
-        c = self.c
-        names = {
-            Card.STOP: c.pgettext("card", "Stop"),
-            Card.FIREWORKS: c.pgettext("card", "Fireworks"),
-            Card.X2: c.pgettext("card", "x2"),
-            Card.PLUS_MINUS: c.pgettext("card", "Plus/Minus"),
-            Card.STREET: c.pgettext("card", "Street"),
-            Card.CLOVERLEAF: c.pgettext("card", "Cloverleaf"),
-        }
-        if card in names:
-            return names[card]
-        return c.pgettext("card", "Bonus {value}", value=card.bonus)
-
-    def card_unit(self, card: Card) -> str:
-        """The card's name as one unit that a line is never wrapped inside ("Bonus 600")."""
-        return nobreak(self.card(card))
-
-    @staticmethod
-    def faces(faces: Iterable[int]) -> str:
-        return ", ".join(str(f) for f in faces)
-
-    def names(self, seats: Sequence[int]) -> str:
-        return join_names([self.name(s) for s in seats], self.c)
-
-    def dice(self, n: int) -> str:
-        return self.c.ngettext("{n} die", "{n} dice", n)
-
-    def score_list(self, seats: Iterable[int]) -> str:
-        scores = self.game.state.scores
-        return ", ".join(self.c.gettext("{name} {score}", name=self.name(s), score=scores[s])
-                         for s in seats)
-
-    def rules_name(self) -> str:
-        c = self.c
-        return {
-            "standard": c.gettext("standard rules"),
-            "classic-2004": c.gettext("classic 2004 rules"),
-            "volle-lotte": c.gettext("Volle Lotte rules"),
-        }.get(self.game.rules.preset_name() or "", c.gettext("house rules"))
 
     # -- the start -----------------------------------------------------------------------
     def new_game(self) -> str:
@@ -113,273 +55,16 @@ class Messages:
 
     # -- events --------------------------------------------------------------------------
     def announce(self, events: Sequence[E.Event]) -> str:
-        """The one line announcing what an accepted entry made happen.
-
-        The big news opens the line, before the details that led to it: the win, then the
-        final round, then a Tutto or a Plus/Minus hit. A set-aside that makes a Tutto is said
-        inside the Tutto sentence, not before it.
-        """
-        brief = self.verbosity is Verbosity.BRIEF
-        niete = any(isinstance(e, (E.Niete, E.FireworksBanked)) for e in events)
-        tutto = any(isinstance(e, (E.Tutto, E.PlusMinusScored)) for e in events)
-        headlines: list[tuple[int, list[str]]] = []
-        body: list[str] = []
-        tail: list[str] = []
-        banked = next((e for e in events if isinstance(e, E.Banked)), None)
-        final = next((e for e in events if isinstance(e, E.FinalRound)
-                      and e.seat != e.last_seat), None)
-        for event in events:
-            if isinstance(event, E.GameOver):
-                win, rest = self.game_over(event)
-                headlines.append((0, [win]))
-                tail.extend(rest)
-            elif isinstance(event, E.FinalRound):
-                if event is final:
-                    headlines.append((1, [self._final_round(event, banked)]))
-            elif isinstance(event, (E.Tutto, E.PlusMinusScored)):
-                if isinstance(event, E.Tutto) and event.card is Card.CLOVERLEAF \
-                        and event.number >= 2:
-                    continue  # the win says it
-                headlines.append((2, self._tutto_news(event, events, brief)))
-            elif isinstance(event, E.Banked) and final is not None and event.seat == final.seat:
-                continue  # the final round sentence says it
-            elif tutto and isinstance(event, (E.SetAsideDone, E.Rolled)):
-                continue  # the Tutto sentence says the points; the roll is all set aside
-            else:
-                body.extend(self._event(event, brief, niete))
-        headlines.sort(key=lambda h: h[0])
-        sentences = [s for _, group in headlines for s in group] + body + tail
-        if self.verbosity is Verbosity.FULL and not self.game.finished:
-            sentences.append(self.hint())
-        if self.coach and self._decision_after(events):
-            sentences.append(self.advice())
-        return " ".join(s for s in sentences if s)
-
-    def _decision_after(self, events: Sequence[E.Event]) -> bool:
-        """``--coach`` speaks after a roll or a set-aside that leaves the player a choice."""
-        made = any(isinstance(e, (E.Rolled, E.SetAsideDone, E.PlusMinusScored)) for e in events)
-        return made and self.game.state.step in (Step.SET_ASIDE, Step.ROLL_OR_BANK,
-                                                 Step.CARD_OR_BANK)
-
-    def _event(self, e: E.Event, brief: bool, niete: bool) -> list[str]:
-        c = self.c
-        if isinstance(e, E.CardDrawn):
-            out = [self._card_drawn(e, brief)]
-            if e.reshuffled:
-                out.append(c.gettext("That was the last card: the played cards are shuffled "
-                                     "into a new deck."))
-            return out
-        if isinstance(e, E.StopDrawn):
-            if e.lost:
-                return [c.gettext("Stop. {name} loses {points}.", name=self.name(e.seat),
-                                  points=e.lost)]
-            return [c.gettext("Stop. {name} scores nothing this turn.", name=self.name(e.seat))]
-        if isinstance(e, E.Rolled):
-            if niete:
-                return []
-            if self.verbosity is Verbosity.FULL:
-                return [c.gettext("{name} rolls {faces}.", name=self.name(e.seat),
-                                  faces=self.faces(e.faces))]
-            # The card sentence and the prompt name the player; the faces are the news.
-            return [c.gettext("{faces}.", faces=self.faces(e.faces))]
-        if isinstance(e, E.Niete):
-            return [self._niete(e, brief)]
-        if isinstance(e, E.FireworksBanked):
-            return [c.gettext("Niete, the Fireworks are over: {name} banks {points}, score "
-                              "{score}.", points=e.points, name=self.name(e.seat), score=e.score)]
-        if isinstance(e, E.SetAsideDone):
-            return [self._set_aside(e, brief)]
-        if isinstance(e, E.Banked):
-            # The points banked are the turn total said just before; the new score is news.
-            if brief:
-                return [c.gettext("Score {score}.", score=e.score)]
-            if self.verbosity is Verbosity.FULL:
-                return [c.gettext("{name} banks {points}, score {score}.",
-                                  name=self.name(e.seat), points=e.points, score=e.score)]
-            return [c.gettext("{name} banks, score {score}.", name=self.name(e.seat),
-                              score=e.score)]
-        if isinstance(e, E.Continued):
-            if e.to_card:
-                return [c.gettext("{name} goes on: draw the next card.", name=self.name(e.seat))]
-            return [c.gettext("{name} rolls on.", name=self.name(e.seat))]
-        if isinstance(e, E.TurnOver):
-            if e.next_seat is None:
-                return []
-            if brief:
-                return [c.gettext("{name}.", name=self.name(e.next_seat))]
-            return [c.gettext("{name}'s turn.", name=self.name(e.next_seat))]
-        return []
-
-    def _final_round(self, e: E.FinalRound, banked: E.Banked | None) -> str:
-        """The final round opens the line; the bank that reached the target is said in it."""
-        c = self.c
-        if banked is not None and banked.seat == e.seat:
-            return c.gettext("Final round: {name} banks {points} and reaches {score}. The game "
-                             "ends after {last}'s turn.", name=self.name(e.seat),
-                             points=banked.points, score=e.score, last=self.name(e.last_seat))
-        return c.gettext("Final round: {name} has reached the target with {score}. The game "
-                         "ends after {last}'s turn.", name=self.name(e.seat), score=e.score,
-                         last=self.name(e.last_seat))
-
-    def _card_drawn(self, e: E.CardDrawn, brief: bool) -> str:
-        c, card = self.c, self.card_unit(e.card)
-        if brief or e.card is Card.STOP:
-            if e.card is Card.STOP:
-                return ""
-            return opening(c.gettext("{card}.", card=card))
-        if e.carried:
-            text = c.gettext("{name} draws {card} and carries {points}.",
-                             name=self.name(e.seat), card=card, points=e.carried)
-        else:
-            text = c.gettext("{name} draws {card}.", name=self.name(e.seat), card=card)
-        text = opening(text)  # a translation may open with the card's name
-        if self.verbosity is Verbosity.FULL:
-            text += " " + self.card_rule(e.card)
-        return text
+        """The one line announcing what an accepted entry made happen, the big news first."""
+        return announcements.announce(self, events, self.coach)
 
     def card_rule(self, card: Card) -> str:
         """What a drawn card means, in one sentence (full verbosity; Stop says it by itself)."""
-        c = self.c
-        if card is Card.FIREWORKS:
-            return c.gettext("All scoring dice are set aside for the player; no banking; the "
-                             "turn ends with a Niete and banks everything.")
-        if card is Card.X2:
-            return c.gettext("A Tutto doubles the turn total.")
-        if card is Card.PLUS_MINUS:
-            return c.gettext("No banking before a Tutto; a Tutto scores exactly 1000 and the "
-                             "leader loses 1000.")
-        if card is Card.STREET:
-            return c.gettext("Set aside one die of each face; all six faces score 2000; no "
-                             "banking.")
-        if card is Card.CLOVERLEAF:
-            return c.gettext("No banking; two Tuttos in a row win the game.")
-        return c.gettext("A Tutto adds the bonus of {value}.", value=card.bonus)
-
-    def _niete(self, e: E.Niete, brief: bool) -> str:
-        """The Niete and what it takes: only points that could have been banked are lost (the
-        points of Plus/Minus and Cloverleaf never counted)."""
-        c, name, lost = self.c, self.name(e.seat), e.bankable
-        if brief:
-            if lost:
-                return c.gettext("Niete, minus {points}.", points=lost)
-            return c.gettext("Niete.")
-        if e.street:
-            if lost:
-                return c.gettext("Niete, no new face. {name} loses {points}.", name=name,
-                                 points=lost)
-            return c.gettext("Niete, no new face. {name} scores nothing.", name=name)
-        if lost:
-            return c.gettext("Niete. {name} loses {points}.", name=name, points=lost)
-        return c.gettext("Niete. {name} scores nothing.", name=name)
-
-    def _set_aside(self, e: E.SetAsideDone, brief: bool) -> str:
-        """A set-aside with dice left (a Tutto is said by the Tutto sentence).
-
-        What counts differs by card, and even brief says it: the faces still missing under
-        Street; the dice left under Plus/Minus and Cloverleaf, whose points never count;
-        otherwise the turn total (brief) or the faces, points and dice left (normal). The
-        player is named by the card sentence and the prompt, so normal leaves the name out.
-        """
-        c, name = self.c, self.name(e.seat)
-        card = self.game.state.card
-        faces = self.faces(e.faces)
-        if e.street:
-            missing = self.faces(f for f in range(1, 7) if f not in self.game.state.aside)
-            if brief:
-                return c.gettext("Still missing: {missing}.", missing=missing)
-            return c.gettext("{name} sets aside {faces}. Still missing: {missing}.", name=name,
-                             faces=faces, missing=missing)
-        if card in (Card.PLUS_MINUS, Card.CLOVERLEAF):  # only the Tutto counts here
-            if brief:
-                return c.ngettext("{n} die left.", "{n} dice left.", e.dice_left)
-            return c.ngettext("{faces} set aside, {n} die left.",
-                              "{faces} set aside, {n} dice left.", e.dice_left, faces=faces)
-        if brief:
-            return c.gettext("{total}.", total=e.turn_total)
-        full = self.verbosity is Verbosity.FULL
-        if e.turn_total == e.points:  # the first set-aside: its points are the turn total
-            if e.automatic:
-                return c.ngettext(
-                    "Under Fireworks {name} sets aside {faces} for {points}, {n} die left.",
-                    "Under Fireworks {name} sets aside {faces} for {points}, {n} dice left.",
-                    e.dice_left, name=name, faces=faces, points=e.points)
-            if full:
-                return c.ngettext("{name} sets aside {faces} for {points}, {n} die left.",
-                                  "{name} sets aside {faces} for {points}, {n} dice left.",
-                                  e.dice_left, name=name, faces=faces, points=e.points)
-            return c.ngettext("{faces} for {points}, {n} die left.",
-                              "{faces} for {points}, {n} dice left.", e.dice_left, faces=faces,
-                              points=e.points)
-        if e.automatic:
-            return c.ngettext(
-                "Under Fireworks {name} sets aside {faces} for {points}. Turn total {total}, "
-                "{n} die left.",
-                "Under Fireworks {name} sets aside {faces} for {points}. Turn total {total}, "
-                "{n} dice left.", e.dice_left, name=name, faces=faces, points=e.points,
-                total=e.turn_total)
-        if full:
-            return c.ngettext("{name} sets aside {faces} for {points}. Turn total {total}, "
-                              "{n} die left.",
-                              "{name} sets aside {faces} for {points}. Turn total {total}, "
-                              "{n} dice left.", e.dice_left, name=name, faces=faces,
-                              points=e.points, total=e.turn_total)
-        return c.ngettext("{faces} for {points}. Turn total {total}, {n} die left.",
-                          "{faces} for {points}. Turn total {total}, {n} dice left.",
-                          e.dice_left, faces=faces, points=e.points, total=e.turn_total)
-
-    def _tutto_news(self, e: E.Tutto | E.PlusMinusScored, events: Sequence[E.Event],
-                    brief: bool) -> list[str]:
-        """The Tutto first, with its player; the set-aside that made it is folded in."""
-        c, name = self.c, self.name(e.seat)
-        if isinstance(e, E.PlusMinusScored):
-            if e.ends_turn:
-                out = [c.gettext("Tutto under Plus/Minus: {name} scores exactly 1000, score "
-                                 "{score}.", name=name, score=e.score)]
-            else:
-                out = [c.gettext("Tutto under Plus/Minus: 1000 for {name}, turn total {total}.",
-                                 name=name, total=e.turn_total)]
-            for p in e.penalties:
-                if p.lost:  # a leader already at 0 has nothing to lose
-                    out.append(c.gettext("{name} loses {points}, score {score}.",
-                                         name=self.name(p.seat), points=p.lost, score=p.score))
-            return out
-        if e.card is Card.CLOVERLEAF:
-            return [c.gettext("First Tutto under Cloverleaf for {name}: one more Tutto wins the "
-                              "game.", name=name)]
-        # Fireworks points are never at risk, and a Street is a Street even in brief.
-        if brief and e.card not in (Card.FIREWORKS, Card.STREET):
-            return [c.gettext("Tutto for {name}, {total} at risk.", name=name,
-                              total=e.turn_total)]
-        if e.card is Card.STREET:
-            return [c.gettext("Street complete for {name}: turn total {total}.", name=name,
-                              total=e.turn_total)]
-        if e.card is Card.X2:
-            return [c.gettext("Tutto for {name}, doubled: turn total {total}.", name=name,
-                              total=e.turn_total)]
-        if e.card is Card.FIREWORKS:
-            aside = next(a for a in events if isinstance(a, E.SetAsideDone))
-            return [c.gettext("Tutto for {name} under Fireworks with {faces}: turn total "
-                              "{total}, 6 dice again.", name=name, faces=self.faces(aside.faces),
-                              total=e.turn_total)]
-        return [c.gettext("Tutto for {name}, bonus {bonus}: turn total {total}.", name=name,
-                          bonus=e.bonus, total=e.turn_total)]
+        return announcements.card_rule(self, card)
 
     def game_over(self, e: E.GameOver) -> tuple[str, list[str]]:
         """The win (said first in the line), then the final scores and who buys the round."""
-        c = self.c
-        scores = e.scores
-        if e.cloverleaf:
-            win = c.gettext("{name} wins the game with a second Tutto under Cloverleaf.",
-                            name=self.name(e.winners[0]))
-        else:
-            win = c.ngettext("Game over: {names} wins with {score}.",
-                             "Game over: {names} win with {score}.", len(e.winners),
-                             names=self.names(e.winners), score=scores[e.winners[0]])
-        rest = [c.gettext("Final scores: {scores}.", scores=self.score_list(self.game.ranking()))]
-        if e.lowest:
-            rest.append(c.ngettext("{names} buys the next round.", "{names} buy the next round.",
-                                   len(e.lowest), names=self.names(e.lowest)))
-        return win, rest
+        return announcements.game_over(self, e)
 
     # -- prompts and help ----------------------------------------------------------------
     def prompt(self) -> str:
@@ -406,41 +91,6 @@ class Messages:
         return c.gettext("Game over. Type {scores}, {undo} or {quit}:",
                          scores=shown("scores", self.c.lang), undo=shown("undo", self.c.lang),
                          quit=shown("quit", self.c.lang))
-
-    def hint(self, step: Step | None = None) -> str:
-        """What can be typed now, in one sentence, in the game's words."""
-        c, x, lang = self.c, self.game.expect(), self.c.lang
-        step = x.step if step is None else step
-        bank = shown("bank", lang)
-        if step is Step.CARD:
-            return c.gettext("Type the card: {cards}.", cards=self.card_words())
-        if step is Step.ROLL:
-            return c.ngettext("Type the face of the {n} die, for example 5.",
-                              "Type the faces of the {n} dice, for example {example}.", x.dice,
-                              example=" ".join("155236"[: x.dice]))
-        if step is Step.SET_ASIDE:
-            return c.gettext("Type the dice to set aside, for example 1 5, or {all} or an "
-                             "empty line for {best}.", all=shown("all", lang),
-                             best=self.faces(x.best))
-        if step is Step.ROLL_OR_BANK:
-            return c.ngettext("Type the roll of the {n} die to go on, or {bank}.",
-                              "Type the roll of the {n} dice to go on, or {bank}.", x.dice,
-                              bank=bank)
-        if step is Step.CARD_OR_BANK:
-            return c.gettext("Type the next card to go on, or {bank}. Cards: {cards}.", bank=bank,
-                             cards=self.card_words())
-        return c.gettext("The game is over: type {undo}, {scores} or {quit}.",
-                         undo=shown("undo", lang), scores=shown("scores", lang),
-                         quit=shown("quit", lang))
-
-    def card_words(self) -> str:
-        lang = self.c.lang
-        words = [shown(m, lang) for m in ("card:stop", "card:fireworks")]
-        words.append(self.c.gettext("{bonus} 200 to {bonus} 600 or just 200 to 600",
-                                    bonus=shown("card:bonus", lang)))
-        words += [shown(m, lang) for m in ("card:x2", "card:plus-minus", "card:street",
-                                            "card:cloverleaf")]
-        return ", ".join(words)
 
     def what_now(self) -> Step:
         """What the table waits for, asked of the game contract rather than of Tutto's steps.
@@ -500,74 +150,26 @@ class Messages:
         return text
 
     def command(self, command: Command) -> str:
-        """Tutto's own commands: ``deck`` and ``odds`` (the loop carries out the others)."""
-        if command.name == "deck":
-            return self.deck()
-        if command.name == "odds":
-            return self.odds()
-        if command.name == "advice":
-            return self.advice()
-        if command.name == "review":
-            return self.review()
-        raise EntryError("unknown-word", word=command.name)
+        """Tutto's own commands: ``deck``, ``odds``, ``advice`` and ``review``."""
+        return table_commands.command(self, command)
 
     def advice(self) -> str:
         """``advice``: the coach's best choice now (the coach is imported on first use)."""
-        from tutto_a11y.games.tutto.advice import Adviser
-
-        return Adviser(self.c, self.verbosity, self.game.players).line(self.game.rules,
-                                                                       self.game.state)
+        return table_commands.advice(self)
 
     def review(self) -> str:
-        """``review``: the coach looks back on the game so far, in brief (the coach, and
-        numpy, are imported on first use)."""
-        from tutto_a11y.games.tutto.reviewing import ReviewWords
-
-        from .coach.review import review
-
-        return ReviewWords(self.c, self.card_unit).brief(review(self.game), self.game.finished)
+        """``review``: the coach looks back on the game so far, in brief."""
+        return table_commands.review(self)
 
     def deck(self) -> str:
-        left = self.game.deck_left()
-        total = sum(left.values())
-        listed = ", ".join(self.c.gettext("{card}: {count}", card=self.card_unit(card), count=n)
-                           for card, n in left.items() if n)
-        return self.c.ngettext("{n} card left in the deck: {cards}.",
-                               "{n} cards left in the deck: {cards}.", total, cards=listed)
+        return table_commands.deck(self)
 
     def odds(self) -> str:
-        """The risk of a Niete now; in a two-player game whose rules ``coach --duel`` has
-        solved, each player's chance to win too."""
-        text = self.niete_odds()
-        g = self.game
-        if len(g.players) == 2 and not g.finished:
-            from tutto_a11y.games.tutto.advice import Adviser
-
-            from .coach.position import MAX_TURN_TOTAL, from_state
-
-            adviser = Adviser(self.c, self.verbosity, g.players)
-            position = from_state(g.state)
-            if position is None or position.turn_total <= MAX_TURN_TOTAL:
-                duel = adviser.duel(g.rules, g.state, position)
-                if duel is not None:
-                    text += " " + adviser.chances(duel[0])
-        return text
+        """The risk of a Niete now, and in a solved duel each player's chance to win."""
+        return table_commands.odds(self)
 
     def niete_odds(self) -> str:
-        g = self.game
-        chance: Fraction | None = g.odds()
-        if chance is None:
-            return self.c.gettext("No roll is next, so there is no risk of a Niete to give.")
-        percent = round(chance * 100)
-        x = g.expect()
-        if x.card is Card.STREET:
-            return self.c.ngettext(
-                "Risk of a Niete under Street with {n} die: {percent} percent.",
-                "Risk of a Niete under Street with {n} dice: {percent} percent.",
-                x.dice, percent=percent)
-        return self.c.ngettext("Risk of a Niete with {n} die: {percent} percent.",
-                               "Risk of a Niete with {n} dice: {percent} percent.", x.dice,
-                               percent=percent)
+        return table_commands.niete_odds(self)
 
     def undone(self, entry: Entry, seat: int) -> str:
         c, name = self.c, self.name(seat)
@@ -592,94 +194,7 @@ class Messages:
     # -- errors --------------------------------------------------------------------------
     def error(self, err: EntryError) -> str:
         """One sentence: what is wrong and what would be valid. Nothing changed."""
-        c, d, lang = self.c, err.data, self.c.lang
-        x = self.game.expect()
-        r = err.reason
-        shared = line_sentence(err, c, self.hint)
-        if shared is not None:
-            return shared
-        if r == "wrong-dice-count":
-            return c.ngettext("Wrong number of faces: type exactly {n} face, one for the die, "
-                              "not {got}.",
-                              "Wrong number of faces: type exactly {n} faces, one per die, "
-                              "not {got}.", d["expected"], got=d["got"])
-        if r == "face-out-of-range":
-            return c.gettext("{face} is not a die face: faces go from 1 to 6.", face=d["face"])
-        if r in ("not-faces", "unknown-word"):
-            return c.gettext("{word} is not an entry here. {hint}",
-                             word=d.get("word") or d.get("text", ""), hint=self.hint())
-        if r == "no-faces":
-            return c.gettext("Type the faces of the dice, for example 1 5.")
-        if r == "bonus-value":
-            return c.gettext("Bonus cards are worth 200, 300, 400, 500 or 600: type {bonus} "
-                             "and the value, for example {bonus} 300.",
-                             bonus=shown("card:bonus", lang))
-        if r == "die-does-not-score":
-            return c.gettext("A {face} does not score here: set aside 1s, 5s or three of a "
-                             "kind from this roll.", face=d["face"])
-        if r == "die-not-in-roll":
-            roll, face = tuple(d["roll"]), d["face"]
-            count = roll.count(face)
-            if not count:
-                return c.gettext("There is no {face} in the roll {roll}: set aside dice of this "
-                                 "roll.", roll=self.faces(roll), face=face)
-            return c.ngettext("There is only one {face} in the roll {roll}: set aside dice of "
-                              "this roll.",
-                              "There are only {n} dice showing {face} in the roll {roll}: set "
-                              "aside dice of this roll.", count, roll=self.faces(roll),
-                              face=face)
-        if r == "street-face-twice":
-            return c.gettext("Under Street each face counts once: set aside one {face} only.",
-                             face=d["face"])
-        if r == "street-face-already-set-aside":
-            return c.gettext("{face} is already set aside under Street: set aside a face that "
-                             "is still missing.", face=d["face"])
-        if r == "cannot-bank-under-card":
-            return c.gettext("No banking under {card}. {hint}", card=self.card_unit(d["card"]),
-                             hint=self.hint())
-        if r == "cannot-bank-now" and d.get("step") is Step.SET_ASIDE:
-            return c.gettext("First set aside dice from this roll, then bank. {hint}",
-                             hint=self.hint())
-        if r == "cannot-bank-now":
-            return c.gettext("There is nothing to bank now. {hint}", hint=self.hint())
-        if r == "card-not-in-deck":
-            return c.gettext("No {card} card is left in the deck: type the card that was drawn, "
-                             "or type {deck} to hear what is left.", card=self.card_unit(d["card"]),
-                             deck=shown("deck", lang))
-        if r == "wrong-step":
-            return self._wrong_step(x.step, d.get("entry"))
-        if r == "game-over":
-            return c.gettext("The game is over: type {undo}, {scores} or {quit}.",
-                             undo=shown("undo", lang), scores=shown("scores", lang),
-                             quit=shown("quit", lang))
-        return c.gettext("That entry is not possible now. {hint}", hint=self.hint())
-
-    def _wrong_step(self, step: Step, entry: str | None = None) -> str:
-        """Which step an entry belongs to, when it was typed at another one."""
-        c = self.c
-        if entry == "DrawCard" and step is Step.ROLL_OR_BANK:
-            return c.ngettext("First bank, then the next card: type {bank}, or the roll with "
-                              "{n} die to go on.",
-                              "First bank, then the next card: type {bank}, or the roll with "
-                              "{n} dice to go on.", self.game.expect().dice,
-                              bank=shown("bank", c.lang))
-        if entry == "DrawCard" and step in (Step.ROLL, Step.SET_ASIDE):
-            return c.gettext("A card is drawn only at the start of a turn. {hint}",
-                             hint=self.hint())
-        if step is Step.CARD:
-            return c.gettext("First the card: {cards}.", cards=self.card_words())
-        if step is Step.ROLL:
-            return c.gettext("Now the roll. {hint}", hint=self.hint())
-        if step is Step.SET_ASIDE:
-            return c.gettext("First set aside dice from this roll. {hint}", hint=self.hint())
-        if step is Step.ROLL_OR_BANK:
-            return c.gettext("Now roll again or bank. {hint}", hint=self.hint())
-        if step is Step.CARD_OR_BANK:
-            return c.gettext("After a Tutto: draw a card or bank. {hint}", hint=self.hint())
-        return self.hint()
-
-    def _or(self, words: Sequence[str]) -> str:
-        return or_list(words, self.c)
+        return refusals.refusal(self, err)
 
 
 def word_notice(notice: Notice[Event, State], catalog: Catalog,

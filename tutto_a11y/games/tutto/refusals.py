@@ -1,0 +1,104 @@
+"""The one sentence a refused entry gets: what is wrong and what would be valid now.
+
+A refusal changes nothing, so its sentence is all the table hears of it; it is worded apart
+from the announcements of accepted entries. The reasons every game shares (an empty or overlong
+line, unreadable bytes, a word that fits several meanings) are worded by ``text.problems``; the
+ones here are Tutto's own: faces, cards, banking and the step an entry was typed at.
+"""
+
+from __future__ import annotations
+
+from tutto_a11y.games.tutto.rules import EntryError, Step
+from tutto_a11y.games.tutto.sentence_parts import SentenceParts
+from tutto_a11y.games.tutto.words import shown
+from tutto_a11y.text.problems import line_sentence
+
+
+def refusal(m: SentenceParts, err: EntryError) -> str:
+    """One sentence: what is wrong and what would be valid. Nothing changed."""
+    c, d, lang = m.c, err.data, m.c.lang
+    x = m.game.expect()
+    r = err.reason
+    shared = line_sentence(err, c, m.hint)
+    if shared is not None:
+        return shared
+    if r == "wrong-dice-count":
+        return c.ngettext("Wrong number of faces: type exactly {n} face, one for the die, "
+                          "not {got}.",
+                          "Wrong number of faces: type exactly {n} faces, one per die, "
+                          "not {got}.", d["expected"], got=d["got"])
+    if r == "face-out-of-range":
+        return c.gettext("{face} is not a die face: faces go from 1 to 6.", face=d["face"])
+    if r in ("not-faces", "unknown-word"):
+        return c.gettext("{word} is not an entry here. {hint}",
+                         word=d.get("word") or d.get("text", ""), hint=m.hint())
+    if r == "no-faces":
+        return c.gettext("Type the faces of the dice, for example 1 5.")
+    if r == "bonus-value":
+        return c.gettext("Bonus cards are worth 200, 300, 400, 500 or 600: type {bonus} "
+                         "and the value, for example {bonus} 300.",
+                         bonus=shown("card:bonus", lang))
+    if r == "die-does-not-score":
+        return c.gettext("A {face} does not score here: set aside 1s, 5s or three of a "
+                         "kind from this roll.", face=d["face"])
+    if r == "die-not-in-roll":
+        roll, face = tuple(d["roll"]), d["face"]
+        count = roll.count(face)
+        if not count:
+            return c.gettext("There is no {face} in the roll {roll}: set aside dice of this "
+                             "roll.", roll=m.faces(roll), face=face)
+        return c.ngettext("There is only one {face} in the roll {roll}: set aside dice of "
+                          "this roll.",
+                          "There are only {n} dice showing {face} in the roll {roll}: set "
+                          "aside dice of this roll.", count, roll=m.faces(roll),
+                          face=face)
+    if r == "street-face-twice":
+        return c.gettext("Under Street each face counts once: set aside one {face} only.",
+                         face=d["face"])
+    if r == "street-face-already-set-aside":
+        return c.gettext("{face} is already set aside under Street: set aside a face that "
+                         "is still missing.", face=d["face"])
+    if r == "cannot-bank-under-card":
+        return c.gettext("No banking under {card}. {hint}", card=m.card_unit(d["card"]),
+                         hint=m.hint())
+    if r == "cannot-bank-now" and d.get("step") is Step.SET_ASIDE:
+        return c.gettext("First set aside dice from this roll, then bank. {hint}",
+                         hint=m.hint())
+    if r == "cannot-bank-now":
+        return c.gettext("There is nothing to bank now. {hint}", hint=m.hint())
+    if r == "card-not-in-deck":
+        return c.gettext("No {card} card is left in the deck: type the card that was drawn, "
+                         "or type {deck} to hear what is left.", card=m.card_unit(d["card"]),
+                         deck=shown("deck", lang))
+    if r == "wrong-step":
+        return wrong_step(m, x.step, d.get("entry"))
+    if r == "game-over":
+        return c.gettext("The game is over: type {undo}, {scores} or {quit}.",
+                         undo=shown("undo", lang), scores=shown("scores", lang),
+                         quit=shown("quit", lang))
+    return c.gettext("That entry is not possible now. {hint}", hint=m.hint())
+
+
+def wrong_step(m: SentenceParts, step: Step, entry: str | None = None) -> str:
+    """Which step an entry belongs to, when it was typed at another one."""
+    c = m.c
+    if entry == "DrawCard" and step is Step.ROLL_OR_BANK:
+        return c.ngettext("First bank, then the next card: type {bank}, or the roll with "
+                          "{n} die to go on.",
+                          "First bank, then the next card: type {bank}, or the roll with "
+                          "{n} dice to go on.", m.game.expect().dice,
+                          bank=shown("bank", c.lang))
+    if entry == "DrawCard" and step in (Step.ROLL, Step.SET_ASIDE):
+        return c.gettext("A card is drawn only at the start of a turn. {hint}",
+                         hint=m.hint())
+    if step is Step.CARD:
+        return c.gettext("First the card: {cards}.", cards=m.card_words())
+    if step is Step.ROLL:
+        return c.gettext("Now the roll. {hint}", hint=m.hint())
+    if step is Step.SET_ASIDE:
+        return c.gettext("First set aside dice from this roll. {hint}", hint=m.hint())
+    if step is Step.ROLL_OR_BANK:
+        return c.gettext("Now roll again or bank. {hint}", hint=m.hint())
+    if step is Step.CARD_OR_BANK:
+        return c.gettext("After a Tutto: draw a card or bank. {hint}", hint=m.hint())
+    return m.hint()

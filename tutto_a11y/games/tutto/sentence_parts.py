@@ -1,0 +1,119 @@
+"""The pieces every sentence of Tutto is built from: a player's name, a card's name, faces,
+dice, a list of scores, the rules' name and what can be typed now.
+
+The announcements, the refusals, the answers to the table's commands and the prompts all word
+their sentences with these, so a card or a list of faces reads the same in every line. They
+live below ``messages`` so that each of those modules can take them without importing the
+others (the layers allow no circle).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from tutto_a11y.games.contract import Verbosity
+from tutto_a11y.games.tutto.rules import Card, Game, Step
+from tutto_a11y.games.tutto.words import shown
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.names import join_names
+from tutto_a11y.text.output import nobreak
+
+
+def opening(text: str) -> str:
+    """A sentence that opens with a card's name, capitalised ("bonus 300" -> "Bonus 300"); a
+    name with a digit in its first word ("x2") is written as the card shows it."""
+    first = text.split(maxsplit=1)[0] if text.split() else ""
+    if any(ch.isdigit() for ch in first):
+        return text
+    return text[:1].upper() + text[1:]
+
+
+class SentenceParts:
+    """The words of one game in one language at one verbosity that sentences are made of."""
+
+    def __init__(self, catalog: Catalog, game: Game, verbosity: str = Verbosity.NORMAL) -> None:
+        self.c = catalog
+        self.game = game
+        self.verbosity = Verbosity.of(verbosity)
+
+    # -- small pieces --------------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        return self.game.players[seat]
+
+    def card(self, card: Card) -> str:
+        """The card's name as the rule texts of the language say it."""
+        c = self.c
+        names = {
+            Card.STOP: c.pgettext("card", "Stop"),
+            Card.FIREWORKS: c.pgettext("card", "Fireworks"),
+            Card.X2: c.pgettext("card", "x2"),
+            Card.PLUS_MINUS: c.pgettext("card", "Plus/Minus"),
+            Card.STREET: c.pgettext("card", "Street"),
+            Card.CLOVERLEAF: c.pgettext("card", "Cloverleaf"),
+        }
+        if card in names:
+            return names[card]
+        return c.pgettext("card", "Bonus {value}", value=card.bonus)
+
+    def card_unit(self, card: Card) -> str:
+        """The card's name as one unit that a line is never wrapped inside ("Bonus 600")."""
+        return nobreak(self.card(card))
+
+    @staticmethod
+    def faces(faces: Iterable[int]) -> str:
+        return ", ".join(str(f) for f in faces)
+
+    def names(self, seats: Sequence[int]) -> str:
+        return join_names([self.name(s) for s in seats], self.c)
+
+    def dice(self, n: int) -> str:
+        return self.c.ngettext("{n} die", "{n} dice", n)
+
+    def score_list(self, seats: Iterable[int]) -> str:
+        scores = self.game.state.scores
+        return ", ".join(self.c.gettext("{name} {score}", name=self.name(s), score=scores[s])
+                         for s in seats)
+
+    def rules_name(self) -> str:
+        c = self.c
+        return {
+            "standard": c.gettext("standard rules"),
+            "classic-2004": c.gettext("classic 2004 rules"),
+            "volle-lotte": c.gettext("Volle Lotte rules"),
+        }.get(self.game.rules.preset_name() or "", c.gettext("house rules"))
+
+    # -- what can be typed now ---------------------------------------------------------------------
+    def hint(self, step: Step | None = None) -> str:
+        """What can be typed now, in one sentence, in the game's words."""
+        c, x, lang = self.c, self.game.expect(), self.c.lang
+        step = x.step if step is None else step
+        bank = shown("bank", lang)
+        if step is Step.CARD:
+            return c.gettext("Type the card: {cards}.", cards=self.card_words())
+        if step is Step.ROLL:
+            return c.ngettext("Type the face of the {n} die, for example 5.",
+                              "Type the faces of the {n} dice, for example {example}.", x.dice,
+                              example=" ".join("155236"[: x.dice]))
+        if step is Step.SET_ASIDE:
+            return c.gettext("Type the dice to set aside, for example 1 5, or {all} or an "
+                             "empty line for {best}.", all=shown("all", lang),
+                             best=self.faces(x.best))
+        if step is Step.ROLL_OR_BANK:
+            return c.ngettext("Type the roll of the {n} die to go on, or {bank}.",
+                              "Type the roll of the {n} dice to go on, or {bank}.", x.dice,
+                              bank=bank)
+        if step is Step.CARD_OR_BANK:
+            return c.gettext("Type the next card to go on, or {bank}. Cards: {cards}.", bank=bank,
+                             cards=self.card_words())
+        return c.gettext("The game is over: type {undo}, {scores} or {quit}.",
+                         undo=shown("undo", lang), scores=shown("scores", lang),
+                         quit=shown("quit", lang))
+
+    def card_words(self) -> str:
+        lang = self.c.lang
+        words = [shown(m, lang) for m in ("card:stop", "card:fireworks")]
+        words.append(self.c.gettext("{bonus} 200 to {bonus} 600 or just 200 to 600",
+                                    bonus=shown("card:bonus", lang)))
+        words += [shown(m, lang) for m in ("card:x2", "card:plus-minus", "card:street",
+                                            "card:cloverleaf")]
+        return ", ".join(words)
