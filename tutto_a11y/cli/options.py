@@ -38,7 +38,7 @@ class Option:
     def __init__(self, name: str, on: str, how: str, kind: ValueKind | None = None, *,
                  off: str | None = None, envvar: str | None = None, default: Any = None,
                  flag_value: str | None = None, metavar: str | None = None,
-                 help: str | None = None) -> None:  # noqa: A002 (click's word)
+                 help: str | None = None) -> None:
         self.name = name  # the parameter name the command function receives
         self.on = on  # "--speech"
         self.off = off  # "--no-speech", for a SWITCH

@@ -16,9 +16,9 @@ def start_play(params: Mapping[str, Any]) -> int:
 
     settings = Settings(lang=params["lang"], width=params["width"], db=params["db"],
                         plain=params["plain"], game=params["game"])
-    options = PlayOptions.from_params(params)
-    if options.resume is not None:
-        options.resume = known_game(options.resume, settings)
+    resume = params["resume"]
+    options = PlayOptions.from_params(
+        {**params, "resume": None if resume is None else known_game(resume, settings)})
     return play(settings, options)
 
 
