@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from conftest import tutto_command
-from tutto_a11y.settings_file import KEYS, parse_line, toml_value
+from tutto_a11y.settings_file import KEYS, read_settings, toml_value
 from tutto_a11y.text.i18n import Catalog
 
 
@@ -112,7 +112,8 @@ def test_settings_unset_forgets_one_setting_and_keeps_every_other_line(
     assert done.returncode == 0, done.stderr
     assert path.read_text(encoding="utf-8") == "# my table\nvoice = 'de+f2'  # a woman's voice\n"
     assert _run(["settings", "set", "voice", 'de "x"'], clean_env).returncode == 0
-    assert path.read_text(encoding="utf-8") == '# my table\nvoice = "de \\"x\\""\n'
+    assert path.read_text(encoding="utf-8") == \
+        '# my table\nvoice = "de \\"x\\""  # a woman\'s voice\n'
     assert "de \"x\"" in _run(["settings"], clean_env).stdout
 
 
@@ -121,6 +122,9 @@ def test_settings_unset_forgets_one_setting_and_keeps_every_other_line(
      "name = value, so the default settings are used.", {"line": 2}),
     ("tempo = 3\n", "Line {line} of the settings file {file} names {name}, which is no "
      "setting, so the default settings are used.", {"line": 1, "name": "tempo"}),
+    ("lang = 'de'\n\n[speech]\nrate = 140\n", "Line {line} of the settings file {file} names "
+     "{name}, which is no setting, so the default settings are used.",
+     {"line": 3, "name": "speech"}),
     ("lang = \"de\"\n\nrate = 5\n", "Line {line} of the settings file {file} gives {name} the "
      "value {value}, which it cannot have, so the default settings are used.",
      {"line": 3, "name": "rate", "value": "5"}),
@@ -156,9 +160,60 @@ _VALUES = st.one_of(st.booleans(), st.integers(-10**9, 10**9),
 @given(st.sampled_from(sorted(KEYS)), _VALUES)
 def test_every_value_written_to_the_settings_file_reads_back_the_same(name: str,
                                                                        value: object) -> None:
+    import tempfile
+
     line = f"{name} = {toml_value(value)}"
     assert len(line.splitlines()) == 1
-    assert parse_line(line, 1) == (name, value)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "settings.toml"
+        path.write_text(line + "\n", encoding="utf-8")
+        kept = read_settings(path)
+    assert kept.problem is None and kept.values == {name: value}
+
+
+@pytest.mark.parametrize("text, value", [
+    ("'lang' = 'fr'\n", {"lang": "fr"}),
+    ('lang = """fr"""\n', {"lang": "fr"}),
+    ('"rate" = 0x8C\nlang = "fr"\n', {"rate": 140, "lang": "fr"}),
+    ("rate = 1_40 # slower\nlang = 'fr'\n", {"rate": 140, "lang": "fr"}),
+])
+def test_any_valid_toml_in_the_settings_file_is_read(text: str, value: dict[str, object],
+                                                     db: Path, clean_env: dict[str, str]) -> None:
+    path = _file(clean_env)
+    path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+    assert read_settings(path).values == value
+    started = _play(clean_env, db)
+    assert started.returncode == 0 and started.stderr == ""
+    assert Catalog("fr").gettext("{name}, card?", name="Anna") in started.stdout
+
+
+def test_a_width_written_with_a_leading_zero_is_not_toml_and_is_named_with_its_line(
+        db: Path, clean_env: dict[str, str]) -> None:
+    path = _file(clean_env)
+    path.parent.mkdir(parents=True)
+    path.write_text("lang = 'de'\nwidth = 040\n", encoding="utf-8")
+    started = _play(clean_env, db)
+    assert started.stderr.splitlines() == [Catalog("en").gettext(
+        "Line {line} of the settings file {file} is not of the form name = value, so the "
+        "default settings are used.", line=2, file=str(path))]
+    assert path.read_text(encoding="utf-8") == "lang = 'de'\nwidth = 040\n"
+
+
+def test_settings_set_and_unset_keep_comments_blank_lines_and_order(
+        clean_env: dict[str, str]) -> None:
+    path = _file(clean_env)
+    path.parent.mkdir(parents=True)
+    text = ("# Our table on Fridays\n\nlang = 'de'  # Anna reads German\n\n"
+            "# speech\nrate = 150\nvoice = \"de+f2\"\n")
+    path.write_text(text, encoding="utf-8")
+    assert _run(["settings", "set", "rate", "180"], clean_env).returncode == 0
+    assert _run(["settings", "set", "lang", "fr"], clean_env).returncode == 0
+    assert _run(["settings", "set", "width", "40"], clean_env).returncode == 0
+    assert _run(["settings", "unset", "voice"], clean_env).returncode == 0
+    assert path.read_text(encoding="utf-8") == (
+        "# Our table on Fridays\n\nlang = \"fr\"  # Anna reads German\n\n"
+        "# speech\nrate = 180\nwidth = 40\n")
 
 
 def _opening_seconds(env: dict[str, str], folder: Path, db: Path) -> float:

@@ -1,20 +1,25 @@
 """The settings file: what a player chose once (language, speech rate, voice), kept for every start.
 
-The file is ``settings.toml`` in the user's config folder, a flat list of ``name = value`` lines
-in the small part of TOML that is needed here: strings, whole numbers and true/false, comments
-and blank lines. It is read here and written here, and nowhere else; checking the values is left
-to the command line's own option types (``cli/kept.py``), so that a value is refused the same way
-wherever it comes from.
+The file is ``settings.toml`` in the user's config folder: TOML, read by the standard library's
+``tomllib`` (``tomli``, the same parser, on Python 3.10), so any valid TOML is accepted and
+nothing else is. The settings are top-level keys; a table or an array is no setting's value and
+is refused by the value checks. It is read here and written here, and nowhere else; checking the
+values is left to the command line's own option types (``cli/kept.py``), so that a value is
+refused the same way wherever it comes from.
 
 A file that cannot be read is reported with its line and left exactly as it is: only
-``settings set`` and ``settings unset`` write it, and only when it could be read. Writing goes
-to a temporary file first, which then replaces the old one, so a crash never leaves half a file.
+``settings set`` and ``settings unset`` write it, and only when it could be read. They edit it
+with ``tomlkit``, which keeps the user's comments, blank lines and order (imported only by those
+two commands: every start reads the file, few write it). Writing goes to a temporary file first,
+which then replaces the old one, so a crash never leaves half a file.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +30,11 @@ KEYS: dict[str, str] = {
     "db": "db", "game": "game",
 }
 
-_NAME = re.compile(r"[A-Za-z0-9_-]+\Z")
-_INTEGER = re.compile(r"[+-]?[0-9](?:_?[0-9])*\Z")
-_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
+# Where a top-level key is defined: at the start of a line, bare or quoted, before its "=".
+# Only for naming a line in a sentence; the values come from the TOML parser.
+_KEY_LINE = re.compile(r"""[ \t]*(?:([A-Za-z0-9_-]+)|"((?:[^"\\]|\\.)*)"|'([^']*)')[ \t]*=""")
+_TABLE_LINE = re.compile(r"[ \t]*\[\[?[ \t]*([A-Za-z0-9_-]*)")
+_AT_LINE = re.compile(r"at line (\d+)")
 
 
 def settings_path() -> Path:
@@ -87,101 +94,73 @@ def read_settings(path: Path) -> SettingsFile:
     """The settings in ``path``; a missing file is an empty one, never a problem."""
     kept = SettingsFile(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         return kept
     except (OSError, UnicodeDecodeError):
         kept.problem = FileProblem("unreadable")
         return kept
+    lines = key_lines(text)
     try:
-        for number, line in enumerate(_lines(text), 1):
-            parsed = parse_line(line, number)
-            if parsed is None:
-                continue
-            name, value = parsed
-            if name in kept.values:
-                raise FileProblem("twice", number, name=name)
-            kept.values[name] = value
-            kept.lines[name] = number
-    except FileProblem as problem:
-        kept.problem = problem
+        values = _parse(text)
+    except ValueError as error:  # tomllib.TOMLDecodeError is a ValueError
+        kept.problem = _problem(error, text, lines)
+        return kept
+    for name, value in values.items():
+        if name not in KEYS:
+            kept.problem = FileProblem("unknown", lines.get(name, 0), name=name)
+            return kept
+        kept.values[name] = value
+        kept.lines[name] = lines.get(name, 0)
     return kept
 
 
-def _lines(text: str) -> list[str]:
-    """The file's lines as TOML has them: ended by LF or CR LF only (``splitlines`` would also
-    split at characters a voice name or a path may hold)."""
-    lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
-    return lines[:-1] if lines and lines[-1] == "" else lines
+def _parse(text: str) -> dict[str, Any]:
+    """The file's TOML as a dictionary: ``tomllib``, or ``tomli`` (the same parser before it
+    joined the standard library) on Python 3.10; imported only when there is a file."""
+    from importlib import import_module
+
+    parser = import_module("tomllib" if sys.version_info >= (3, 11) else "tomli")
+    loads: Callable[[str], dict[str, Any]] = parser.loads
+    return loads(text)
 
 
-def parse_line(line: str, number: int) -> tuple[str, Any] | None:
-    """One line: None for a blank or comment line, else the setting's name and value."""
-    text = line.strip()
-    if not text or text.startswith("#"):
-        return None
-    name, sep, rest = text.partition("=")
-    name = name.strip()
-    if len(name) >= 2 and name[0] == name[-1] == '"':
-        name = name[1:-1]
-    if not sep or not _NAME.match(name):
-        raise FileProblem("syntax", number)
-    if name not in KEYS:
-        raise FileProblem("unknown", number, name=name)
-    value, after = _value(rest.strip(), number)
-    if after.strip() and not after.strip().startswith("#"):
-        raise FileProblem("syntax", number)
-    return name, value
+def key_lines(text: str) -> dict[str, int]:
+    """The line of each top-level key, counted from 1; a key given twice keeps its second line.
+
+    Only the lines before the first table header hold top-level keys; a line inside a
+    multi-line string could look like a key, which only ever moves the line a sentence names.
+    """
+    lines: dict[str, int] = {}
+    for number, line in enumerate(text.split("\n"), 1):
+        table = _TABLE_LINE.match(line)
+        if table:  # a table is no setting: its name is refused at its header's line
+            lines.setdefault(table.group(1), number)
+            break
+        found = _KEY_LINE.match(line)
+        if found:
+            lines[next(group for group in found.groups() if group is not None)] = number
+    return lines
 
 
-def _value(text: str, number: int) -> tuple[Any, str]:
-    """A TOML value at the start of ``text`` and what follows it."""
-    if text.startswith('"'):
-        return _basic_string(text, number)
-    if text.startswith("'"):
-        end = text.find("'", 1)
-        if end < 0:
-            raise FileProblem("syntax", number)
-        return text[1:end], text[end + 1:]
-    word, _, after = text.partition("#")
-    word = word.strip()
-    if word in ("true", "false"):
-        return word == "true", ""
-    if _INTEGER.match(word):
-        return int(word.replace("_", "")), ""
-    raise FileProblem("syntax", number)
-
-
-def _basic_string(text: str, number: int) -> tuple[str, str]:
-    """A double-quoted TOML string with its escapes."""
-    out: list[str] = []
-    i = 1
-    while i < len(text):
-        ch = text[i]
-        if ch == '"':
-            return "".join(out), text[i + 1:]
-        if ch == "\\":
-            code = text[i + 1:i + 2]
-            if code in _ESCAPES:
-                out.append(_ESCAPES[code])
-                i += 2
-                continue
-            size = {"u": 4, "U": 8}.get(code)
-            digits = text[i + 2:i + 2 + size] if size else ""
-            if not size or len(digits) != size or not all(d in "0123456789abcdefABCDEF"
-                                                          for d in digits):
-                raise FileProblem("syntax", number)
-            try:
-                out.append(chr(int(digits, 16)))
-            except ValueError:
-                raise FileProblem("syntax", number) from None
-            i += 2 + size
-            continue
-        if ord(ch) < 0x20 and ch != "\t":
-            raise FileProblem("syntax", number)
-        out.append(ch)
-        i += 1
-    raise FileProblem("syntax", number)
+def _problem(error: ValueError, text: str, lines: dict[str, int]) -> FileProblem:
+    """What the parser refused, as a problem: a key given twice, or the line of the error."""
+    seen: set[str] = set()
+    for number, line in enumerate(text.split("\n"), 1):
+        if _TABLE_LINE.match(line):
+            break
+        found = _KEY_LINE.match(line)
+        if found:
+            name = next(group for group in found.groups() if group is not None)
+            if name in seen:
+                return FileProblem("twice", number, name=name)
+            seen.add(name)
+    where: int | None = getattr(error, "lineno", None)  # Python 3.14 and later
+    if where is None:
+        at = _AT_LINE.search(str(error))
+        where = int(at.group(1)) if at else len(text.split("\n"))
+    return FileProblem("syntax", where)
 
 
 def toml_value(value: Any) -> str:
@@ -204,30 +183,35 @@ def toml_value(value: Any) -> str:
 def write_setting(kept: SettingsFile, name: str, value: Any | None) -> None:
     """Keep ``name = value`` in the file (``value`` None: forget it), every other line as it was.
 
-    Only for a file that could be read; the new text replaces the old one in one rename.
+    Only for a file that could be read. ``tomlkit`` edits the document as the user wrote it:
+    comments (the one after the changed value too), blank lines and the order stay. The value
+    is written as :func:`toml_value` spells it. The new text replaces the old one in one rename.
     """
-    import tempfile  # only here: every start reads the file, few write it
+    import tempfile
+
+    import tomlkit
 
     assert kept.problem is None, "an unreadable settings file is never written"
     path = kept.path
     try:
-        lines = _lines(path.read_text(encoding="utf-8"))
+        document = tomlkit.parse(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        lines = []
-    where = kept.lines.get(name)
-    new = f"{name} = {toml_value(value)}" if value is not None else None
-    if where is not None:
-        if new is None:
-            del lines[where - 1]
-        else:
-            lines[where - 1] = new
-    elif new is not None:
-        lines.append(new)
+        document = tomlkit.document()
+    if value is None:
+        if name in document:
+            del document[name]
+    else:
+        item = tomlkit.value(toml_value(value))
+        old = document.item(name) if name in document else None
+        if isinstance(old, tomlkit.items.Item):  # its comment stays after the new value
+            item.trivia.comment, item.trivia.comment_ws = old.trivia.comment, old.trivia.comment_ws
+        document[name] = item
+    text = tomlkit.dumps(document)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(prefix=".settings-", suffix=".toml", dir=path.parent)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write("".join(line + "\n" for line in lines))
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+            stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
         # mkstemp makes the file for its owner only; a settings file is no secret.
