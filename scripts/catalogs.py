@@ -19,6 +19,9 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the typography of the package beside this script
+from tutto_a11y.text.typography import typography  # noqa: E402
+
 LOCALES = ROOT / "locales"
 DOMAIN = "tutto_a11y"
 TRANSLATED = ("de", "fr")
@@ -44,9 +47,24 @@ def _po_bytes(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
-def _mo_bytes(catalog: Catalog) -> bytes:
+def _mo_bytes(catalog: Catalog, lang: str) -> bytes:
+    """The compiled catalog, with its language's typography put into every sentence (French: a
+    no-break space before ? ! ; :, see tutto_a11y/text/typography.py); the .po keeps what the
+    translator typed."""
+    typeset = typography(lang)
+    compiled = Catalog(locale=lang, domain=DOMAIN, fuzzy=False)
+    compiled.mime_headers = catalog.mime_headers
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        string = message.string
+        if isinstance(string, (tuple, list)):
+            string = tuple(typeset(s) for s in string)
+        elif string:
+            string = typeset(string)
+        compiled.add(message.id, string, context=message.context)
     out = io.BytesIO()
-    write_mo(out, catalog, use_fuzzy=False)
+    write_mo(out, compiled, use_fuzzy=False)
     return out.getvalue()
 
 
@@ -83,12 +101,12 @@ def run(check: bool) -> list[str]:
         if check:
             if catalog.obsolete:
                 problems.append(f"{lang}: obsolete messages left in the catalog")
-            if not mo_path.exists() or mo_path.read_bytes() != _mo_bytes(catalog):
+            if not mo_path.exists() or mo_path.read_bytes() != _mo_bytes(catalog, lang):
                 problems.append(f"{lang}: {mo_path.name} is out of date: run scripts/catalogs.py")
         else:
             catalog.obsolete.clear()
             po_path.write_bytes(_po_bytes(catalog))
-            mo_path.write_bytes(_mo_bytes(catalog))
+            mo_path.write_bytes(_mo_bytes(catalog, lang))
     return problems
 
 

@@ -120,3 +120,88 @@ def test_clicks_own_help_and_errors_speak_the_games_language(lang: str) -> None:
     assert lines[0] == catalog.gettext("There is no option {option}; did you mean {possible}?",
                                        option="--no-such-thing", possible="--no-speech")
     assert "Traceback" not in wrong.stderr
+
+
+def test_the_french_catalog_is_typeset_when_it_is_built_and_read_as_it_is() -> None:
+    """French sets a no-break space before ? ! ; : in every sentence of the compiled catalog;
+    the program reads it as it is, so the first French sentence already has it."""
+    import gettext
+
+    from tutto_a11y.text.typography import french_spacing
+
+    po = {m.id: m.string for m in catalogs.load("fr")
+          if m.id and isinstance(m.id, str) and m.context is None}
+    with (ROOT / "locales" / "fr" / "LC_MESSAGES" / "tutto_a11y.mo").open("rb") as f:
+        compiled = gettext.GNUTranslations(f)
+    typeset = [msgid for msgid, string in po.items()
+               if compiled.gettext(msgid) != string]
+    assert typeset, "some French sentence ends a word with ? ! ; or :"
+    for msgid, string in po.items():
+        assert compiled.gettext(msgid) == french_spacing(string)
+    assert Catalog("fr").gettext("{name}, card?", name="Zoé") == "Zoé, carte\u00a0?"
+
+
+def _click_texts() -> set[str]:
+    """Every text click looks up with gettext, read from the installed click's own source."""
+    import os
+
+    import click
+    from babel.messages.extract import extract_from_dir
+
+    found: set[str] = set()
+    for _, _, message, _, _ in extract_from_dir(
+            os.path.dirname(click.__file__), method_map=[("**.py", "python")],
+            keywords={"_": None, "gettext": None, "ngettext": (1, 2)}):
+        found.update(message if isinstance(message, tuple) else (message,))
+    return found
+
+
+# click's texts that tutto-tally never shows, so they need no translation: it declares no
+# prompts or confirmations, no file, path, UUID, boolean-value or tuple parameters, no deprecated
+# commands, no editor, shell completion or colours, and runs on no Windows console.
+_NEVER_SHOWN = {
+    "d", "{editor}: Editing failed", "{editor}: Editing failed: {e}", "Windows error: {error}",
+    "Name '{name}' defined twice",
+    "No options defined but a name was passed ({name}). Did you mean to declare an argument "
+    "instead? Did you mean to pass '--{name}'?",
+    "(dynamic)", "Arguments take exactly one parameter declaration, got {length}: {decls}.",
+    "Boolean option {decl!r} cannot use the same flag for true/false.",
+    "Could not determine name for option with declarations {decls!r}",
+    "DeprecationWarning: The command {name!r} is deprecated.{extra_message}",
+    "DeprecationWarning: The {param_type} {name!r} is deprecated.{extra_message}",
+    "Positional arguments", "Value must be an iterable.", "deprecated",
+    "Takes {nargs} values but 1 was given.", "Takes {nargs} values but {len} were given.",
+    "Confirm the action without prompting.", "Do you want to continue?",
+    "Could not open file {filename!r}: {message}", "Missing {param_type}", "unknown error",
+    "Argument {name!r} takes {nargs} values.", "Invalid start character for option ({option})",
+    "Couldn't detect Bash version, shell completion is not supported.",
+    "Shell completion is not supported for Bash versions older than 4.4.",
+    "Error: The two entered values do not match.", "Error: invalid input",
+    "Press any key to continue...", "Repeat for confirmation", "Unknown color {colour!r}",
+    "Choice({choices})", "Choose from:\n\t{choices}", "directory", "file", "path",
+    "{name} {filename!r} does not exist.", "{name} {filename!r} is a directory.",
+    "{name} {filename!r} is a file.", "{name} {filename!r} is not executable.",
+    "{name} {filename!r} is not readable.", "{name} {filename!r} is not writable.",
+    "{value!r} is not a valid UUID.",
+    "{value!r} is not a valid boolean. Recognized values: {states}",
+    "{len_type} values are required, but {len_value} was given.",
+    "{len_type} values are required, but {len_value} were given.",
+    "{value!r} does not match the format {format}.",
+    "{value!r} does not match the formats {formats}.", "Unknown standard stream '{name}'",
+}
+
+
+def test_the_copy_of_clicks_texts_is_what_the_installed_click_says() -> None:
+    """``text/click_texts.py`` lists click's texts for the catalogs by hand: a new click that
+    rewords one of them, or adds a text, fails here instead of leaving it in English."""
+    from babel.messages.extract import extract_from_dir
+
+    copied: set[str] = set()
+    for _, _, message, _, _ in extract_from_dir(
+            str(ROOT / "tutto_a11y" / "text"), method_map=[("click_texts.py", "python")],
+            keywords={"N_": None, "ngettext": (1, 2)}):
+        copied.update(message if isinstance(message, tuple) else (message,))
+    theirs = _click_texts()
+    assert copied - theirs == set(), "click no longer says these: update click_texts.py"
+    assert theirs - copied - _NEVER_SHOWN == set(), \
+        "click has texts the copy lacks: add them to click_texts.py or say why never shown"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import gettext
 import os
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -42,41 +41,15 @@ def normalise_lang(value: str) -> str | None:
     return code if code in LANGS else None
 
 
-# French typography: a no-break space before ? ! ; and : ("Zoé, carte ?"). It is put in the
-# French catalog's sentences once, when the catalog is loaded (never in the names, numbers or
-# addresses filled into them), and only where the sign ends a word, so "0.0.0.0:8765" and
-# "http://" stay as they are. Wrapping never breaks at a no-break space, and the output keeps
-# this one (see ``text.output.plain``).
-_FRENCH_SPACE = re.compile(r"(?<=[^\s])[ \u00a0]?([?!;:])(?=\s|$)")
-
-
-def french_spacing(text: str) -> str:
-    """``text`` with a no-break space before each ? ! ; : that ends a word."""
-    return _FRENCH_SPACE.sub("\u00a0\\1", text)
-
-
-def _typeset(translations: Any, lang: str) -> None:
-    """Give a loaded catalog its language's typography, in place.
-
-    gettext caches one catalog per file and shares it, so click's own texts, looked up through
-    the module-level ``gettext``, get the same spaces as the game's sentences.
-    """
-    entries = getattr(translations, "_catalog", None)
-    if lang != "fr" or not entries:
-        return
-    for key, text in entries.items():
-        if key != "" and isinstance(text, str):  # "" is the header, not a sentence
-            entries[key] = french_spacing(text)
-
-
 class Catalog:
     """The sentences of one language. Methods are named like gettext's so Babel extracts them."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang if lang in LANGS else DEFAULT_LANG
+        # The compiled catalog already carries its language's typography (text/typography.py,
+        # applied by scripts/catalogs.py), so nothing is done to it here.
         self._t = gettext.translation(DOMAIN, str(locale_dir()), languages=[self.lang],
                                       fallback=True)
-        _typeset(self._t, self.lang)
 
     def gettext(self, message: str, **values: Any) -> str:
         text = self._t.gettext(message)
@@ -100,9 +73,6 @@ def use_for_click(lang: str) -> None:
     _chosen = lang if lang in LANGS else DEFAULT_LANG
     gettext.bindtextdomain(DOMAIN, str(locale_dir()))
     gettext.textdomain(DOMAIN)
-    if _chosen != DEFAULT_LANG:
-        _typeset(gettext.translation(DOMAIN, str(locale_dir()), languages=[_chosen],
-                                     fallback=True), _chosen)
     os.environ["LANGUAGE"] = lang if lang in LANGS else DEFAULT_LANG
 
 
