@@ -23,8 +23,11 @@ def test_commas_between_other_numbers_keep_their_pause(text: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "line", "said"), [
-    ("en", "Anna draws x2.", "Anna draws times two."),
-    ("de", "Anna zieht x2.", "Anna zieht mal zwei."),
+    ("en", "Anna draws x2.", "Anna draws the times two card."),
+    ("de", "Anna zieht x2.", "Anna zieht die Mal-zwei-Karte."),
+    ("de", "Bei der Karte x2 darfst du nicht aufhören.",
+     "Bei der Karte Mal zwei darfst du nicht aufhören."),
+    ("de", "x2.", "Mal-zwei-Karte."),
     ("fr", "Anna tire x2.", "Anna tire fois deux."),
     ("en", "Anna draws Plus/Minus.", "Anna draws plus minus."),
     ("de", "Anna zieht Plus/Minus.", "Anna zieht Plus Minus."),

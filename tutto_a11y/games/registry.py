@@ -37,6 +37,13 @@ class GameKind(Record):
             f"tutto_a11y.games.{self.package}.pronunciations").PRONUNCIATIONS
         return table
 
+    def counted(self) -> dict[str, dict[str, str]]:
+        """The game's nouns that a number is said before, by language, with their grammatical
+        gender (``"m"``, ``"f"``, ``"n"``): "1 Würfel" is said "ein Würfel", "1 carte" "une
+        carte" (``COUNTED`` in ``games/<name>/pronunciations.py``, pure data like the rest)."""
+        table: dict[str, dict[str, str]] = getattr(import_module(
+            f"tutto_a11y.games.{self.package}.pronunciations"), "COUNTED", {})
+        return table
 
 
 #: Every game by name, in the order they are offered.
