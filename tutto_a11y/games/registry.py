@@ -17,8 +17,16 @@ class GameKind(Record):
     """One game of the table: its stored name, its title, and where its folder is."""
 
     name: str  # as typed after --game and stored in the games file
-    title: str  # as said in sentences; a game's name is not translated
+    title: str  # as said in English sentences; ``title_in`` says it in a table's language
     package: str  # the folder under games/
+
+    def title_in(self, catalog: Any) -> str:
+        """The game's name in the catalog's language: Tutto is sold in France as "Volle
+        Lotte", and a French table calls it so everywhere; Yatzee and Tute keep their name."""
+        titles = {"tutto": catalog.pgettext("game", "Tutto"),
+                  "yatzee": catalog.pgettext("game", "Yatzee"),
+                  "tute": catalog.pgettext("game", "Tute")}
+        return str(titles.get(self.name, self.title))
 
     def load(self) -> ModuleType:
         """The game's package (imported only when the game is played, shown or counted)."""
