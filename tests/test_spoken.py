@@ -35,6 +35,7 @@ def test_commas_between_other_numbers_keep_their_pause(text: str) -> None:
     ("de", "Anna schreibt 12 ins Feld 2x3 Gleiche.", "Anna schreibt 12 ins Feld zweimal drei "
                                                       "Gleiche."),
     ("en", "Anna max2 x20.", "Anna max2 x20."),
+    ("de", "zum Beispiel x2-scope=card.", "zum Beispiel x2-scope=card."),
 ])
 def test_each_games_own_words_are_said_as_the_table_means_them(lang: str, line: str,
                                                               said: str) -> None:

@@ -16,8 +16,9 @@ without loading the games themselves; ``speech/spoken.py`` compiles each pattern
 
 from __future__ import annotations
 
-# The card word: "x2" or "\u00d72" (multiplication sign), standing alone (not in "max2", "x20").
-TIMES_TWO = "(?<!\\w)[x\u00d7]\\s?2(?!\\w)"
+# The card word: "x2" or "\u00d72" (multiplication sign), standing alone (not in "max2", "x20",
+# nor in the rule option "x2-scope", which is typed as it is written).
+TIMES_TWO = "(?<![\\w-])[x\u00d7]\\s?2(?![\\w-])"
 # The Plus/Minus card, however it is spaced or translated.
 PLUS_MINUS = r"\bplus\s*/\s*(?:minus|moins)\b"
 
