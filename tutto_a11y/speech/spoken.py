@@ -131,11 +131,13 @@ def _german_agreement(nouns: dict[str, str]) -> list[_Rule]:
         gender = nouns[match.group("noun")]
         return _GERMAN_ONE[_german_case(match.string[:match.start()])][gender]
 
+    longest_first = sorted(nouns, key=len, reverse=True)  # "Spieler" is no "Spiel"
+
     def one_of(match: re.Match[str]) -> str:
         for word in reversed(re.findall(r"\w+", match.string[:match.start()])):
-            for noun, gender in nouns.items():
+            for noun in longest_first:
                 if word.startswith(noun):  # "Entscheidungen" is of "Entscheidung"
-                    return _GERMAN_ONE_OF[gender]
+                    return _GERMAN_ONE_OF[nouns[noun]]
         return match.group(0)
 
     # An adjective may stand between: "1 beendetes Spiel".
