@@ -17,6 +17,7 @@ from tutto_a11y.games.tutto.messages import Messages  # noqa: E402
 from tutto_a11y.games.tutto.rules import Game, Step, parse_entry  # noqa: E402
 from tutto_a11y.games.tutto.words import COMMANDS, Vocabulary, shown  # noqa: E402
 from tutto_a11y.text.i18n import Catalog  # noqa: E402
+from tutto_a11y.text.output import plain  # noqa: E402
 
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([a-z]+\)s")
 
@@ -80,7 +81,7 @@ def _game_at(step: Step) -> Game:
 def test_help_lists_the_words_the_loop_accepts_in_the_games_language(lang: str,
                                                                      step: Step) -> None:
     game = _game_at(step)
-    text = Messages(Catalog(lang), game).help()
+    text = plain(Messages(Catalog(lang), game).help())  # as printed and spoken
     vocabulary = Vocabulary(lang)
     for meaning in COMMANDS:
         word = shown(meaning, lang)

@@ -213,14 +213,14 @@ def scripted_game() -> Game:
     ("en", "Review of game 1: each decision against the coach's best.",
      "Ben: 4 decisions, {count} as the coach would take them, {average} points given away on "
      "average.",
-     "Turn 1, Bonus 300, after 1 2 3 4 6 6 you banked 100; rolling on was worth {best}."),
+     "Turn 1, Bonus 300, after 1 2 3 4 6 6 Ben banked 100; rolling on was worth {best}."),
     ("de", "Rückblick auf Spiel 1: jede Entscheidung verglichen mit dem besten Zug.",
      "Ben: 4 Entscheidungen, {count} davon optimal, im Mittel {average} Punkte verschenkt.",
-     "Zug 1, Bonus 300, nach 1 2 3 4 6 6: du hast mit 100 aufgehört; Weiterwürfeln wäre "
+     "Zug 1, Bonus 300, nach 1 2 3 4 6 6: Ben hat mit 100 aufgehört; Weiterwürfeln wäre "
      "{best} wert gewesen."),
     ("fr", "Bilan de la partie 1\u00a0: chaque décision comparée au meilleur coup.",
      "Ben\u00a0: 4 décisions, le meilleur choix {count} fois, {average} points perdus en moyenne.",
-     "Tour 1, bonus 300, après 1 2 3 4 6 6\u00a0: vous avez marqué 100\u00a0; relancer aurait valu "
+     "Tour 1, bonus 300, après 1 2 3 4 6 6\u00a0: Ben a marqué 100\u00a0; relancer aurait valu "
      "{best}."),
 ])
 def test_the_review_says_each_player_and_the_costliest_moves_in_the_games_language(
@@ -283,7 +283,7 @@ def test_under_cloverleaf_the_review_weighs_the_chance_to_win_and_says_so(db):
     text = run(db, "review", game_id)
     assert "Under Cloverleaf and Plus/Minus the chance counts, not the points: 2 decisions, " \
            "1 with the best chance." in text
-    assert "Turn 1, Cloverleaf, after 1 1 2 3 4 you set aside 1, 1 and rolled on: chance to " \
+    assert "Turn 1, Cloverleaf, after 1 1 2 3 4 Anna set aside 1, 1 and rolled on: chance to " \
            "win 6.6 percent; setting aside 1 and rolling on would have given 6.8 percent." \
            in text.replace("\n", " ")
 

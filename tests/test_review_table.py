@@ -36,14 +36,14 @@ def table(db: Path, env: dict[str, str], lang: str, lines: list[str]) -> list[st
     ("en", "review", "The coach looks back on the game so far.",
      "The coach looks back on the game.",
      "Anna: 1 decision, 0 as the coach would take it, 276 points given away on average.",
-     "Turn 1, Bonus 300, after 1 2 3 4 6 6 you banked 100; rolling on was worth 376."),
+     "Turn 1, Bonus 300, after 1 2 3 4 6 6 Anna banked 100; rolling on was worth 376."),
     ("de", "rückblick", "Rückblick auf das bisherige Spiel.", "Rückblick auf das Spiel.",
      "Anna: 1 Entscheidung, 0 davon optimal, im Mittel 276 Punkte verschenkt.",
-     "Zug 1, Bonus 300, nach 1 2 3 4 6 6: du hast mit 100 aufgehört; Weiterwürfeln wäre 376 "
+     "Zug 1, Bonus 300, nach 1 2 3 4 6 6: Anna hat mit 100 aufgehört; Weiterwürfeln wäre 376 "
      "wert gewesen."),
     ("fr", "bilan", "Bilan de la partie jusqu'ici.", "Bilan de la partie.",
      "Anna\u00a0: 1 décision, le meilleur choix 0 fois, 276 points perdus en moyenne.",
-     "Tour 1, bonus 300, après 1 2 3 4 6 6\u00a0: vous avez marqué 100\u00a0; "
+     "Tour 1, bonus 300, après 1 2 3 4 6 6\u00a0: Anna a marqué 100\u00a0; "
      "relancer aurait valu 376."),
 ])
 def test_review_at_a_prompt_and_at_the_game_over_prompt_speaks_in_the_games_language(
@@ -78,7 +78,7 @@ def test_the_live_view_shows_the_review_when_the_game_ends(tmp_path: Path) -> No
         assert last["id"] == 9
         assert "The coach looks back on the game. Anna: 1 decision, 0 as the coach would " \
                "take it, 276 points given away on average. Turn 1, Bonus 300, after 1 2 3 4 " \
-               "6 6 you banked 100; rolling on was worth 376. Ben: 2 decisions" \
+               "6 6 Anna banked 100; rolling on was worth 376. Ben: 2 decisions" \
                in plain(last["line"])
     finally:
         if child.isalive():

@@ -462,9 +462,9 @@ def test_an_unknown_engine_is_a_programming_error() -> None:
     ("lang", "printed", "said"),
     [
         ("en", "Card: x2.", "Card: times two."),
-        ("de", "Karte: x2.", "Karte: mal zwei."),
+        ("de", "Karte: x2.", "Karte: Mal zwei."),
         ("fr", "Carte : x2.", "Carte : fois deux."),
-        ("de", "Karte \u00d72", "Karte mal zwei"),
+        ("de", "Karte \u00d72", "Karte Mal zwei"),
         ("en", "Card: Plus/Minus.", "Card: plus minus."),
         ("de", "Karte: Plus/Minus.", "Karte: Plus Minus."),
         ("fr", "Carte : Plus/Moins.", "Carte : plus ou moins."),
@@ -482,7 +482,7 @@ def test_spoken_forms_replace_only_what_espeak_reads_badly(
 
 
 def test_spoken_forms_of_a_regional_or_unknown_language_never_fail() -> None:
-    assert spoken("Karte x2", "de_AT") == "Karte mal zwei"
+    assert spoken("Karte x2", "de_AT") == "Karte Mal zwei"
     assert spoken("Carta x2", "it") == "Carta x2"
 
 

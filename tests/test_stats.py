@@ -192,7 +192,7 @@ def test_statistics_read_well_in_german_and_french(
         "Punkten 2, Schnitt je Zug mit Punkten 575, Tuttos 0, Nieten 0.",
     ]
     assert stats(db, clean_env, "--lang", "fr")[:2] == [
-        "Tutto\u00a0: 1 partie terminée.",
+        "Volle Lotte\u00a0: 1 partie terminée.",
         "Anna\u00a0: victoires 1, parties 1, score moyen 1150, meilleur score 1150, tours 2, tours "
         "marqués 2, moyenne d'un tour marqué 575, Volle Lotte 0, Riens 0.",
     ]

@@ -103,7 +103,7 @@ def test_help_names_every_field_and_command_in_words_the_table_understands(lang:
     from tutto_a11y.games.yatzee.words import COMMANDS, field_word, shown
 
     game = rolled()
-    text = Messages(Catalog(lang), game).help()
+    text = plain(Messages(Catalog(lang), game).help())  # as printed and spoken
     vocabulary = Vocabulary(lang)
     for meaning in COMMANDS:
         assert shown(meaning, lang) in text

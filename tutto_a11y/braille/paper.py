@@ -55,7 +55,7 @@ def labels_text(game: str, c: Catalog, fmt: str, grade: int, layout: Layout) -> 
     except BrailleUnavailable:
         raise unavailable(c) from None
     return render_svg(labels, layout.cells, c.gettext("{game}: labels in Braille",
-                                                      game=kind.title))
+                                                      game=kind.title_in(c)))
 
 
 __all__ = ["LABEL_FORMATS", "SHEET_FORMATS", "braille_text", "labels_text", "unavailable"]

@@ -12,7 +12,7 @@ from typing import Any
 from tutto_a11y.cli.options import FLAG, GLOBAL, PLAY, SWITCH, Option
 from tutto_a11y.settings import UsageProblem
 from tutto_a11y.settings_file import KEYS, FileProblem, SettingsFile
-from tutto_a11y.text.arguments import parse_flag
+from tutto_a11y.text.arguments import SETTING_FLAG_WORDS, parse_flag
 from tutto_a11y.text.i18n import Catalog, chosen_lang
 
 
@@ -27,11 +27,13 @@ def check_setting(key: str, value: Any) -> Any:
     option = setting_options()[key]
     if option.how in (FLAG, SWITCH):
         try:
-            return parse_flag(value)
+            return parse_flag(value, SETTING_FLAG_WORDS)
         except ValueError:
-            raise UsageProblem(Catalog(chosen_lang()).gettext(
-                "{option} can be 1 or 0, yes or no, true or false, on or off.",
-                option=key)) from None
+            c = Catalog(chosen_lang())
+            raise UsageProblem(c.gettext("{option} can be {true} or {false}, yes or no, on or "
+                                         "off, 1 or 0.", option=key,
+                                         true=c.pgettext("setting value", "true"),
+                                         false=c.pgettext("setting value", "false"))) from None
     assert option.kind is not None  # every other option takes a value
     try:
         return option.kind.parse(value)

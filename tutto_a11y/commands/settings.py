@@ -51,9 +51,13 @@ def file_problem_sentence(problem: FileProblem, path: Path, c: Catalog) -> str:
                      "used.", file=file)
 
 
-def shown_value(value: Any) -> str:
-    """A value as the user reads it: true/false and numbers as written, text as it is."""
-    if isinstance(value, (bool, int)):
+def shown_value(value: Any, c: Catalog) -> str:
+    """A value as the user reads it: yes or no in the user's language ("an", "oui"; each is
+    also what ``settings set`` takes), numbers as written, text as it is."""
+    if isinstance(value, bool):
+        return c.pgettext("setting value", "true") if value else \
+            c.pgettext("setting value", "false")
+    if isinstance(value, int):
         return toml_value(value)
     return terminal_safe(str(value)) or '""'  # whole: a path is no use cut short
 
@@ -71,13 +75,13 @@ def show_settings(kept: SettingsFile, given: Mapping[str, Any], env: Mapping[str
         variable = env_name(key)
         if given.get(key) is not None:
             sentence = c.gettext("{name}: {value}, from the command line.", name=key,
-                                 value=shown_value(given[key]))
+                                 value=shown_value(given[key], c))
         elif env.get(variable):
             sentence = c.gettext("{name}: {value}, from {variable}.", name=key,
-                                 value=shown_value(env[variable]), variable=variable)
+                                 value=shown_value(env[variable], c), variable=variable)
         elif key in values:
             sentence = c.gettext("{name}: {value}, from the settings file.", name=key,
-                                 value=shown_value(values[key]))
+                                 value=shown_value(values[key], c))
         elif key == "lang":
             sentence = c.gettext("{name}: {value}, from the system language.", name=key,
                                  value=defaults[key])
@@ -85,7 +89,7 @@ def show_settings(kept: SettingsFile, given: Mapping[str, Any], env: Mapping[str
             sentence = c.gettext("{name}: not set.", name=key)
         else:
             sentence = c.gettext("{name}: {value}, the default.", name=key,
-                                 value=shown_value(defaults[key]))
+                                 value=shown_value(defaults[key], c))
         echo_wrapped(sentence, width)
     return 0
 
@@ -116,7 +120,7 @@ def change_setting(kept: SettingsFile, words: Sequence[str], check: Check,
         if name == "db":
             value = str(Path(value).expanduser().absolute())
         said = c.gettext("{name} is now {value}, kept in {file}.", name=name,
-                         value=shown_value(value), file=file)
+                         value=shown_value(value, c), file=file)
     elif name in kept.values:
         value = None
         said = c.gettext("{name} is forgotten; the settings file {file} no longer keeps it.",

@@ -17,8 +17,16 @@ class GameKind(Record):
     """One game of the table: its stored name, its title, and where its folder is."""
 
     name: str  # as typed after --game and stored in the games file
-    title: str  # as said in sentences; a game's name is not translated
+    title: str  # as said in English sentences; ``title_in`` says it in a table's language
     package: str  # the folder under games/
+
+    def title_in(self, catalog: Any) -> str:
+        """The game's name in the catalog's language: Tutto is sold in France as "Volle
+        Lotte", and a French table calls it so everywhere; Yatzee and Tute keep their name."""
+        titles = {"tutto": catalog.pgettext("game", "Tutto"),
+                  "yatzee": catalog.pgettext("game", "Yatzee"),
+                  "tute": catalog.pgettext("game", "Tute")}
+        return str(titles.get(self.name, self.title))
 
     def load(self) -> ModuleType:
         """The game's package (imported only when the game is played, shown or counted)."""
@@ -37,6 +45,13 @@ class GameKind(Record):
             f"tutto_a11y.games.{self.package}.pronunciations").PRONUNCIATIONS
         return table
 
+    def counted(self) -> dict[str, dict[str, str]]:
+        """The game's nouns that a number is said before, by language, with their grammatical
+        gender (``"m"``, ``"f"``, ``"n"``): "1 Würfel" is said "ein Würfel", "1 carte" "une
+        carte" (``COUNTED`` in ``games/<name>/pronunciations.py``, pure data like the rest)."""
+        table: dict[str, dict[str, str]] = getattr(import_module(
+            f"tutto_a11y.games.{self.package}.pronunciations"), "COUNTED", {})
+        return table
 
 
 #: Every game by name, in the order they are offered.

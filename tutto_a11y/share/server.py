@@ -96,7 +96,7 @@ class ShareServer(ThreadingHTTPServer):
         self.table_lang = table_lang if table_lang in LANGS else "en"
         self.feed: Feed | None = None
         self.wording: Wording | None = None
-        self.title = registry.find(registry.DEFAULT).title  # until the feed names the game
+        self.game = registry.find(registry.DEFAULT)  # until the feed names the game
         self.closing = False
         self.host = host.lower()
         self._guard = threading.Lock()  # the viewers' bookkeeping below, never the table's
@@ -112,7 +112,7 @@ class ShareServer(ThreadingHTTPServer):
     # -- life ------------------------------------------------------------------------------
     def share(self, feed: Feed) -> None:
         """Serve this game from now on."""
-        self.title = registry.find(feed.start.game).title
+        self.game = registry.find(feed.start.game)
         self.wording = Wording(feed)
         self.feed = feed
         threading.Thread(target=self.wording.herald, args=(lambda: self.closing, HERALD_PAUSE),
@@ -306,7 +306,7 @@ class Handler(BaseHTTPRequestHandler):
         lang = viewer_lang(query, self.headers.get("Accept-Language"), server.table_lang)
         if not server.host_allowed(self.headers.get("Host")):
             self._page(HTTPStatus.MISDIRECTED_REQUEST, message_page(
-                self._c(lang), server.title, self._c(lang).gettext(
+                self._c(lang), self._title(lang), self._c(lang).gettext(
                     "There is no such page. Open the address the scorekeeper's program said.")),
                 head)
             return
@@ -317,13 +317,14 @@ class Handler(BaseHTTPRequestHandler):
             return
         if url.path not in ("/", "/events"):
             self._page(HTTPStatus.NOT_FOUND, message_page(
-                self._c(lang), server.title, self._c(lang).gettext(
+                self._c(lang), self._title(lang), self._c(lang).gettext(
                     "There is no such page. Open the address the scorekeeper's program said.")),
                 head)
             return
         code = (query.get("code") or [""])[0]
         if not code and url.path == "/":
-            self._page(HTTPStatus.OK, code_page(self._c(lang), server.title, wrong=False), head)
+            self._page(HTTPStatus.OK, code_page(self._c(lang), self._title(lang), wrong=False),
+                       head)
             return
         checked = server.check_code(code, self.client_address[0], self.connection)
         if checked != "right":
@@ -332,18 +333,22 @@ class Handler(BaseHTTPRequestHandler):
             if url.path == "/events":
                 self._send(status, b"", "text/plain; charset=utf-8", head=head)
             else:
-                self._page(status, code_page(self._c(lang), server.title, True,
+                self._page(status, code_page(self._c(lang), self._title(lang), True,
                                              too_soon=checked == "too-soon"), head)
             return
         if server.feed is None or server.wording is None:
             self._page(HTTPStatus.SERVICE_UNAVAILABLE, message_page(
-                self._c(lang), server.title, self._c(lang).gettext(
+                self._c(lang), self._title(lang), self._c(lang).gettext(
                     "The game has not started yet. Reload this page in a moment.")), head)
             return
         if url.path == "/events":
             self._events(query, lang, head)
         else:
             self._game(lang, typed_code(code), head)
+
+    def _title(self, lang: str) -> str:
+        """The game's name in the viewer's language ("Volle Lotte" for French viewers)."""
+        return str(self.server.game.title_in(self._c(lang)))
 
     def _c(self, lang: str) -> Any:
         wording = self.server.wording
@@ -360,7 +365,7 @@ class Handler(BaseHTTPRequestHandler):
         first = max(1, count - LATEST + 1)
         latest = [wording.item(n, lang) for n in range(first, count + 1)]
         standing = latest[-1].standing if latest else wording.start(lang)
-        self._page(HTTPStatus.OK, game_page(wording.catalog(lang), self.server.title, code,
+        self._page(HTTPStatus.OK, game_page(wording.catalog(lang), self._title(lang), code,
                                             standing, latest, count), head)
 
     def _events(self, query: dict[str, list[str]], lang: str, head: bool) -> None:

@@ -223,7 +223,7 @@ def keep_finished_game(store: Any, game_id: str, game: Any) -> None:
 
 def text_lines(stats: Statistics, c: Catalog, since: date | None) -> list[str]:
     """The statistics as lines to print and read aloud: a heading, then one line a player."""
-    title = registry.find(stats.kind).title
+    title = registry.find(stats.kind).title_in(c)
     if since is None:
         heading = c.ngettext("{game}: {n} finished game.", "{game}: {n} finished games.",
                              stats.games, game=title)
@@ -285,7 +285,7 @@ def count_games(settings: Settings, kind: str, player: str | None,
     kind = game.name
     if game.side().stats_figures() is None:
         raise UsageProblem(c.gettext("Statistics for {game} are not available yet: only Tutto "
-                                     "games can be kept so far.", game=game.title))
+                                     "games can be kept so far.", game=game.title_in(c)))
     since = None
     if since_text is not None:
         since = parse_day(since_text)

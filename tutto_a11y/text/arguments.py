@@ -132,14 +132,24 @@ FLAG_WORDS: dict[str, bool] = {
 }
 
 
-def parse_flag(value: Any) -> bool:
+#: The words ``settings`` shows for yes and no in German and French ("an", "aus", "oui",
+#: "non"), with their synonyms: a kept setting takes them beside the English ones, in any
+#: language. The command line and the ``TUTTO_*`` variables are read by click, which knows only
+#: the English words (``FLAG_WORDS``).
+SETTING_FLAG_WORDS: dict[str, bool] = {
+    **FLAG_WORDS, "an": True, "aus": False, "ein": True, "ja": True, "nein": False,
+    "oui": True, "non": False,
+}
+
+
+def parse_flag(value: Any, words: dict[str, bool] = FLAG_WORDS) -> bool:
     """A yes-or-no value as a flag's setting; ValueError for any other word."""
     if isinstance(value, bool):
         return value
     word = str(value).strip().lower()
-    if word not in FLAG_WORDS:
+    if word not in words:
         raise ValueError(value)
-    return FLAG_WORDS[word]
+    return words[word]
 
 
 def game_ref(text: str) -> str | None:

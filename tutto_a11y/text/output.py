@@ -39,24 +39,55 @@ def _units(words: list[str]) -> list[list[str]]:
     """Words grouped into the units a line is not wrapped inside.
 
     A number stays with the word before it: a label and its number ("Bonus 600: 5", "score
-    150", "Turn total 150,") and the faces of a roll ("1 5 5 2 3 6.") are read together.
+    150", "Turn total 150,") and the faces of a roll ("1 5 5 2 3 6.") are read together. A
+    number that ends no phrase (no comma or full stop after it) also stays with the word after
+    it, its noun: "noch 2 Würfel", "mit 10 Wurfbonus", "18 Runden" are never split; the last
+    of a list of faces ("1, 2, 2, 2 pour 300") counts nothing and keeps no word after it.
     """
     units: list[list[str]] = []
     for word in words:
         # A name kept whole that begins with a digit (the field "2 Paare") is no number.
         if units and word[:1].isdigit() and NO_BREAK not in word:
             units[-1].append(word)
+        elif units and _counts(units[-1]):
+            units[-1].append(word)
         else:
             units.append([word])
     return units
+
+
+def _counts(unit: list[str]) -> bool:
+    """Whether the unit ends with a number that counts the next word: a bare number, not the
+    last of a list of faces."""
+    if not unit[-1].isdigit():
+        return False
+    return len(unit) < 2 or not unit[-2].rstrip(",").isdigit()
+
+
+def _fits_from(current: str, piece: str, width: int) -> bool:
+    """Whether a path longer than a line (``piece``) may start on the line ``current``: its
+    first folder, up to and with its "/", fits there."""
+    slash = piece.find("/")
+    return slash >= 0 and len(current) + 1 + slash + 1 <= width
+
+
+def _cut(line: str, width: int) -> tuple[str, str]:
+    """A line longer than ``width`` cut in two: after the last "/" that fits, when that "/" is
+    in the word that crosses the edge (a path breaks between its folders and never inside a
+    folder's or a file's name), else at ``width`` (a single word longer than a line)."""
+    slash = line.rfind("/", 0, width)
+    if slash > line.rfind(" ", 0, width):
+        return line[:slash + 1], line[slash + 1:]
+    return line[:width], line[width:]
 
 
 def wrap(text: str, width: int | None) -> list[str]:
     """The lines of one announcement: one line, or several of at most ``width`` characters.
 
     Lines break at spaces between units (see ``_units``) and never inside a no-break unit; a
-    unit longer than a whole line is split at its own spaces, and a single word longer than a
-    line (there are none in the catalogs) is cut.
+    unit longer than a whole line is split at its own spaces. A path longer than a line starts
+    where it stands and breaks only after a "/"; any other word longer than a line (there are
+    none in the catalogs) is cut.
     """
     words = [w for w in _SPACES.split(text) if w]
     joined = " ".join(words)
@@ -69,14 +100,15 @@ def wrap(text: str, width: int | None) -> list[str]:
         nonlocal current
         if not current:
             current = piece
-        elif len(current) + 1 + len(piece) <= width:
+        elif len(current) + 1 + len(piece) <= width or (
+                len(piece) > width and _fits_from(current, piece, width)):
             current += " " + piece
         else:
             lines.append(current)
             current = piece
         while len(current) > width:
-            lines.append(current[:width])
-            current = current[width:]
+            head, current = _cut(current, width)
+            lines.append(head)
 
     for unit in _units(words):
         pieces = [" ".join(unit)]

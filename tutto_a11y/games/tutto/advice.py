@@ -121,7 +121,7 @@ class Adviser:
         best = choices[0]
         dice_after = position.dice - len(best.set_aside)
         if best.chance is not None:  # Cloverleaf, Plus/Minus: the chance, not the points
-            return self.by_chance(position.card, choices)
+            return self.by_chance(position.card, choices, position.dice)
         if self.verbosity is Verbosity.BRIEF:
             return self.brief(best, dice_after)
         text = sentence(self.best(best, dice_after))
@@ -158,12 +158,12 @@ class Adviser:
         return c.gettext("You need {need} to win: {action}. Chance to win: {percent} percent.",
                          need=need, action=action, percent=percent)
 
-    def by_chance(self, card: Card | None, choices: Sequence[Any]) -> str:
+    def by_chance(self, card: Card | None, choices: Sequence[Any], dice: int) -> str:
         """Under Cloverleaf (every way is worth 0 points) and Plus/Minus (only the Tutto
         counts): the move with the best chance that matters, and that chance, in one sentence."""
         c = self.c
         best = max(choices, key=lambda choice: choice.chance or 0.0)
-        action = self.action(best, 0)
+        action = self.action(best, dice - len(best.set_aside))
         percent = percent_said(best.chance, c)
         if card is Card.CLOVERLEAF:
             return c.gettext("Best chance to win: {action}, {percent} percent.", action=action,
@@ -218,8 +218,13 @@ class Adviser:
             self.chances(by_seat)
 
     def action(self, choice: Any, dice: int) -> str:
-        """The choice as a few words inside a sentence ("set aside 1 and roll")."""
+        """The choice as a few words inside a sentence ("set aside 1 and roll").
+
+        Rolling all six dice with nothing set aside is a card's first roll: French says
+        "lancez" there, not "relancez" (nothing is rolled again)."""
         c, faces = self.c, faces_said(choice.set_aside, self.c)
+        if not choice.set_aside and choice.then == "roll" and dice == 6:
+            return c.pgettext("coach action, first roll", "roll")
         if not choice.set_aside:
             return {"roll": c.pgettext("coach action", "roll"),
                     "bank": c.pgettext("coach action", "bank"),
@@ -262,6 +267,8 @@ class Adviser:
         c, value = self.c, spoken(choice.expected)
         faces = faces_said(choice.set_aside, self.c)
         if not choice.set_aside:
+            if choice.then == "roll" and dice == 6:  # a first roll: nothing is rolled again
+                return c.pgettext("first roll", "Rolling: {value}.", value=value)
             if choice.then == "roll":
                 return c.gettext("Rolling: {value}.", value=value)
             if choice.then == "bank":
@@ -288,6 +295,8 @@ class Adviser:
         faces = faces_said(choice.set_aside, self.c)
         then = choice.then
         if not choice.set_aside:
+            if then == "roll" and dice == 6:  # a first roll: nothing is rolled again
+                return c.pgettext("first roll", "Advice: roll, {value}.", value=value)
             if then == "roll":
                 return c.gettext("Advice: roll, {value}.", value=value)
             if then == "bank":

@@ -1,6 +1,7 @@
-"""The coach's review in words: one sentence per player, and the costliest moves as a player
-would tell them ("Turn 2, Bonus 300, after 1 2 3 4 6 6 you banked 100; rolling on was worth
-376.").
+"""The coach's review in words: one sentence per player, and the costliest moves as the table
+would tell them ("Turn 2, Bonus 300, after 1 2 3 4 6 6 Ben banked 100; rolling on was worth
+376."). The review is a report about every player, read by all of them: each move names its
+player in the third person, never "you".
 
 The figures come from :mod:`tutto_a11y.games.tutto.coach.review` (and numpy with it),
 imported by whoever calls this module, never when a game starts. Points are said to whole
@@ -36,11 +37,11 @@ class ReviewWords:
         if not count:
             return c.gettext("{name}: no decision to look back on yet.", name=p.name)
         average = spoken(p.expected_loss / count)
-        return c.ngettext("{name}: {n} decision, {best} as the coach would take it, "
-                          "{average} points given away on average.",
-                          "{name}: {n} decisions, {best} as the coach would take them, "
-                          "{average} points given away on average.", count, name=p.name,
-                          best=p.best, average=average)
+        given = c.ngettext("{n} point given away on average", "{n} points given away on average",
+                           average)
+        return c.ngettext("{name}: {n} decision, {best} as the coach would take it, {given}.",
+                          "{name}: {n} decisions, {best} as the coach would take them, {given}.",
+                          count, name=p.name, best=p.best, given=given)
 
     def chances(self, p: Any) -> str:
         """Where the chance counts, not the points: how many such decisions, how many best."""
@@ -53,20 +54,22 @@ class ReviewWords:
             "decisions, {best} with the best chance.", len(found), best=best)
 
     # -- a move ----------------------------------------------------------------------------
-    def move(self, d: Any) -> str:
-        """One costly decision: where, what was done, what the coach's way was worth."""
+    def move(self, d: Any, name: str) -> str:
+        """One costly decision of the player ``name``: where, what was done, what the coach's
+        way was worth."""
         if d.measure == "chance":
-            return self.chance_move(d)
+            return self.chance_move(d, name)
         same = tuple(d.chose.set_aside) == tuple(d.coach.set_aside)
         return self.c.gettext("Turn {turn}, {card}, after {roll} {chose}; {coach} was worth "
                               "{value}.", turn=d.turn, card=self.card_name(d.card),
-                              roll=roll_said(d.roll), chose=self._chose(d.chose, same),
+                              roll=roll_said(d.roll), chose=self._chose(d.chose, same, name),
                               coach=self._coach(d.coach, same), value=spoken(d.coach.expected))
 
-    def chance_move(self, d: Any) -> str:
+    def chance_move(self, d: Any, name: str) -> str:
         c = self.c
         same = tuple(d.chose.set_aside) == tuple(d.coach.set_aside)
-        chose, coach = self._chose(d.chose, same, said=False), self._coach(d.coach, same)
+        chose = self._chose(d.chose, same, name, said=False)
+        coach = self._coach(d.coach, same)
         percent, best = percent_said(d.chose.chance, c), percent_said(d.coach.chance, c)
         if d.card is Card.CLOVERLEAF:
             return c.gettext("Turn {turn}, {card}, after {roll} {chose}: chance to win "
@@ -78,37 +81,39 @@ class ReviewWords:
                          turn=d.turn, card=self.card_name(d.card), roll=roll_said(d.roll),
                          chose=chose, percent=percent, coach=coach, best=best)
 
-    def _chose(self, choice: Any, same: bool, said: bool = True) -> str:
-        """What the player did, with its value unless ``said`` is False."""
+    def _chose(self, choice: Any, same: bool, name: str, said: bool = True) -> str:
+        """What the player ``name`` did, with its value unless ``said`` is False."""
         c, value, faces = self.c, spoken(choice.expected), faces_listed(choice.set_aside)
         then = choice.then
         if not said:
             if same or not choice.set_aside:
-                return {"roll": c.pgettext("review chose", "you rolled on"),
-                        "bank": c.pgettext("review chose", "you banked"),
-                        "draw": c.pgettext("review chose", "you drew a card")}[then]
-            return {"roll": c.pgettext("review chose", "you set aside {faces} and rolled on",
-                                       faces=faces),
-                    "bank": c.pgettext("review chose", "you set aside {faces} and banked",
-                                       faces=faces),
-                    "draw": c.pgettext("review chose", "you set aside {faces} and drew a card",
-                                       faces=faces)}[then]
+                return {"roll": c.pgettext("review chose", "{name} rolled on", name=name),
+                        "bank": c.pgettext("review chose", "{name} banked", name=name),
+                        "draw": c.pgettext("review chose", "{name} drew a card",
+                                           name=name)}[then]
+            return {"roll": c.pgettext("review chose", "{name} set aside {faces} and rolled on",
+                                       name=name, faces=faces),
+                    "bank": c.pgettext("review chose", "{name} set aside {faces} and banked",
+                                       name=name, faces=faces),
+                    "draw": c.pgettext("review chose", "{name} set aside {faces} and drew a card",
+                                       name=name, faces=faces)}[then]
         if same or not choice.set_aside:
             if then == "bank":
-                return c.pgettext("review chose", "you banked {value}", value=value)
-            if then == "draw":
-                return c.pgettext("review chose", "you drew a card, worth {value} on average",
+                return c.pgettext("review chose", "{name} banked {value}", name=name,
                                   value=value)
-            return c.pgettext("review chose", "you rolled on, worth {value} on average",
-                              value=value)
+            if then == "draw":
+                return c.pgettext("review chose", "{name} drew a card, worth {value} on average",
+                                  name=name, value=value)
+            return c.pgettext("review chose", "{name} rolled on, worth {value} on average",
+                              name=name, value=value)
         if then == "bank":
-            return c.pgettext("review chose", "you set aside {faces} and banked {value}",
-                              faces=faces, value=value)
+            return c.pgettext("review chose", "{name} set aside {faces} and banked {value}",
+                              name=name, faces=faces, value=value)
         if then == "draw":
-            return c.pgettext("review chose", "you set aside {faces} and drew a card, worth "
-                              "{value} on average", faces=faces, value=value)
-        return c.pgettext("review chose", "you set aside {faces} and rolled on, worth {value} "
-                          "on average", faces=faces, value=value)
+            return c.pgettext("review chose", "{name} set aside {faces} and drew a card, worth "
+                              "{value} on average", name=name, faces=faces, value=value)
+        return c.pgettext("review chose", "{name} set aside {faces} and rolled on, worth "
+                          "{value} on average", name=name, faces=faces, value=value)
 
     def _coach(self, choice: Any, same: bool) -> str:
         """The coach's way, as the subject of "... was worth 376"."""
@@ -131,10 +136,10 @@ class ReviewWords:
                                 "best.", game=game_id)]
         for p in players:
             lines.append(self.player(p))
-            lines.extend(self.move(d) for d in p.costliest())
+            lines.extend(self.move(d, p.name) for d in p.costliest())
             if any(d.measure == "chance" for d in p.decisions):
                 lines.append(self.chances(p))
-                lines.extend(self.move(d) for d in p.costliest("chance"))
+                lines.extend(self.move(d, p.name) for d in p.costliest("chance"))
         return lines
 
     def brief(self, players: Sequence[Any], over: bool) -> str:
@@ -146,5 +151,5 @@ class ReviewWords:
             parts.append(self.player(p))
             costliest = p.costliest() or p.costliest("chance")
             if costliest:
-                parts.append(self.move(costliest[0]))
+                parts.append(self.move(costliest[0], p.name))
         return " ".join(parts)

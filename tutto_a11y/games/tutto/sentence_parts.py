@@ -110,10 +110,12 @@ class SentenceParts:
                          quit=shown("quit", lang))
 
     def card_words(self) -> str:
+        """The words of the cards, each kept whole on a line ("feu d'artifice", "plus ou
+        moins")."""
         lang = self.c.lang
-        words = [shown(m, lang) for m in ("card:stop", "card:fireworks")]
+        words = [nobreak(shown(m, lang)) for m in ("card:stop", "card:fireworks")]
         words.append(self.c.gettext("{bonus} 200 to {bonus} 600 or just 200 to 600",
                                     bonus=shown("card:bonus", lang)))
-        words += [shown(m, lang) for m in ("card:x2", "card:plus-minus", "card:street",
-                                            "card:cloverleaf")]
+        words += [nobreak(shown(m, lang)) for m in ("card:x2", "card:plus-minus",
+                                                     "card:street", "card:cloverleaf")]
         return ", ".join(words)

@@ -229,7 +229,7 @@ class Messages:
     def help(self) -> str:
         """``help``: what can be typed now, the fields, then the commands of every step."""
         lang = self.c.lang
-        fields = ", ".join(field_word(f, lang) for f in ORDER)
+        fields = ", ".join(nobreak(field_word(f, lang)) for f in ORDER)  # "Kleine Straße"
         commands = ", ".join(self.word(m) for m in COMMANDS)
         text = " ".join([self.hint(), self.c.gettext("Fields: {fields}.", fields=fields),
                          self.c.gettext("At any step: {commands}.", commands=commands)])

@@ -124,8 +124,9 @@ def position_sentence(error: PositionError, c: Catalog) -> str:
                           "--roll needs {n} faces, one for each die in hand, not {got}.",
                           d["expected"], got=d["got"])
     if r == "coach-deck-count":
-        return c.gettext("A deck holds at most {most} cards {card}, not {value}.",
-                         most=d["most"], card=d["card"].value, value=d["value"])
+        return c.ngettext("A deck holds at most {n} card {card}, not {value}.",
+                          "A deck holds at most {n} cards {card}, not {value}.", d["most"],
+                          card=d["card"].value, value=d["value"])
     return c.gettext("That is not possible: {reason}.", reason=r)
 
 
