@@ -103,8 +103,8 @@ class SentenceParts:
                               "Type the roll of the {n} dice to go on, or {bank}.", x.dice,
                               bank=bank)
         if step is Step.CARD_OR_BANK:
-            return c.gettext("Type the next card to go on, or {bank}. Cards: {cards}.", bank=bank,
-                             cards=self.card_words())
+            return c.gettext("Type {draw} or the next card to go on, or {bank}. Cards: {cards}.",
+                             draw=shown("draw", lang), bank=bank, cards=self.card_words())
         return c.gettext("The game is over: type {undo}, {scores} or {quit}.",
                          undo=shown("undo", lang), scores=shown("scores", lang),
                          quit=shown("quit", lang))

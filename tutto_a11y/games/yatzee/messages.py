@@ -387,6 +387,10 @@ class Messages:
             verb = self.word(d.get("verb", "strike"))
             return c.gettext("Type the field after {verb}, for example {example}.", verb=verb,
                              example=nobreak(verb + " " + field_word(Field.CHANCE, c.lang)))
+        if r == "which-field":
+            return c.gettext("Type the field's name, for example {example}; {fits} says what "
+                             "these dice fit.", example=self._field_to_write(),
+                             fits=self.word("fits"))
         if r == "no-such-player":
             return c.gettext("There is no player {name}: type {sheet} and one of {names}.",
                              name=d["name"], sheet=self.word("sheet"),
@@ -407,6 +411,14 @@ class Messages:
                              undo=self.word("undo"), scores=self.word("scores"),
                              quit=self.word("quit"))
         return c.gettext("That entry is not possible now. {hint}", hint=self.hint())
+
+    def _field_to_write(self) -> str:
+        """A field worth naming as the example of what to type: the best these dice fit, or
+        the first free one, as it is typed."""
+        s = self.game.state
+        fitting = self.game.fits()
+        field = fitting[0][0] if fitting else s.free(s.seat)[0]
+        return nobreak(field_word(field, self.c.lang))
 
     def _not_formed(self, field: Field) -> str:
         """The combination the field needs, and that striking it scores 0 (upper fields are
