@@ -318,8 +318,12 @@ class Messages:
         """Round, whose turn, the total and the dice on the table; ``hint`` adds what can be
         typed now (the live view's viewers do not type, so theirs goes without)."""
         c, g, s = self.c, self.game, self.game.state
-        if s.over:
-            return c.gettext("The game is over.") + " " + self.scores()
+        if s.over:  # a resumed finished game opens with this: the winner first
+            winners = s.winners
+            if len(g.players) == 1:
+                return c.gettext("The game is over.") + " " + self.scores()
+            return c.ngettext("The game is over: {names} won.", "The game is over: {names} won.",
+                              len(winners), names=self.names(winners)) + " " + self.scores()
         parts = [c.gettext("Round {round} of {rounds}, {name}'s turn, total {total}.",
                            round=s.round, rounds=ROUNDS, name=self.name(s.seat),
                            total=g.total(s.seat))]
