@@ -207,7 +207,15 @@ def check_resumed(opening: str, prompt: str, game: Game, game_id: str) -> None:
     assert f" {name}'s turn, score {s.scores[s.seat]}." in opening, opening
     if s.card is not None and s.step is not Step.CARD:
         assert f" Card: {card_name(s.card)}." in opening, opening
-    assert f" Turn total {s.turn_total}." in opening, opening
+    # The turn total as the table counts it: under Plus/Minus and Cloverleaf only what was
+    # carried into the card; under Street the faces still missing are said too.
+    playing = s.step in (Step.ROLL, Step.SET_ASIDE, Step.ROLL_OR_BANK)
+    at_stake = s.card_base if playing and s.card in (Card.PLUS_MINUS, Card.CLOVERLEAF) \
+        else s.turn_total
+    assert f" Turn total {at_stake}." in opening, opening
+    if playing and s.card is Card.STREET:
+        missing = ", ".join(str(f) for f in range(1, 7) if f not in s.aside)
+        assert f" Still missing: {missing}." in opening, opening
     assert opening.endswith(" " + scores_sentence(game)), opening
     assert prompt == expected_prompt(game)
 
