@@ -99,12 +99,28 @@ def pages_of(brf: str) -> list[list[str]]:
     return pages
 
 
+def page_numbers(pages: list[list[str]]) -> tuple[list[list[str]], list[str]]:
+    """The pages without their Braille page numbers, and the numbers as written. A sheet of
+    more than one page has its number on every page at the right end of the last line, after
+    at least three blank cells; a sheet of one page has none."""
+    if len(pages) < 2:
+        return pages, []
+    bodies, numbers = [], []
+    for page in pages:
+        *body, last = page
+        found = re.fullmatch(r"(.*?) {3,}(\S+)", last)
+        assert found, (len(bodies) + 1, last)
+        bodies.append([*body, found.group(1)] if found.group(1) else body)
+        numbers.append(found.group(2))
+    return bodies, numbers
+
+
 def paragraphs_of(pages: list[list[str]], cells: dict[str, int]) -> list[tuple[int, ...]]:
     """The cells of each paragraph: a line indented by two blank cells runs over from the one
-    before, a blank line separates paragraphs (labels)."""
+    before, a blank line separates paragraphs (labels); page numbers are left out."""
     paragraphs: list[list[int]] = []
     fresh = True
-    for line in (line for page in pages for line in page):
+    for line in (line for page in page_numbers(pages)[0] for line in page):
         if not line:
             fresh = True
             continue
@@ -208,13 +224,94 @@ def test_a_narrow_page_keeps_its_cells_and_lines_and_still_reads_back(
     pages = pages_of(brf)
     check_geometry(pages, 16, 6)
     assert len(pages) > 10
-    runovers = [line for page in pages for line in page if line.startswith("  ")]
+    runovers = [line for page in page_numbers(pages)[0] for line in page
+                if line.startswith("  ")]
     assert runovers and all(not line.startswith("   ") for line in runovers)
     paragraphs = paragraphs_of(pages, brf_cells())
     assert "otto" in read(paragraphs[1], "en", 2)  # the winner
     wide = paragraphs_of(pages_of(exported(games["tutto"], clean_env, "--format", "brf",
                                            "--lang", "en")), brf_cells())
     assert [read(p, "en", 2) for p in paragraphs] == [read(p, "en", 2) for p in wide]
+
+
+def sheet_cells(text: str, fmt: str) -> list[list[tuple[int, ...]]]:
+    """An exported sheet as pages of lines of cells, BRF or Unicode Braille alike."""
+    if fmt == "brf":
+        cells = brf_cells()
+        return [[tuple(cells[ch] for ch in line) for line in page] for page in pages_of(text)]
+    assert text.endswith("\f")
+    return [[tuple(ord(ch) - 0x2800 for ch in line) for line in page.split("\n")[:-1]]
+            for page in text[:-1].split("\f")]
+
+
+@pytest.mark.parametrize("fmt", ("brf", "txt-braille"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_sheet_of_more_than_one_page_carries_its_braille_page_number_on_every_page(
+        lang: str, fmt: str, games: dict[str, Path], clean_env: dict[str, str]) -> None:
+    # 30 by 12, and the smallest page there is, 12 by 4 (two-digit page numbers).
+    for width, height in ((30, 12), (12, 4)):
+        page_size = ("--lang", lang, "--cells", str(width), "--lines", str(height))
+        text = exported(games["tutto"], clean_env, "--format", fmt, *page_size)
+        pages = sheet_cells(text, fmt)
+        assert len(pages) > 2
+        for number, page in enumerate(pages, start=1):
+            # The number sign and the digits, as liblouis writes them in this language's
+            # Braille, at the right end of the last line, three blank cells at least before it.
+            sign = louis().cells(str(number), lang, 2)
+            assert sign[0] == NUMBER_SIGN[lang] and len(page) == height, (number, len(page))
+            last = page[-1]
+            assert len(last) == width and last[-len(sign):] == sign, (number, last)
+            assert last[-len(sign) - 3:-len(sign)] == (0, 0, 0)
+            assert all(len(line) <= width for line in page)
+        if width == 30:  # text shares the last line with the number where it fits
+            assert any(any(page[-1][:-6]) for page in pages)
+        # Nothing was written over: the paragraphs read as on the longest page there is.
+        whole = exported(games["tutto"], clean_env, "--format", "brf", "--lang", lang,
+                         "--cells", str(width), "--lines", "100")
+        numbered = exported(games["tutto"], clean_env, "--format", "brf", *page_size)
+        assert paragraphs_of(pages_of(numbered), brf_cells()) == \
+            paragraphs_of(pages_of(whole), brf_cells())
+        assert [row for page in sheet_cells(numbered, "brf") for row in page] == \
+            [row for page in pages for row in page]  # BRF and Unicode Braille: same cells
+
+
+def test_a_line_too_long_beside_the_page_number_is_cut_at_a_blank_and_runs_over() -> None:
+    from tutto_a11y.braille.pages import Layout, paginate
+
+    word, gap, indent = (7, 8, 9), (0,), (0, 0)
+    paragraph = (*word, *gap) * 13 + word  # 14 words of three cells: five lines of 16 cells
+    pages = paginate([paragraph], Layout(cells=16, lines=4), numbers=lambda n: (60, n))
+    assert [len(page) for page in pages] == [4, 4]
+    three = (*word, *gap, *word, *gap, *word)
+    assert pages[0][:3] == [(*word, *gap) * 3 + word, indent + three, indent + three]
+    # The fourth line (13 cells) leaves no room for 3 blank cells and the 2 cells of the
+    # number: it keeps two words, its third runs over to the next page before the fifth line.
+    assert pages[0][3] == indent + (*word, *gap, *word) + gap * 5 + (60, 1)
+    assert pages[1] == [indent + word, indent + word, (), gap * 14 + (60, 2)]
+    cells = [cell for page in pages for line in page for cell in line if cell in word]
+    assert len(cells) == 14 * 3  # every cell of the paragraph is there, none written over
+
+
+def test_a_sheet_of_one_page_has_no_page_number(tmp_path: Path,
+                                                clean_env: dict[str, str]) -> None:
+    db = tmp_path / "g.sqlite3"
+    play(db, "tutto", "en", PLAYERS, ["stop"])
+    pages = pages_of(exported(db, clean_env, "--format", "brf"))
+    assert len(pages) == 1 and len(pages[0]) < 25
+    assert not any(line.endswith("#A") for line in pages[0])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_of_labels_is_numbered_on_a_line_of_its_own(
+        lang: str, clean_env: dict[str, str]) -> None:
+    result = program(["labels", "--lang", lang], clean_env)
+    assert result.returncode == 0, result.stderr
+    pages = sheet_cells(result.stdout, "brf")
+    assert len(pages) > 1
+    for number, page in enumerate(pages, start=1):
+        sign = louis().cells(str(number), lang, 2)
+        assert len(page) == 25 and page[-1] == (0,) * (40 - len(sign)) + sign
+        assert not any(page[-2])  # a blank line between the last label and the number
 
 
 def test_a_running_game_names_no_winner_and_gives_the_scores_so_far(
@@ -339,7 +436,9 @@ def test_every_card_of_the_56_card_tutto_deck_has_a_label_that_reads_back(
         lang: str, grade: int, clean_env: dict[str, str]) -> None:
     found = labels(clean_env, "--lang", lang, "--braille-grade", str(grade))
     result = program(["labels", "--lang", lang, "--braille-grade", str(grade)], clean_env)
-    for page in pages_of(result.stdout):  # one label a line, a blank line between labels
+    for page in page_numbers(pages_of(result.stdout))[0]:  # a label a line, a blank between
+        while not page[-1]:
+            page.pop()
         assert all(page[0::2]) and not any(page[1::2]) and len(page) % 2 == 1
     deck = [name for name, count in zip(TUTTO_CARDS[lang], DECK) for _ in range(count)]
     assert len(deck) == 56

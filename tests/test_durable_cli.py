@@ -207,7 +207,15 @@ def check_resumed(opening: str, prompt: str, game: Game, game_id: str) -> None:
     assert f" {name}'s turn, score {s.scores[s.seat]}." in opening, opening
     if s.card is not None and s.step is not Step.CARD:
         assert f" Card: {card_name(s.card)}." in opening, opening
-    assert f" Turn total {s.turn_total}." in opening, opening
+    # The turn total as the table counts it: under Plus/Minus and Cloverleaf only what was
+    # carried into the card; under Street the faces still missing are said too.
+    playing = s.step in (Step.ROLL, Step.SET_ASIDE, Step.ROLL_OR_BANK)
+    at_stake = s.card_base if playing and s.card in (Card.PLUS_MINUS, Card.CLOVERLEAF) \
+        else s.turn_total
+    assert f" Turn total {at_stake}." in opening, opening
+    if playing and s.card is Card.STREET:
+        missing = ", ".join(str(f) for f in range(1, 7) if f not in s.aside)
+        assert f" Still missing: {missing}." in opening, opening
     assert opening.endswith(" " + scores_sentence(game)), opening
     assert prompt == expected_prompt(game)
 
@@ -456,7 +464,7 @@ def test_a_game_whose_end_was_saved_but_not_its_finished_mark_is_not_offered_as_
     conn.close()
     resumed = run(clean_env, play_args(db, "--resume", "1"))
     assert resumed.returncode == 0
-    assert resumed.stdout == (f"The game is over. {scores_sentence(game)}\n"
+    assert resumed.stdout == (f"The game is over: Ben won. {scores_sentence(game)}\n"
                               "Game over. Type scores, undo or quit:\n"
                               "End of input. The game is over and saved.\n")
     assert "Anna, Ben, Cleo, finished." in run(clean_env, ["games", "--db", str(db)]).stdout
@@ -787,7 +795,12 @@ def test_games_lists_every_game_abandon_marks_one_and_show_prints_the_sheet(
     assert len(turns) == 12
     for number, (text, (record, scores)) in enumerate(zip(turns, game.score_sheet()), start=1):
         assert text.startswith(f"Turn {number}, {PLAYERS[record.seat]}, "), text
-        assert text.endswith(f" {record.points} points, score {scores[record.seat]}."), text
+        own = f" {record.points} points, score {scores[record.seat]}."
+        assert own in text, text
+        # After the turn's own score, what it cost the others (a Plus/Minus Tutto).
+        assert text.endswith(own) or text.split(own)[1].endswith(
+            f", score {scores[0]}."), text
+    assert turns[4].endswith("1000 points, score 1000. Anna loses 1000, score 1150.")
     assert turns[7] == "Turn 8, Ben, Bonus 500, Bonus 200: banked, 1800 points, score 2800."
     assert said[-2] == "Winner: Ben."
     assert said[-1] == scores_sentence(game)

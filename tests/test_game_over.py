@@ -70,7 +70,7 @@ def test_a_finished_game_resumed_offers_undo_and_is_finished_again_after_the_sam
     assert exported(db, clean_env)["status"] == "finished"
 
     child = play_in_terminal(db, "--resume", "1")
-    child.expect_exact("The game is over.")
+    child.expect_exact("The game is over: Anna won.")
     child.expect_exact(GAME_OVER_PROMPT)
     child.sendline("undo")
     child.expect_exact("Undone: Anna setting aside 1, 1, 1, 2, 2, 2.")

@@ -37,7 +37,8 @@ def braille_text(paragraphs: Sequence[str], lang: str, grade: int, layout: Layou
         cells = [engine.cells(text, lang, grade) for text in paragraphs]
     except BrailleUnavailable:
         raise unavailable(c) from None
-    pages = paginate(cells, layout, gap=gap)
+    pages = paginate(cells, layout, gap=gap,
+                     numbers=lambda page: engine.cells(str(page), lang, grade))
     if fmt == "brf":
         return render(pages, engine.brf, "\r\n")
     return render(pages, to_unicode, "\n")

@@ -142,8 +142,13 @@ class Statistics:
             totals.counters.update(figures[seat])
         self.games += counted
 
-    def ranked(self) -> list[dict[str, Any]]:
-        """One entry per player: most wins first, then the higher average score, then name."""
+    def ranked(self, counters: bool = False) -> list[dict[str, Any]]:
+        """One entry per player: most wins first, then the higher average score, then name.
+
+        ``counters`` adds the summed counters the JSON figures are made of, for a line that
+        must not say a rounded figure as if it were exact (a bonus in 1 of 300 games is not "0
+        percent"); the JSON goes without them.
+        """
         shown = figures_of(self.kind).shown
         players = []
         for key, t in self.players.items():
@@ -151,6 +156,8 @@ class Statistics:
                             "average_score": whole_average(t.score_sum, t.games),
                             "best_score": t.best if t.best is not None else 0,
                             **shown(dict(t.counters)), "_key": key})
+            if counters:
+                players[-1]["counters"] = dict(t.counters)
         players.sort(key=lambda p: (-p["wins"], -p["average_score"], p["_key"]))
         for p in players:
             del p["_key"]
@@ -232,7 +239,7 @@ def text_lines(stats: Statistics, c: Catalog, since: date | None) -> list[str]:
                              "{game} since {date}: {n} finished games.", stats.games,
                              game=title, date=since.isoformat())
     line = figures_of(stats.kind).line
-    return [heading] + [line(c, p) for p in stats.ranked()]
+    return [heading] + [line(c, p) for p in stats.ranked(counters=True)]
 
 
 # -- reading the games file ----------------------------------------------------------------------

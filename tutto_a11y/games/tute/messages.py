@@ -234,6 +234,9 @@ class Messages:
     def now(self) -> str:
         """Where the match stands, in one sentence."""
         c, s = self.c, self.game.state
+        if s.step is Step.OVER and s.winner is not None:  # a resumed match opens with this
+            return c.ngettext("The match is over: {side} won.", "The match is over: {side} won.",
+                              len(self.seats(s.winner)), side=self.side(s.winner))
         if s.step is Step.OVER:
             return c.gettext("The match is over.")
         if s.step is Step.TRUMP:

@@ -27,6 +27,7 @@ from tutto_a11y.games.tute.rules import (
 )
 from tutto_a11y.games.tute.words import (
     COMMANDS,
+    PHRASES,
     SUIT_MEANINGS,
     TUTE_MEANINGS,
     Vocabulary,
@@ -51,8 +52,12 @@ def interpret(line: str, game: Game, vocabulary: Vocabulary) -> Entry | Command:
         seat = _player(text, game.players, strict=True)
         if seat is not None:
             return LastTrick(side_of(seat, len(game.players)))
-    meaning = vocabulary.match(words[0], preferred=_meanings_now(step))
-    rest = words[1:]
+    phrase = _phrase(words, vocabulary.lang)
+    if phrase is not None:
+        meaning, rest = phrase
+    else:
+        meaning = vocabulary.match(words[0], preferred=_meanings_now(step))
+        rest = words[1:]
     if meaning in COMMANDS:
         return Command(meaning, " ".join(rest))
     if meaning in SUIT_MEANINGS and not rest:
@@ -68,6 +73,16 @@ def interpret(line: str, game: Game, vocabulary: Vocabulary) -> Entry | Command:
     if meaning == "last":
         return LastTrick(side_of(_named(rest, game, "last"), len(game.players)))
     raise MalformedEntry("unknown-word", word=text)
+
+
+def _phrase(words: Sequence[str], lang: str) -> tuple[str, list[str]] | None:
+    """The meaning of a phrase the line begins with ("card points 70 50"), and the rest."""
+    for table in (PHRASES.get(lang, {}), PHRASES["en"]):
+        for phrase, meaning in table.items():
+            size = len(phrase.split())
+            if len(words) >= size and normalise("".join(words[:size])) == normalise(phrase):
+                return meaning, list(words[size:])
+    return None
 
 
 def _meanings_now(step: Step) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from typing import Any
 from tutto_a11y.games.contract import GameStatus
 from tutto_a11y.games.tute.messages import Messages
 from tutto_a11y.games.tute.rules import Game, RoundRecord
+from tutto_a11y.games.tute.rules.events import MatchOver
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import with_printable_names
 
@@ -48,6 +49,12 @@ def show_lines(info: Any, game: Game, c: Catalog, status: str) -> list[str]:
                        players=m.join(game.players), needed=m.needed(),
                        status=status.capitalize())]
     lines += [round_sentence(m, r) for r in game.rounds()]
+    over = next((e for e in game.all_events() if isinstance(e, MatchOver)), None)
+    if over is not None and over.by_tute and game.rounds():
+        # The Tute ended the match on its round, short of the games needed: said there.
+        lines[-1] += " " + c.ngettext("{side} wins the match with the Tute.",
+                                      "{side} win the match with the Tute.",
+                                      len(m.seats(over.winner)), side=m.side(over.winner))
     if game.finished:
         winners = game.winners
         lines.append(c.ngettext("Winner: {names}.", "Winners: {names}.", len(winners),

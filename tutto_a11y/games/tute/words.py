@@ -39,7 +39,8 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "quit": ("beenden", "ende"),
         "suit:gold": ("gold", "münzen"), "suit:cups": ("kelche", "becher"),
         "suit:swords": ("schwerter",), "suit:clubs": ("keulen", "stäbe"),
-        "cante": ("ansage", "melden"), "tute": ("tute",), "points": ("punkte", "augen"),
+        "cante": ("ansage", "melden"), "tute": ("tute",),
+        "points": ("punkte", "kartenpunkte", "augen"),
         "last": ("letzter", "letzte"), "tute:kings": ("könige",), "tute:knights": ("reiter",),
     },
     "fr": {
@@ -50,6 +51,15 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "points": ("points",), "last": ("dernier", "dernière"), "tute:kings": ("rois",),
         "tute:knights": ("cavaliers",),
     },
+}
+
+
+#: What a prompt offers in more than one word ("cante, Tute or card points?"): each is read as
+#: its meaning when a line begins with it, in the table's language or in English.
+PHRASES: dict[str, dict[str, str]] = {
+    "en": {"card points": "points"},
+    "de": {},
+    "fr": {"points des cartes": "points"},
 }
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from tutto_a11y.games.contract import Verbosity
 from tutto_a11y.games.tutto.rules import Card, Rules, State, Step, dice as D
 from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.percent import percent
 
 
 def spoken(expected: float) -> int:
@@ -48,9 +49,15 @@ def sentence(text: str) -> str:
 
 def percent_said(chance: float | None, c: Catalog) -> str:
     """A chance in percent to one decimal, with the language's decimal mark: two ways that
-    differ by a few tenths of a percent must not both be said "7 percent"."""
-    text = f"{100 * (chance or 0.0):.1f}"
-    return text if c.lang == "en" else text.replace(".", ",")
+    differ by a few tenths of a percent must not both be said "7 percent" (and a chance that is
+    not 0 is never said "0.0 percent")."""
+    return percent(100 * (chance or 0.0), c, 1)
+
+
+def whole_percent(chance: float, c: Catalog) -> str:
+    """A chance in whole percent as the JSON's figure rounded (``spoken``), never "0" or "100"
+    for a chance that is neither."""
+    return percent(100 * chance, c, shown=spoken(chance * 100))
 
 
 def faces_listed(faces: Sequence[int]) -> str:
@@ -145,7 +152,7 @@ class Adviser:
         best = choices[0]
         action = self.action(best, position.dice - len(best.set_aside))
         need = stakes.need - position.turn_total
-        percent = spoken(best.expected * 100)
+        percent = whole_percent(best.expected, c)
         if others_to_come and need <= 0:
             return c.gettext("You lead, and others still play: {action}. Chance to win: "
                              "{percent} percent.", action=action, percent=percent)
@@ -198,8 +205,10 @@ class Adviser:
         """"Chance to win: Anna 46 percent, Ben 54 percent." (the two add up to 100)."""
         c = self.c
         first = spoken(by_seat[0] * 100)
-        said = [c.gettext("{name} {percent} percent", name=self.names[0], percent=first),
-                c.gettext("{name} {percent} percent", name=self.names[1], percent=100 - first)]
+        said = [c.gettext("{name} {percent} percent", name=self.names[0],
+                          percent=percent(100 * by_seat[0], c, shown=first)),
+                c.gettext("{name} {percent} percent", name=self.names[1],
+                          percent=percent(100 * (1 - by_seat[0]), c, shown=100 - first))]
         return c.gettext("Chance to win: {chances}.", chances=", ".join(said))
 
     def to_win_game(self, state: State, position: Any, by_seat: Sequence[float],
@@ -213,7 +222,7 @@ class Adviser:
         action = self.action(best, position.dice - len(best.set_aside))
         if self.verbosity is Verbosity.BRIEF:
             return c.gettext("Advice to win: {action}, {percent} percent.", action=action,
-                             percent=spoken(best.expected * 100))
+                             percent=whole_percent(best.expected, c))
         return c.gettext("To win the game: {action}.", action=action) + " " + \
             self.chances(by_seat)
 

@@ -122,14 +122,19 @@ class Messages(SentenceParts):
         types (``hint``), what to type next (a live view's readers do not type)."""
         c, g = self.c, self.game
         x = g.expect()
-        if g.finished:
-            return c.gettext("The game is over.") + " " + self.scores()
+        if g.finished:  # a resumed finished game opens with this: the winner first
+            winners = g.state.winners
+            return c.ngettext("The game is over: {names} won.", "The game is over: {names} won.",
+                              len(winners), names=self.names(winners)) + " " + self.scores()
         name = self.name(x.seat)
         parts = [c.gettext("{name}'s turn, score {score}.", name=name,
                            score=g.state.scores[x.seat])]
         if x.card is not None and x.step not in (Step.CARD,):
             parts.append(c.gettext("Card: {card}.", card=self.card_unit(x.card)))
-        parts.append(c.gettext("Turn total {total}.", total=x.turn_total))
+        parts.append(c.gettext("Turn total {total}.", total=self.at_stake()))
+        missing = self.street_missing()
+        if missing is not None:
+            parts.append(c.gettext("Still missing: {missing}.", missing=missing))
         if x.step in (Step.ROLL, Step.ROLL_OR_BANK, Step.SET_ASIDE):
             parts.append(c.ngettext("{n} die in hand.", "{n} dice in hand.", x.dice))
         if x.set_aside:
@@ -187,9 +192,21 @@ class Messages(SentenceParts):
         else:
             assert isinstance(entry, Continue)
             text = c.gettext("Undone: {name} going on.", name=name)
-        x = self.game.expect()
-        return text + " " + c.gettext("{name}'s turn, turn total {total}.",
-                                      name=self.name(x.seat), total=x.turn_total)
+        return text + " " + self.where_now()
+
+    def where_now(self) -> str:
+        """Whose turn and what is at stake, after an undo: the turn total, except that under
+        Street the faces still missing are what counts, and under Plus/Minus and Cloverleaf
+        only the total carried into the card (their own points never count)."""
+        c, x = self.c, self.game.expect()
+        name, total = self.name(x.seat), self.at_stake()
+        missing = self.street_missing()
+        if missing is None:
+            return c.gettext("{name}'s turn, turn total {total}.", name=name, total=total)
+        if total:
+            return c.gettext("{name}'s turn, turn total {total}. Still missing: {missing}.",
+                             name=name, total=total, missing=missing)
+        return c.gettext("{name}'s turn. Still missing: {missing}.", name=name, missing=missing)
 
     # -- errors --------------------------------------------------------------------------
     def error(self, err: EntryError) -> str:

@@ -80,6 +80,8 @@ def interpret(line: str, game: Game, vocabulary: Vocabulary) -> Action:
         return Bank()
     if meaning == "continue":
         return Continue()
+    if meaning == "draw":
+        return _draw(step)
     if meaning == "all":
         if step is Step.SET_ASIDE:
             return game.set_aside_all()
@@ -94,6 +96,16 @@ def _bonus(value: int) -> DrawCard:
     return DrawCard(card)
 
 
+def _draw(step: Step) -> Continue:
+    """``card`` or ``draw``: after a Tutto the player goes on and draws (the card itself comes
+    next); at any other step it is told where a card belongs, and nothing changes."""
+    if step is Step.CARD_OR_BANK:
+        return Continue()
+    if step is Step.OVER:
+        raise IllegalEntry("game-over")
+    raise IllegalEntry("wrong-step", step=step, entry="Draw")
+
+
 def _meanings_now(game: Game) -> tuple[str, ...]:
     """The meanings that make sense at this step, used to settle an ambiguous prefix."""
     step = game.state.step
@@ -104,6 +116,8 @@ def _meanings_now(game: Game) -> tuple[str, ...]:
         now += [*_CARDS, "card:bonus"]
     if game.state.can_bank:
         now += ["bank", "continue"]
+    if step is Step.CARD_OR_BANK:
+        now.append("draw")
     if step is Step.SET_ASIDE:
         now.append("all")
     return tuple(now)

@@ -82,13 +82,15 @@ def refusal(m: SentenceParts, err: EntryError) -> str:
 def wrong_step(m: SentenceParts, step: Step, entry: str | None = None) -> str:
     """Which step an entry belongs to, when it was typed at another one."""
     c = m.c
-    if entry == "DrawCard" and step is Step.ROLL_OR_BANK:
+    if entry == "Draw" and step is Step.CARD:
+        return c.gettext("Which card was drawn? Type it: {cards}.", cards=m.card_words())
+    if entry in ("DrawCard", "Draw") and step is Step.ROLL_OR_BANK:
         return c.ngettext("First bank, then the next card: type {bank}, or the roll with "
                           "{n} die to go on.",
                           "First bank, then the next card: type {bank}, or the roll with "
                           "{n} dice to go on.", m.game.expect().dice,
                           bank=shown("bank", c.lang))
-    if entry == "DrawCard" and step in (Step.ROLL, Step.SET_ASIDE):
+    if entry in ("DrawCard", "Draw") and step in (Step.ROLL, Step.SET_ASIDE):
         return c.gettext("A card is drawn only at the start of a turn. {hint}",
                          hint=m.hint())
     if step is Step.CARD:

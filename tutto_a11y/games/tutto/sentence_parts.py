@@ -82,6 +82,26 @@ class SentenceParts:
             "volle-lotte": c.gettext("Volle Lotte rules"),
         }.get(self.game.rules.preset_name() or "", c.gettext("house rules"))
 
+    # -- what is at stake ---------------------------------------------------------------------
+    def _under(self) -> Card | None:
+        """The card whose stretch is being played (its Tutto not yet made), or None."""
+        s = self.game.state
+        return s.card if s.step in (Step.ROLL, Step.SET_ASIDE, Step.ROLL_OR_BANK) else None
+
+    def at_stake(self) -> int:
+        """The turn total as the table counts it: under Plus/Minus and Cloverleaf only what was
+        carried into the card, since their own points never count (what a Niete would take)."""
+        s = self.game.state
+        if self._under() in (Card.PLUS_MINUS, Card.CLOVERLEAF):
+            return s.card_base
+        return s.turn_total
+
+    def street_missing(self) -> str | None:
+        """Under Street, the faces still missing (what counts there); otherwise None."""
+        if self._under() is not Card.STREET:
+            return None
+        return self.faces(f for f in range(1, 7) if f not in self.game.state.aside)
+
     # -- what can be typed now ---------------------------------------------------------------------
     def hint(self, step: Step | None = None) -> str:
         """What can be typed now, in one sentence, in the game's words."""
@@ -103,8 +123,8 @@ class SentenceParts:
                               "Type the roll of the {n} dice to go on, or {bank}.", x.dice,
                               bank=bank)
         if step is Step.CARD_OR_BANK:
-            return c.gettext("Type the next card to go on, or {bank}. Cards: {cards}.", bank=bank,
-                             cards=self.card_words())
+            return c.gettext("Type {draw} or the next card to go on, or {bank}. Cards: {cards}.",
+                             draw=shown("draw", lang), bank=bank, cards=self.card_words())
         return c.gettext("The game is over: type {undo}, {scores} or {quit}.",
                          undo=shown("undo", lang), scores=shown("scores", lang),
                          quit=shown("quit", lang))

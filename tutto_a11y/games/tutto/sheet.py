@@ -36,21 +36,33 @@ def show_lines(info: Any, game: Game, c: Catalog, status: str) -> list[str]:
                        game=info.id, players=m.names(range(len(game.players))),
                        target=game.rules.target, rules=m.rules_name(),
                        status=status.capitalize())]
-    for number, (record, _scores) in enumerate(game.score_sheet(), start=1):
+    before = (0,) * len(game.players)
+    for number, (record, scores) in enumerate(game.score_sheet(), start=1):
         # ngettext for the points: French says "rien, 0 point" (0 and 1 take the singular).
-        lines.append(c.ngettext("Turn {number}, {name}, {cards}: {outcome}, {n} point, score "
-                                "{score}.",
-                                "Turn {number}, {name}, {cards}: {outcome}, {n} points, score "
-                                "{score}.", record.points, number=number,
-                                name=game.players[record.seat],
-                                cards=", ".join(m.card(card) for card in record.cards),
-                                outcome=outcome_word(record.outcome, c), score=record.score))
+        line = c.ngettext("Turn {number}, {name}, {cards}: {outcome}, {n} point, score "
+                          "{score}.",
+                          "Turn {number}, {name}, {cards}: {outcome}, {n} points, score "
+                          "{score}.", record.points, number=number,
+                          name=game.players[record.seat],
+                          cards=", ".join(m.card(card) for card in record.cards),
+                          outcome=outcome_word(record.outcome, c), score=record.score)
+        lines.append(" ".join([line, *_others_lost(m, record.seat, before, scores)]))
+        before = scores
     if game.finished:
         winners = game.state.winners
         lines.append(c.ngettext("Winner: {names}.", "Winners: {names}.", len(winners),
                                 names=m.names(winners)))
     lines.append(m.scores())
     return lines
+
+
+def _others_lost(m: Messages, seat: int, before: tuple[int, ...],
+                 after: tuple[int, ...]) -> list[str]:
+    """What this turn cost the other players (a Plus/Minus Tutto takes 1000 from a leader), in
+    the words the table heard: every score change stands on the turn that caused it."""
+    return [m.c.gettext("{name} loses {points}, score {score}.", name=m.name(other),
+                        points=before[other] - after[other], score=after[other])
+            for other in range(len(after)) if other != seat and after[other] != before[other]]
 
 
 def export_json(info: Any, game: Game) -> dict[str, Any]:

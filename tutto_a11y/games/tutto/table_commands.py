@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from tutto_a11y.games.contract import Command
 from tutto_a11y.games.tutto.rules import Card, EntryError
 from tutto_a11y.games.tutto.sentence_parts import SentenceParts
+from tutto_a11y.text.percent import percent
 
 if TYPE_CHECKING:
     from fractions import Fraction  # exact chances are made when asked for, not at start-up
@@ -83,13 +84,13 @@ def niete_odds(m: SentenceParts) -> str:
     chance: Fraction | None = g.odds()
     if chance is None:
         return m.c.gettext("No roll is next, so there is no risk of a Niete to give.")
-    percent = round(chance * 100)
+    said = percent(float(chance * 100), m.c, shown=round(chance * 100))
     x = g.expect()
     if x.card is Card.STREET:
         return m.c.ngettext(
             "Risk of a Niete under Street with {n} die: {percent} percent.",
             "Risk of a Niete under Street with {n} dice: {percent} percent.",
-            x.dice, percent=percent)
+            x.dice, percent=said)
     return m.c.ngettext("Risk of a Niete with {n} die: {percent} percent.",
                         "Risk of a Niete with {n} dice: {percent} percent.", x.dice,
-                        percent=percent)
+                        percent=said)

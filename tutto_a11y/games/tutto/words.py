@@ -13,13 +13,16 @@ COMMANDS = ("undo", "scores", "status", "deck", "odds", "advice", "review", "rep
             "quit")
 
 #: Accepted words by language; the first word of each meaning is the one ``help`` shows.
+#: ``draw`` is the word the prompt after a Tutto offers ("card or bank?") and its verb: the
+#: player goes on and draws. No prompt uses a word of ``deck``, so the two never meet.
 WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {
         "undo": ("undo",), "scores": ("scores",), "status": ("status",),
-        "deck": ("deck", "cards"), "odds": ("odds", "chance"), "advice": ("advice",),
+        "deck": ("deck",), "odds": ("odds", "chance"), "advice": ("advice",),
         "review": ("review",), "repeat": ("repeat", "again"),
         "help": ("help",), "quit": ("quit", "exit"),
-        "bank": ("bank",), "continue": ("continue", "roll"), "all": ("all",),
+        "bank": ("bank",), "continue": ("continue", "roll"), "draw": ("card", "draw"),
+        "all": ("all",),
         "card:stop": ("stop",), "card:fireworks": ("fireworks",), "card:bonus": ("bonus",),
         "card:x2": ("x2", "double"), "card:plus-minus": ("plusminus", "plus/minus"),
         "card:street": ("street",), "card:cloverleaf": ("clover", "cloverleaf"),
@@ -27,11 +30,11 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "de": {
         "undo": ("rückgängig", "zurück"), "scores": ("punkte", "stand"), "status": ("status",),
-        "deck": ("stapel", "karten"), "odds": ("chancen",), "advice": ("tipp",),
+        "deck": ("stapel",), "odds": ("chancen",), "advice": ("tipp",),
         "review": ("rückblick",), "repeat": ("wiederholen", "nochmal"),
         "help": ("hilfe",), "quit": ("beenden", "ende"),
         "bank": ("aufhören", "aufschreiben"), "continue": ("weiter", "würfeln"),
-        "all": ("alle", "alles"),
+        "draw": ("karte", "ziehen"), "all": ("alle", "alles"),
         "card:stop": ("stopp",), "card:fireworks": ("feuerwerk",), "card:bonus": ("bonus",),
         "card:x2": ("x2", "doppelt"), "card:plus-minus": ("plusminus", "plus/minus"),
         "card:street": ("straße",), "card:cloverleaf": ("kleeblatt",),
@@ -43,7 +46,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "advice": ("avis",), "review": ("bilan",),
         "repeat": ("répéter", "encore"), "help": ("aide",), "quit": ("quitter",),
         "bank": ("marquer", "arrêter"), "continue": ("continuer", "relancer"),
-        "all": ("tout", "tous"),
+        "draw": ("carte", "tirer"), "all": ("tout", "tous"),
         "card:stop": ("stop",), "card:fireworks": ("feu d'artifice", "feu"),
         "card:bonus": ("bonus",), "card:x2": ("double", "x2"),
         "card:plus-minus": ("plus ou moins", "plusmoins"),

@@ -10,6 +10,7 @@ from typing import Any
 
 from tutto_a11y.games.contract import StatsFigures, whole_average
 from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.percent import percent
 
 
 def yatzee_figures(game: Any) -> list[dict[str, int]]:
@@ -38,7 +39,17 @@ def yatzee_line(c: Catalog, player: dict[str, Any]) -> str:
                      "{best}, bonus in {bonus_rate} percent of games, Yatzees {yatzees}.",
                      name=player["name"], wins=player["wins"], games=player["games"],
                      average=player["average_score"], best=player["best_score"],
-                     bonus_rate=player["bonus_rate"], yatzees=player["yatzees"])
+                     bonus_rate=_bonus_rate(c, player), yatzees=player["yatzees"])
+
+
+def _bonus_rate(c: Catalog, player: dict[str, Any]) -> str:
+    """The bonus rate as said: the JSON's whole percent, but never "0" when a bonus came (nor
+    "100" when one did not)."""
+    counters = player.get("counters", {})
+    played = counters.get("played", 0)
+    if not played:
+        return str(player["bonus_rate"])
+    return percent(100 * counters.get("bonus", 0) / played, c, shown=player["bonus_rate"])
 
 
 def yatzee_scores(game: Any) -> tuple[int, ...]:

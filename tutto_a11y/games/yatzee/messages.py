@@ -318,8 +318,12 @@ class Messages:
         """Round, whose turn, the total and the dice on the table; ``hint`` adds what can be
         typed now (the live view's viewers do not type, so theirs goes without)."""
         c, g, s = self.c, self.game, self.game.state
-        if s.over:
-            return c.gettext("The game is over.") + " " + self.scores()
+        if s.over:  # a resumed finished game opens with this: the winner first
+            winners = s.winners
+            if len(g.players) == 1:
+                return c.gettext("The game is over.") + " " + self.scores()
+            return c.ngettext("The game is over: {names} won.", "The game is over: {names} won.",
+                              len(winners), names=self.names(winners)) + " " + self.scores()
         parts = [c.gettext("Round {round} of {rounds}, {name}'s turn, total {total}.",
                            round=s.round, rounds=ROUNDS, name=self.name(s.seat),
                            total=g.total(s.seat))]
@@ -387,6 +391,10 @@ class Messages:
             verb = self.word(d.get("verb", "strike"))
             return c.gettext("Type the field after {verb}, for example {example}.", verb=verb,
                              example=nobreak(verb + " " + field_word(Field.CHANCE, c.lang)))
+        if r == "which-field":
+            return c.gettext("Type the field's name, for example {example}; {fits} says what "
+                             "these dice fit.", example=self._field_to_write(),
+                             fits=self.word("fits"))
         if r == "no-such-player":
             return c.gettext("There is no player {name}: type {sheet} and one of {names}.",
                              name=d["name"], sheet=self.word("sheet"),
@@ -407,6 +415,14 @@ class Messages:
                              undo=self.word("undo"), scores=self.word("scores"),
                              quit=self.word("quit"))
         return c.gettext("That entry is not possible now. {hint}", hint=self.hint())
+
+    def _field_to_write(self) -> str:
+        """A field worth naming as the example of what to type: the best these dice fit, or
+        the first free one, as it is typed."""
+        s = self.game.state
+        fitting = self.game.fits()
+        field = fitting[0][0] if fitting else s.free(s.seat)[0]
+        return nobreak(field_word(field, self.c.lang))
 
     def _not_formed(self, field: Field) -> str:
         """The combination the field needs, and that striking it scores 0 (upper fields are

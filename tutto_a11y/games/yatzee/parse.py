@@ -10,16 +10,18 @@ import re
 
 from tutto_a11y.games.contract import Command, check_line
 from tutto_a11y.games.yatzee.rules import (
+    MAX_ROLLS,
     Entry,
     Field,
     Game,
+    IllegalEntry,
     MalformedEntry,
     Roll,
     Strike,
     Write,
     parse_faces,
 )
-from tutto_a11y.games.yatzee.words import COMMANDS, FIELD_MEANINGS, VERBS, Vocabulary
+from tutto_a11y.games.yatzee.words import COMMANDS, FIELD_MEANINGS, OFFERED, VERBS, Vocabulary
 
 _FACES_ONLY = re.compile(r"[0-9][0-9 ,;./-]*")
 
@@ -55,7 +57,24 @@ def interpret(line: str, game: Game, vocabulary: Vocabulary) -> Action:
         raise MalformedEntry("field-needed", verb=meaning)
     if meaning in FIELD_MEANINGS:
         return _entry("write", meaning)
+    if meaning in OFFERED:
+        raise _offered(meaning, game)
     raise MalformedEntry("unknown-word", word=text)
+
+
+def _offered(meaning: str, game: Game) -> Exception:
+    """``roll`` or ``field`` typed as the prompt offers them: the roll is its six faces and
+    the field its name, so the answer says how to type it, and nothing changes."""
+    state = game.state
+    if state.over:
+        return IllegalEntry("game-over")
+    if meaning == "roll":
+        if state.roll_number >= MAX_ROLLS:
+            return IllegalEntry("no-more-rolls")
+        return MalformedEntry("no-faces")
+    if not state.rolls:
+        return IllegalEntry("roll-first")
+    return MalformedEntry("which-field")
 
 
 def _entry(verb: str, meaning: str) -> Entry:

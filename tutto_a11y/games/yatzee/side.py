@@ -21,7 +21,7 @@ from tutto_a11y.games.contract import (
     Verbosity,
 )
 from tutto_a11y.games.yatzee import at_table as table_side, messages as M, paper
-from tutto_a11y.games.yatzee.rules import ORDER, ROUNDS, UPPER, Game, Rules
+from tutto_a11y.games.yatzee.rules import ORDER, ROUNDS, UPPER, Game, Rules, events as E
 from tutto_a11y.games.yatzee.status_line import status_line
 from tutto_a11y.games.yatzee.words import WORDS
 from tutto_a11y.text.i18n import Catalog
@@ -89,17 +89,26 @@ class YatzeeSide(SideOfGame):
         lines = [c.gettext("Game {game}: Yatzee for {players}, {rules}. {status}.", game=info.id,
                            players=m.names(range(len(game.players))), rules=m.rules_part(),
                            status=status.capitalize())]
-        for number, record in enumerate(game.turn_records(), start=1):
+        number, bonus = 0, ""  # the upper bonus stands on the turn that reached it
+        for event in game.all_events():
+            if isinstance(event, E.BonusReached):
+                bonus = c.gettext("Bonus reached with an upper sum of {upper}: plus {points}.",
+                                  upper=event.upper, points=event.points)
+            if not isinstance(event, E.TurnOver):
+                continue
+            record, number = event.record, number + 1
             name, field = game.players[record.seat], m.field(record.field)
             if record.struck:
-                lines.append(c.gettext("Turn {number}, {name}: strikes {field} after roll {roll}, "
-                                       "total {total}.", number=number, name=name, field=field,
-                                       roll=len(record.rolls), total=record.total))
+                line = c.gettext("Turn {number}, {name}: strikes {field} after roll {roll}, "
+                                 "total {total}.", number=number, name=name, field=field,
+                                 roll=len(record.rolls), total=record.total)
             else:
-                lines.append(c.gettext("Turn {number}, {name}: {points} in {field} after roll "
-                                       "{roll}, total {total}.", number=number, name=name,
-                                       points=record.points, field=field,
-                                       roll=len(record.rolls), total=record.total))
+                line = c.gettext("Turn {number}, {name}: {points} in {field} after roll "
+                                 "{roll}, total {total}.", number=number, name=name,
+                                 points=record.points, field=field,
+                                 roll=len(record.rolls), total=record.total)
+            lines.append(" ".join(filter(None, [line, bonus])))
+            bonus = ""
         if game.finished:
             winners = game.state.winners
             lines.append(c.ngettext("Winner: {names}.", "Winners: {names}.", len(winners),

@@ -16,6 +16,10 @@ from tutto_a11y.text.vocabulary import Vocabulary as _Vocabulary
 #: Commands the table loop carries out, then the ones Yatzee adds (``sheet``, ``fits``).
 COMMANDS = ("undo", "scores", "status", "sheet", "fits", "repeat", "help", "quit")
 VERBS = ("write", "strike")
+#: The words the prompt "second roll or a field" offers: each answers with what to type for it.
+#: They are left out of the meanings preferred at a step, so a short beginning ("ro", "ca")
+#: still means the field it meant before.
+OFFERED = ("roll", "field")
 
 _FIELDS_EN = {
     Field.ONES: ("ones",), Field.TWOS: ("twos",), Field.THREES: ("threes",),
@@ -61,7 +65,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "undo": ("undo",), "scores": ("scores", "totals"), "status": ("status",),
         "sheet": ("sheet",), "fits": ("fits",), "repeat": ("repeat", "again"),
         "help": ("help",), "quit": ("quit", "exit"), "write": ("write",),
-        "strike": ("strike", "cross"),
+        "strike": ("strike", "cross"), "roll": ("roll",), "field": ("field",),
         **_fields(_FIELDS_EN),
         # The ids of the export, as they are written there (hyphens are ignored anyway).
         **{f"field:{f.value}": (f.value,) + _FIELDS_EN[f] for f in Field},
@@ -70,14 +74,14 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "undo": ("rückgängig", "zurück"), "scores": ("punkte", "stand"), "status": ("status",),
         "sheet": ("blatt", "zettel"), "fits": ("passt",), "repeat": ("wiederholen", "nochmal"),
         "help": ("hilfe",), "quit": ("beenden", "ende"), "write": ("schreiben", "eintragen"),
-        "strike": ("streichen",),
+        "strike": ("streichen",), "roll": ("wurf", "würfeln"), "field": ("feld",),
         **_fields(_FIELDS_DE),
     },
     "fr": {
         "undo": ("annuler",), "scores": ("points", "scores"), "status": ("état",),
         "sheet": ("feuille",), "fits": ("possibles",), "repeat": ("répéter", "encore"),
         "help": ("aide",), "quit": ("quitter",), "write": ("écrire", "inscrire"),
-        "strike": ("barrer", "rayer"),
+        "strike": ("barrer", "rayer"), "roll": ("lancer", "relancer"), "field": ("case",),
         **_fields(_FIELDS_FR),
     },
 }

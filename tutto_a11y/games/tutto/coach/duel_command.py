@@ -16,6 +16,7 @@ from typing import Any
 from tutto_a11y.games.tutto.rules import Rules
 from tutto_a11y.settings import Settings, UsageProblem
 from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.percent import percent
 
 #: The highest target solved: the time grows with the square of the target (the standard 6000
 #: takes minutes on a laptop; 10000 about three times as long).
@@ -24,8 +25,7 @@ MOST_TARGET = 10000
 
 def percent_said(chance: float, c: Catalog) -> str:
     """A chance as a percentage with two decimals, the decimal mark of the language."""
-    text = f"{chance * 100:.2f}"
-    return text if c.lang == "en" else text.replace(".", ",")
+    return percent(chance * 100, c, 2)
 
 
 def duel_command(settings: Settings, rules: Rules, fmt: str,

@@ -159,7 +159,7 @@ def _roll(rules: Rules, state: State, faces: tuple[int, ...]) -> tuple[State, li
             events.append(FireworksBanked(seat, state.turn_total, score))
             new = state._replace(scores=_put(state.scores, seat, score))
             return _end_turn(rules, new, state.turn_total, TurnOutcome.FIREWORKS, events)
-        bankable = _bankable(rules, state)
+        bankable = _bankable(state)
         events.append(Niete(seat, state.turn_total, card is Card.STREET, bankable))
         return _end_turn(rules, state, 0, TurnOutcome.NIETE, events)
     if card is Card.FIREWORKS:
@@ -205,17 +205,16 @@ def _set_aside(rules: Rules, state: State, faces: tuple[int, ...],
                   events)
 
 
-def _bankable(rules: Rules, state: State) -> int:
-    """What of the turn total the player could still bank, which a Niete now takes away.
+def _bankable(state: State) -> int:
+    """What the Niete takes from the player: the turn total the table has been told is at risk.
 
     Points made under Plus/Minus and Cloverleaf never count (their Tutto replaces them, or wins
-    the game), so only the total carried into the card is at stake; under Plus/Minus with
-    exactly 1000 even that is gone once the card is drawn ("a Niete scores nothing").
+    the game), so only the total carried into the card is lost, under both cards alike: the
+    same fact is said the same way ("Niete. Anna loses 1800."), whichever Plus/Minus option is
+    played.
     """
-    if state.card is Card.CLOVERLEAF:
+    if state.card in (Card.CLOVERLEAF, Card.PLUS_MINUS):
         return state.card_base
-    if state.card is Card.PLUS_MINUS:
-        return 0 if rules.plus_minus == "exact-1000-ends-turn" else state.card_base
     return state.turn_total
 
 

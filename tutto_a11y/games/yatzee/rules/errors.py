@@ -11,7 +11,8 @@ from ...contract import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry
 #: Refusals of an entry at the table, worded by the game's messages.
 PLAY_REASONS = frozenset({
     "wrong-dice-count", "face-out-of-range", "not-faces", "no-faces", "roll-first",
-    "no-more-rolls", "field-filled", "not-formed", "field-needed", "no-such-player",
+    "no-more-rolls", "field-filled", "not-formed", "field-needed", "which-field",
+    "no-such-player",
 })
 #: Refusals of rule options and presets, worded before the game starts.
 OPTION_REASONS = frozenset({"bad-rule-value", "unknown-rule", "unknown-preset"})
