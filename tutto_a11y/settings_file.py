@@ -22,7 +22,7 @@ from typing import Any
 KEYS: dict[str, str] = {
     "lang": "lang", "verbosity": "verbosity", "rate": "rate", "voice": "voice",
     "speech-engine": "speech_engine", "width": "width", "sighted": "sighted", "coach": "coach",
-    "db": "db", "game": "game",
+    "db": "db", "game": "game", "seats": "seats",
 }
 
 _NAME = re.compile(r"[A-Za-z0-9_-]+\Z")
