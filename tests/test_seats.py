@@ -113,6 +113,15 @@ def test_the_seats_command_has_its_german_and_french_words_and_english_works_eve
         quit_table(child)
 
 
+def test_with_seats_the_viewers_code_still_opens_the_read_only_page(table: Any) -> None:
+    request = urllib.request.Request(table.url, data=f"code={CODE}&lang=en".encode(),
+                                     headers={"Origin": table.url.rstrip("/")})
+    with urllib.request.urlopen(request, timeout=20) as answer:  # the code form posts
+        page = answer.read().decode()
+        assert answer.url.endswith(f"/?code={CODE}&lang=en")  # as the viewers' page always was
+    assert 'id="log"' in page and 'id="entry"' not in page and 'name="line"' not in page
+
+
 def test_without_seats_nothing_changes_the_live_view_takes_no_post(tmp_path: Path) -> None:
     child = start_table(tmp_path, plain=True)
     try:
