@@ -22,22 +22,22 @@ How the wait is woken depends on the reader, and each way is race-free:
 
 A ring while the loop is busy is remembered: the next wait ends before it begins, so an entry
 handed in between two prompts never sleeps until the next key.
+
+The reader imports this module at every start, so it imports nothing at the top that a start
+without seats would not load anyway: threads, ``select`` and signals load with the first bell.
 """
 
 from __future__ import annotations
 
 import os
-import select
-import signal
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 __all__ = ["Doorbell", "Knocked"]
 
-#: The signal that ends an ``input()`` wait (readline). Nothing else of the program uses it.
-KNOCK_SIGNAL = getattr(signal, "SIGUSR1", None)
+#: The name of the signal that ends an ``input()`` wait (readline); nothing else of the
+#: program uses it.
+KNOCK_SIGNAL = "SIGUSR1"
 
 
 class Knocked(Exception):
@@ -53,6 +53,8 @@ class Doorbell:
     """Rung by any thread; heard by the one thread that reads the keyboard."""
 
     def __init__(self) -> None:
+        import threading
+
         self._lock = threading.Lock()
         self._rung = False
         self._wake: Callable[[], None] | None = None  # how to end the wait going on now
@@ -90,22 +92,20 @@ class Doorbell:
         with self._lock:
             self._wake = self._kept = None
 
-    @contextmanager
-    def listening(self, wake: Callable[[], None],
-                  kept: Callable[[], str] | None = None) -> Iterator[None]:
-        """Around a wait: Knocked at once if the bell has rung; ``wake`` ends it if it rings."""
+    def _armed_or_knocked(self, wake: Callable[[], None],
+                          kept: Callable[[], str] | None = None) -> None:
+        """Arm for a wait, or raise Knocked at once when the bell has rung already."""
         if not self.arm(wake, kept):
             raise Knocked(kept() if kept else "")
-        try:
-            yield
-        finally:
-            self.disarm()
 
     # -- a plain reader: select on the input and on the bell's own pipe ---------------------
     def wait_readable(self, fd: int) -> None:
         """Return when ``fd`` has input; Knocked when the bell rings first."""
+        import select
+
         bell, ringer = self._own_pipe()
-        with self.listening(lambda: self._write(ringer)):
+        self._armed_or_knocked(lambda: self._write(ringer))
+        try:
             while True:
                 ready, _, _ = select.select([fd, bell], [], [])
                 if fd in ready:
@@ -114,6 +114,8 @@ class Doorbell:
                 with self._lock:
                     if self._rung:
                         raise Knocked()
+        finally:
+            self.disarm()
 
     def _own_pipe(self) -> tuple[int, int]:
         if self._pipe is None:
@@ -127,7 +129,7 @@ class Doorbell:
     def _write(fd: int) -> None:
         try:
             os.write(fd, b"!")
-        except OSError:  # full (it will wake anyway) or closed at the end
+        except OSError:  # full: it will wake anyway
             pass
 
     @staticmethod
@@ -164,25 +166,45 @@ class Doorbell:
         return pre_run
 
     # -- input() with readline: a signal ends the wait --------------------------------------
-    @contextmanager
-    def interrupting(self, kept: Callable[[], str]) -> Iterator[None]:
-        """Around ``input()``: a ring sends :data:`KNOCK_SIGNAL` to this thread, whose handler
-        raises Knocked inside readline's wait, with ``kept()`` (readline's line buffer). Only
-        in the main thread, where Python runs signal handlers."""
-        if KNOCK_SIGNAL is None or threading.current_thread() is not threading.main_thread():
-            yield  # no signals here (Windows): the seats' entries wait for the next line
-            return
-        if not self._handler_installed:
-            # Installed once and kept: a knock that arrives after the wait finds a handler that
-            # does nothing, never the default action of the signal (which ends the program).
-            signal.signal(KNOCK_SIGNAL, self._on_knock)
-            self._handler_installed = True
-        target = threading.get_ident()
-        with self.listening(lambda: signal.pthread_kill(target, KNOCK_SIGNAL), kept):
-            yield
+    def interrupting(self, kept: Callable[[], str]) -> Interrupting:
+        """Around ``input()`` (``with bell.interrupting(readline.get_line_buffer):``): a ring
+        sends :data:`KNOCK_SIGNAL` to this thread, whose handler raises Knocked inside
+        readline's wait, with ``kept()`` (readline's line buffer). Only in the main thread,
+        where Python runs signal handlers; elsewhere (and on Windows, which has no such
+        signal) the seats' entries wait for the next line."""
+        return Interrupting(self, kept)
 
     def _on_knock(self, _signum: int, _frame: Any) -> None:
         with self._lock:
             kept = self._kept if self._wake is not None else None
         if kept is not None:
             raise Knocked(kept())
+
+
+class Interrupting:
+    """The context of :meth:`Doorbell.interrupting`."""
+
+    def __init__(self, bell: Doorbell, kept: Callable[[], str]) -> None:
+        self.bell = bell
+        self.kept = kept
+        self.armed = False
+
+    def __enter__(self) -> None:
+        import signal
+        import threading
+
+        number = getattr(signal, KNOCK_SIGNAL, None)
+        if number is None or threading.current_thread() is not threading.main_thread():
+            return
+        if not self.bell._handler_installed:
+            # Installed once and kept: a knock that arrives after the wait finds a handler that
+            # does nothing, never the signal's default action (which ends the program).
+            signal.signal(number, self.bell._on_knock)
+            self.bell._handler_installed = True
+        target = threading.get_ident()
+        self.bell._armed_or_knocked(lambda: signal.pthread_kill(target, number), self.kept)
+        self.armed = True
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self.armed:
+            self.bell.disarm()
