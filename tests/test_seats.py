@@ -122,6 +122,21 @@ def test_with_seats_the_viewers_code_still_opens_the_read_only_page(table: Any) 
     assert 'id="log"' in page and 'id="entry"' not in page and 'name="line"' not in page
 
 
+def test_a_seats_command_naming_nobody_gets_one_sentence_and_changes_nothing(
+        tmp_path: Path) -> None:
+    child = seated(tmp_path, players="Anna,Annika,Ben")
+    try:
+        child.expect_exact("Anna, card?")
+        for line, sentence in [("seats close", "Say whose seat: seats close NAME."),
+                               ("seats new Zoe", "There is no player Zoe at this table."),
+                               ("seats An", "An fits several players: Anna and Annika.")]:
+            said = printed_after(child, line, "Anna, card?")
+            assert said.strip().splitlines()[-1] == sentence, line
+        assert SeatPhone(child.url, ANNA).send("stop")["kind"] == "accepted"  # still open
+    finally:
+        quit_table(child)
+
+
 def test_without_seats_nothing_changes_the_live_view_takes_no_post(tmp_path: Path) -> None:
     child = start_table(tmp_path, plain=True)
     try:
