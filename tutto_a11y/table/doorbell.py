@@ -171,7 +171,12 @@ class Doorbell:
         sends :data:`KNOCK_SIGNAL` to this thread, whose handler raises Knocked inside
         readline's wait, with ``kept()`` (readline's line buffer). Only in the main thread,
         where Python runs signal handlers; elsewhere (and on Windows, which has no such
-        signal) the seats' entries wait for the next line."""
+        signal) the seats' entries wait for the next line.
+
+        A reader that catches Knocked ends the prompt's row (the cursor stands after what was
+        typed), lets it propagate to the loop, and starts its next prompt with ``kept``:
+        ``readline.set_pre_input_hook`` inserting it (``readline.insert_text``, then
+        ``readline.redisplay``). ``tests/test_seats_terminal.py`` does so in a real terminal."""
         return Interrupting(self, kept)
 
     def _on_knock(self, _signum: int, _frame: Any) -> None:
