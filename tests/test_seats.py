@@ -317,7 +317,7 @@ def test_other_commands_are_not_sent_from_a_seat(table: Any) -> None:
     for line in ("quit", "seats", "scores", "help"):
         answer = anna.send(line)
         assert answer["kind"] == "refused", line
-    assert answer["sentence"].startswith("Von deinem eigenen Gerät schickst du die Eingaben")
+    assert answer["sentence"].startswith("Von deinem eigenen Gerät schickst du nur Eingaben")
     table.sendline("status")
     table.expect_exact("Turn total 0")  # the table still plays
 
