@@ -238,10 +238,19 @@ def test_two_devices_racing_enter_one_and_the_other_is_told_the_game_moved_on(
         laptop.quit()
 
 
-def test_a_yatzee_player_writes_their_own_turn(browser: Any, tmp_path: Path) -> None:
+def test_a_yatzee_player_writes_their_own_turn_and_not_another_players(
+        browser: Any, tmp_path: Path) -> None:
     child = seated(tmp_path, "--game", "yatzee")
     try:
         child.expect_exact("Anna, first roll:")
+        ben = chromium()
+        try:
+            open_seat(ben, child.url, BEN)
+            type_line(ben, "6 6 6 6 6 6")  # Anna's turn
+            wait(ben, lambda d: answer(d) == "It is Anna's turn: from your own device you "
+                                             "enter only on your own turn.")
+        finally:
+            ben.quit()
         open_seat(browser, child.url, ANNA)
         type_line(browser, "5 5 5 2 3 1")
         child.expect_exact("Sent by Anna.")
@@ -253,7 +262,7 @@ def test_a_yatzee_player_writes_their_own_turn(browser: Any, tmp_path: Path) -> 
         quit_table(child)
 
 
-def test_any_tute_player_writes_the_trump_from_their_device(browser: Any,
+def test_any_tute_player_writes_the_trump_and_a_cante_only_for_their_own_side(browser: Any,
                                                             tmp_path: Path) -> None:
     child = seated(tmp_path, "--game", "tute")
     try:
@@ -262,8 +271,75 @@ def test_any_tute_player_writes_the_trump_from_their_device(browser: Any,
         type_line(browser, "copas")
         child.expect_exact("Round 1, trump Cups. Sent by Ben.")
         wait(browser, lambda d: label(d).endswith("cante, Tute or card points?"))
+        type_line(browser, "cante Anna oros")  # Anna's side is not Ben's
+        wait(browser, lambda d: answer(d) == "From your own device you announce a cante or a "
+                                             "Tute only for your own side.")
+        erase(browser)
+        type_line(browser, "cante Ben oros")
+        child.expect_exact("Sent by Ben.")
     finally:
         quit_table(child)
+
+
+def test_a_double_enter_enters_once(browser: Any, table: Any) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    open_seat(browser, table.url, ANNA)
+    ActionChains(browser).send_keys("stop", Keys.ENTER, Keys.ENTER).perform()
+    table.expect_exact("Stop. Anna scores nothing this turn. Ben's turn. Sent by Anna.")
+    wait(browser, lambda d: label(d) == "Ben, card?")
+    table.sendline("status")
+    table.expect_exact("Ben's turn")
+    assert "Sent by Anna" not in table.before  # the second Enter entered nothing
+    assert log_lines(browser) == ["Stop. Anna scores nothing this turn. Ben's turn. Sent by "
+                                  "Anna."]
+
+
+EVIL_PAGE = """<!DOCTYPE html><html lang="en"><head><title>A game of another site</title></head>
+<body><form id="f" method="post" action="{url}enter">
+<input name="token" value="{token}"><input name="state" value="0">
+<input name="line" value="stop"><input name="lang" value="en"></form>
+<script>
+fetch("{url}enter", {{method: "POST", mode: "no-cors", credentials: "include",
+  headers: {{"Content-Type": "application/x-www-form-urlencoded"}},
+  body: "token={token}&state=0&line=stop&lang=en"}})
+  .finally(function () {{ document.getElementById("f").submit(); }});
+</script></body></html>"""
+
+
+def test_another_web_site_open_on_the_same_phone_cannot_enter_anything(
+        browser: Any, table: Any) -> None:
+    """A page of another site (here another port of the same computer, which a browser takes
+    for the same site and sends the seat's cookie to) posts for the seat, even with its form
+    token: the browser names that page as the origin, and nothing is entered."""
+    import http.server
+
+    open_seat(browser, table.url, ANNA)
+    token = browser.find_element("css selector", "input[name=token]").get_attribute("value")
+    page = EVIL_PAGE.format(url=table.url, token=token).encode()
+
+    class Evil(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.end_headers()
+            self.wfile.write(page)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    evil = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Evil)
+    threading.Thread(target=evil.serve_forever, daemon=True).start()
+    try:
+        browser.get(f"http://127.0.0.1:{evil.server_address[1]}/")
+        wait(browser, lambda d: "Entries are only taken from the live view's own page" in
+             d.page_source)  # the form's post, refused
+        table.sendline("status")
+        table.expect_exact("Anna's turn")
+        assert "Sent by" not in table.before
+    finally:
+        evil.shutdown()
 
 
 def test_axe_finds_no_violation_on_a_seats_page(browser: Any, tmp_path: Path,
