@@ -453,22 +453,27 @@ class Handler(BaseHTTPRequestHandler):
         server, url = self.server, urlsplit(self.path)
         lang = viewer_lang({}, self.headers.get("Accept-Language"), server.table_lang)
         if not server.host_allowed(self.headers.get("Host")):
+            self.close_connection = True
             self._no_page(HTTPStatus.MISDIRECTED_REQUEST, lang)
             return
         if url.path not in ("/", "/enter"):
+            self.close_connection = True
             self._no_page(HTTPStatus.NOT_FOUND, lang)
             return
-        form = self._form()
-        if form is None:
-            self._send(HTTPStatus.BAD_REQUEST, b"", "text/plain; charset=utf-8")
-            return
-        lang = viewer_lang(form, self.headers.get("Accept-Language"), server.table_lang)
-        c = self._c(lang)
-        if not same_origin(self.headers, self.headers.get("Host")):
+        if not same_origin(self.headers, self.headers.get("Host")):  # before the body is read
+            self.close_connection = True
+            c = self._c(lang)
             self._page(HTTPStatus.FORBIDDEN, message_page(c, server.title, c.gettext(
                 "Entries are only taken from the live view's own page. Open the address the "
                 "scorekeeper's program said.")))
             return
+        form = self._form()
+        if form is None:
+            self.close_connection = True
+            self._send(HTTPStatus.BAD_REQUEST, b"", "text/plain; charset=utf-8")
+            return
+        lang = viewer_lang(form, self.headers.get("Accept-Language"), server.table_lang)
+        c = self._c(lang)
         if url.path == "/":
             self._post_code((form.get("code") or [""])[0], lang)
         else:
