@@ -17,6 +17,7 @@ said only when asked: the opening only says that the command is there.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any
 
 from tutto_a11y.games.contract import Command, EntryError
@@ -46,9 +47,13 @@ def open_seats(sharing: Sharing, reader: Any, catalog: Catalog, side: Any,
     and the opening a sentence that says how to get the codes (never the codes themselves),
     and names any player of ``TUTTO_SEAT_CODES`` who does not play."""
     from tutto_a11y.table.doorbell import Doorbell
+    from tutto_a11y.table.reader import PlainReader
 
     doorbell = Doorbell()
-    if hasattr(reader, "doorbell"):
+    # Plain input waits in select(), which Windows offers for sockets only: there a seat's
+    # entry waits for the next typed line (prompt_toolkit is woken everywhere).
+    plain_on_windows = sys.platform == "win32" and isinstance(reader, PlainReader)
+    if hasattr(reader, "doorbell") and not plain_on_windows:
         reader.doorbell = doorbell
     if hasattr(reader, "words"):  # Tab completes the command's words too (--sighted)
         reader.words = sorted({*reader.words, *seats_words(catalog.lang)})
