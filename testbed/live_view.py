@@ -42,10 +42,11 @@ def share_env(tmp: Path) -> dict[str, str]:
 
 def start_table(tmp: Path, players: str = "Anna,Ben", lang: str = "en",
                 extra: tuple[str, ...] = ("--share-code", CODE), plain: bool = False,
-                share: str = "127.0.0.1:0") -> Any:
+                share: str = "127.0.0.1:0", env: dict[str, str] | None = None) -> Any:
     """The real program in a pseudo-terminal, sharing on a free port (of 127.0.0.1).
 
     Returns the pexpect child with ``.url`` (the address the opening said) and ``.code``.
+    ``env`` adds variables (``TUTTO_SEAT_CODES``) to the test's own environment.
     """
     import pexpect
 
@@ -54,8 +55,8 @@ def start_table(tmp: Path, players: str = "Anna,Ben", lang: str = "en",
             "--players", players, "--share", share, *extra]
     if plain:
         args.append("--plain")
-    child = pexpect.spawn(command[0], args, env=share_env(tmp), encoding="utf-8", timeout=20,
-                          dimensions=(40, 250))
+    child = pexpect.spawn(command[0], args, env={**share_env(tmp), **(env or {})},
+                          encoding="utf-8", timeout=20, dimensions=(40, 250))
     child.expect(r"(http://127\.0\.0\.1:\d+/)[^\r\n]*?((?:\d ){5}\d|[A-Za-z0-9]{4,32})\.")
     child.url = child.match.group(1)
     child.code = child.match.group(2).replace(" ", "")
@@ -152,3 +153,98 @@ def axe_violations(driver: Any, source: str) -> list[dict[str, Any]]:
     return list(result)
 
 
+
+
+class SeatPhone:
+    """A player's own device on a seat, over plain HTTP: it types its seat's code in the code
+    form, keeps the session's cookie, and posts lines with the form's token, as the page's
+    script does (``json``) or as a browser without JavaScript does."""
+
+    def __init__(self, url: str, code: str, lang: str = "en") -> None:
+        import http.cookiejar
+        import urllib.request
+
+        self.url = url.rstrip("/")
+        self.host = self.url.split("//")[1]
+        self.lang = lang
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        status, self.address, page = self.post("/", {"code": code, "lang": lang},
+                                               accept="text/html")
+        if status != 200 or 'id="entry"' not in page:
+            raise ValueError(f"the seat did not open: {status}")
+        self.page = page
+        self.token = self.field(page, "token")
+        self.state = int(self.field(page, "state"))
+
+    @staticmethod
+    def field(page: str, name: str) -> str:
+        import re
+
+        found = re.search(rf'name="{name}" value="([^"]*)"', page)
+        assert found, name
+        return found.group(1)
+
+    def post(self, path: str, form: dict[str, str], accept: str = "application/json",
+             headers: dict[str, str] | None = None) -> tuple[int, str, str]:
+        """Status, final address and body of a form post from this device's page."""
+        import urllib.error
+        import urllib.parse
+        import urllib.request
+
+        sent = {"Origin": f"http://{self.host}",
+                "Content-Type": "application/x-www-form-urlencoded", "Accept": accept,
+                **(headers or {})}
+        sent = {name: value for name, value in sent.items() if value is not None}
+        request = urllib.request.Request(self.url + path, headers=sent, method="POST",
+                                         data=urllib.parse.urlencode(form).encode())
+        try:
+            with self.opener.open(request, timeout=30) as answer:
+                return answer.status, answer.geturl(), answer.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, "", error.read().decode()
+
+    def send(self, line: str, state: int | None = None, lang: str | None = None,
+             headers: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Post a line as the page's script does; the form moves on with an accepted entry."""
+        import json
+
+        form = {"token": self.token, "state": str(self.state if state is None else state),
+                "line": line, "lang": lang or self.lang}
+        status, _, body = self.post("/enter", form, headers=headers)
+        answer = dict(json.loads(body)) if body.startswith("{") else {"kind": str(status)}
+        answer["status"] = status
+        if answer.get("kind") in ("accepted", "moved-on"):
+            self.state = int(answer["state"])
+        return answer
+
+    def sync(self) -> None:
+        """Made for the game as it is now, as the page's script keeps its form (it follows the
+        announcements while nothing is typed)."""
+        self.state = int(self.field(self.get(), "state"))
+
+    def get(self) -> str:
+        """The seat's page now (the cookie opens it)."""
+        with self.opener.open(self.url + f"/?lang={self.lang}", timeout=30) as answer:
+            return str(answer.read().decode())
+
+
+def events(url: str, last_seen: int | None, count: int, code: str = CODE,
+           lang: str = "en") -> list[dict[str, Any]]:
+    """Read ``count`` Server-Sent Events as a browser's EventSource would, then hang up."""
+    import json
+    import re
+    import socket
+
+    host, port = re.match(r"http://([^:/]+):(\d+)/", url).groups()  # type: ignore[union-attr]
+    headers = f"Last-Event-ID: {last_seen}\r\n" if last_seen is not None else ""
+    with socket.create_connection((host, int(port)), timeout=20) as sock:
+        sock.sendall(f"GET /events?code={code}&lang={lang} HTTP/1.1\r\nHost: {host}\r\n"
+                     f"Accept: text/event-stream\r\n{headers}\r\n".encode())
+        stream = sock.makefile("rb")
+        found: list[dict[str, Any]] = []
+        while len(found) < count:
+            line = stream.readline().decode()
+            if line.startswith("data: "):
+                found.append(json.loads(line[6:]))
+    return found

@@ -84,9 +84,10 @@ def test_settings_shows_every_setting_its_value_and_where_it_comes_from(
         c.gettext("{name}: {value}, the default.", name="db",
                   value="/data/tutto-tally/games.sqlite3"),
         c.gettext("{name}: {value}, the default.", name="game", value="tutto"),
+        c.gettext("{name}: {value}, the default.", name="seats", value="false"),
     ]
     assert set(KEYS) == {"lang", "verbosity", "rate", "voice", "speech-engine", "width",
-                         "sighted", "coach", "db", "game"}
+                         "sighted", "coach", "db", "game", "seats"}
 
 
 def test_settings_set_checks_a_value_as_the_option_does_and_keeps_nothing_wrong(

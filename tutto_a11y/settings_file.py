@@ -27,7 +27,7 @@ from typing import Any
 KEYS: dict[str, str] = {
     "lang": "lang", "verbosity": "verbosity", "rate": "rate", "voice": "voice",
     "speech-engine": "speech_engine", "width": "width", "sighted": "sighted", "coach": "coach",
-    "db": "db", "game": "game",
+    "db": "db", "game": "game", "seats": "seats",
 }
 
 # Where a top-level key is defined: at the start of a line, bare or quoted, before its "=".

@@ -114,6 +114,9 @@ PLAY: tuple[Option, ...] = (
            help=N_("The access code of the live view, instead of a random one. Other users of "
                    "this computer can read it in the process list: set TUTTO_SHARE_CODE "
                    "instead.")),
+    Option("seats", "--seats", FLAG, envvar="TUTTO_SEATS", default=False,
+           help=N_("With --share: every player enters their own turns in the live view, on "
+                   "their own phone or computer, with a seat code of their own.")),
 )
 
 #: The command words; a command line with one of them is not a plain ``play`` line.

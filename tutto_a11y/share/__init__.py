@@ -8,4 +8,9 @@ viewer's request words those notices itself in the viewer's language through the
 ``address`` reads ``--share`` and makes the access code, ``wording`` asks the game for its
 sentences and score table, ``page`` writes the HTML, ``server`` serves the page and the
 Server-Sent Events stream, and ``static/`` holds the page's own script and style sheet.
+
+With ``--seats`` each player also enters their own turns from their device: ``seats`` keeps
+their codes and their devices' sessions, ``posting`` decides whether a post may write at all,
+``entering`` checks a seat's line on the game as last published, and ``desk`` hands it to the
+table's loop (``table/seats.py``), which enters it as a typed line.
 """

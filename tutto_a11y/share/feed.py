@@ -72,6 +72,15 @@ class Feed:
         items = self._items
         return items[-1].notice if items else self.start
 
+    def latest_by(self) -> tuple[str | None] | None:
+        """Who sent the latest entry not taken back, as ``(name,)`` (``(None,)``: typed at the
+        table), or None when that entry came before sharing began (or there is none)."""
+        standing = self._standing
+        try:
+            return (self._items[standing[-1] - 1].notice.by,)
+        except IndexError:  # none since sharing began (or the table changed it just now)
+            return None
+
     def watch(self) -> threading.Event:
         """An event set whenever a notice is published, until :meth:`unwatch`."""
         waiter = threading.Event()

@@ -10,6 +10,7 @@ loaded from outside and nothing is written inline, so the strict Content-Securit
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from html import escape
 from urllib.parse import urlencode
 
@@ -20,6 +21,15 @@ from tutto_a11y.text.i18n import LANGS, Catalog
 #: Announcements shown on a page that is (re)loaded; the script appends the later ones.
 LATEST = 200
 LANGUAGE_NAMES = {"de": "Deutsch", "en": "English", "fr": "Français"}
+
+
+def N_(text: str) -> str:
+    """Marks a word for the catalogs; it is translated where it is shown."""
+    return text
+
+
+#: Each language's name in the catalogs: a seat's page names the table's language in its own.
+LANGUAGE_WORDS = {"de": N_("German"), "en": N_("English"), "fr": N_("French")}
 
 
 def _e(text: object) -> str:
@@ -61,9 +71,59 @@ def score_table(standing: Standing) -> str:
             "\n</tbody>\n</table>\n")
 
 
+@dataclass(frozen=True)
+class SeatForm:
+    """The entry form of a seat's page: made for one state of the game (``state``, the number
+    of the latest announcement), with the table's question as its label, the answer to the
+    device's last post (a page without JavaScript shows it once), and the table's language
+    when it is not the page's."""
+
+    seat: str
+    token: str
+    state: int
+    prompt: str
+    answer: str = ""
+    focus: bool = False  # back from a post: the field has the focus again
+    table_language: str = ""
+
+
+def entry_form(c: Catalog, form: SeatForm) -> str:
+    """One labelled field and its button: the label is the table's question, the answer to
+    the last entry is the field's description and a polite live region (the script puts a
+    refusal there; an accepted entry is heard in the announcements)."""
+    heading = c.gettext("Your entries, {name}", name=form.seat)
+    send = c.gettext("Send")
+    hint = ""
+    described = "answer"
+    if form.table_language:
+        hint = ('<p id="hint">' + _e(c.gettext(
+            "Type as at the table, in {language}; the English words work too.",
+            language=form.table_language)) + "</p>\n")
+        described = "answer hint"
+    focus = " autofocus" if form.focus else ""
+    no_answer = c.gettext("No answer from the table. If it took the entry, the announcements "
+                          "say so; if not, send it again.")
+    lost = c.gettext("The connection to the table is lost; this page tries again by itself.")
+    back = c.gettext("Connected to the table again; the announcements are up to date.")
+    return (f'<h2 id="entry-heading">{_e(heading)}</h2>\n'
+            '<form id="entry" method="post" action="/enter" aria-labelledby="entry-heading" '
+            f'data-no-answer="{_e(no_answer)}" data-lost="{_e(lost)}" data-back="{_e(back)}">\n'
+            f'<input type="hidden" name="token" value="{_e(form.token)}">\n'
+            f'<input type="hidden" name="state" value="{form.state}">\n'
+            f'<input type="hidden" name="lang" value="{_e(c.lang)}">\n'
+            f'<label for="line" id="line-label">{_e(form.prompt)}</label>\n'
+            '<input id="line" name="line" type="text" autocomplete="off" autocapitalize="off" '
+            f'spellcheck="false" maxlength="200" required aria-describedby="{described}"'
+            f'{focus}>\n'
+            f'<button type="submit">{_e(send)}</button>\n'
+            f'<p id="answer" role="status">{_e(form.answer)}</p>\n' + hint +
+            "</form>\n")
+
+
 def game_page(c: Catalog, title: str, code: str, standing: Standing,
-              latest: Iterable[Worded], last_number: int) -> str:
-    """The live page of a game for a viewer who gave the right code."""
+              latest: Iterable[Worded], last_number: int, form: SeatForm | None = None) -> str:
+    """The live page of a game for a viewer who gave the right code, or for a seat's device
+    (``form``: its entry form, and no code on the page: the seat's cookie opens it)."""
     items = list(latest)[-LATEST:]
     taken = {w.takes_back for w in items if w.takes_back is not None}
     lines = []
@@ -84,23 +144,29 @@ def game_page(c: Catalog, title: str, code: str, standing: Standing,
             f'data-last="{last_number}">\n'
             f"<h1>{_e(page_title)}</h1>\n"
             f'<h2 id="now-heading">{_e(now)}</h2>\n'
-            f'<p id="now">{_e(standing.now)}</p>\n'
+            f'<p id="now">{_e(standing.now)}</p>\n' +
+            (entry_form(c, form) if form is not None else "") +
             f'<h2 id="scores-heading">{_e(scores)}</h2>\n' +
             score_table(standing) +
             f'<h2 id="log-heading">{_e(announcements)}</h2>\n' + empty +
             '<div id="log" role="log" aria-live="polite" aria-labelledby="log-heading">\n' +
             "\n".join(lines) + "\n</div>\n"
             f'<p id="connection" class="connection">{_e(reload)}</p>\n'
-            "</main>\n" + _languages(c, code) + "</body>\n</html>\n")
+            "</main>\n" + _languages(c, code or None) + "</body>\n</html>\n")
 
 
-def code_page(c: Catalog, title: str, wrong: bool, too_soon: bool = False) -> str:
+def code_page(c: Catalog, title: str, wrong: bool, too_soon: bool = False,
+              problem_sentence: str = "", post: bool = False) -> str:
     """The page that asks for the access code (also after a wrong one, or a try that came
-    too soon after a wrong one and was not checked)."""
+    too soon after a wrong one and was not checked, or a seat's device whose seat closed).
+
+    With seats (``post``) the code goes in a form post, so a seat's code never stands in the
+    address or the browser's history; the viewers' code comes back in the address of the page
+    it opens, as it does without seats."""
     page_title = c.gettext("{game}: live view", game=title)
     problem = ""
-    if wrong or too_soon:
-        sentence = c.gettext("That access code is wrong. Type it again.")
+    if wrong or too_soon or problem_sentence:
+        sentence = problem_sentence or c.gettext("That access code is wrong. Type it again.")
         if too_soon:
             sentence = c.gettext("Too many tries from this device: wait a moment, then type "
                                  "the code again.")
@@ -110,7 +176,7 @@ def code_page(c: Catalog, title: str, wrong: bool, too_soon: bool = False) -> st
     return (_head(c, page_title) +
             "<body>\n<main>\n"
             f"<h1>{_e(page_title)}</h1>\n" + problem + f"<p>{_e(ask)}</p>\n"
-            '<form method="get" action="/">\n'
+            f'<form method="{"post" if post else "get"}" action="/">\n'
             f'<input type="hidden" name="lang" value="{_e(c.lang)}">\n'
             f'<label for="code">{_e(label)}</label>\n'
             '<input id="code" name="code" type="text" inputmode="numeric" autocomplete="off" '

@@ -16,13 +16,18 @@ milliseconds), and event streams are capped per address and in all, so a page al
 room. Why the Host header is checked: a web page elsewhere could otherwise reach this server
 through a name of its own that it points at this computer (DNS rebinding).
 
-It is read-only: only GET (and HEAD) exist, and nothing a request carries reaches the game.
+Without seats it is read-only: nothing a request carries reaches the game. With seats
+(``--seats``) a player's own device posts entries, and the writing is guarded in
+:mod:`tutto_a11y.share.posting`: a post must come from this page (its Origin, or
+Sec-Fetch-Site), from a device that opened a seat (its HttpOnly, SameSite=Strict cookie), with
+that device's own form token, for the state of the game the form was made for.
 """
 
 from __future__ import annotations
 
 import hmac
 import ipaddress
+import json
 import socket
 import threading
 import time
@@ -30,12 +35,28 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from tutto_a11y.games import registry
 from tutto_a11y.share.address import typed_code
 from tutto_a11y.share.feed import Feed
-from tutto_a11y.share.page import LATEST, code_page, game_page, message_page
+from tutto_a11y.share.page import (
+    LANGUAGE_WORDS,
+    LATEST,
+    SeatForm,
+    code_page,
+    game_page,
+    message_page,
+)
+from tutto_a11y.share.posting import (
+    MAX_FORM,
+    Posting,
+    clean_line,
+    cookie_value,
+    same_origin,
+    seat_cookie,
+)
+from tutto_a11y.share.seats import Seat, SeatBook, Session
 from tutto_a11y.share.wording import Wording
 from tutto_a11y.text.i18n import LANGS, normalise_lang
 
@@ -49,6 +70,9 @@ SECURITY_HEADERS = {
     "Cache-Control": "no-store",
     "X-Frame-Options": "DENY",
 }
+#: With seats: still never to another site, but a browser names this page as the Origin of
+#: its own posts (under no-referrer it would send "null", which any page can send).
+SEATS_REFERRER_POLICY = {"Referrer-Policy": "same-origin"}
 WRONG_CODE_DELAY = 1.0  # after a wrong code, the same address is not heard for this long
 MAX_CONNECTIONS = 96
 MAX_STREAMS = 64  # event streams in all: the other connections stay free for pages
@@ -97,6 +121,8 @@ class ShareServer(ThreadingHTTPServer):
         self.feed: Feed | None = None
         self.wording: Wording | None = None
         self.game = registry.find(registry.DEFAULT)  # until the feed names the game
+        self.seats: SeatBook | None = None  # with --seats: the players' own codes
+        self.posting: Posting | None = None  # with --seats: how a seat's post reaches the table
         self.closing = False
         self.host = host.lower()
         self._guard = threading.Lock()  # the viewers' bookkeeping below, never the table's
@@ -133,6 +159,12 @@ class ShareServer(ThreadingHTTPServer):
     @property
     def port(self) -> int:
         return self.server_address[1]
+
+    @property
+    def cookie_name(self) -> str:
+        """The seat cookie's name: a browser keeps cookies per host, not per port, so two
+        tables on one computer each have their own."""
+        return f"tutto_seat_{self.port}"
 
     # -- connections -----------------------------------------------------------------------
     def process_request(self, request: Any, client_address: Any) -> None:
@@ -190,18 +222,21 @@ class ShareServer(ThreadingHTTPServer):
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A viewer's broken connection is its own business: nothing is printed at the table."""
 
-    def check_code(self, given: str, address: str, request: Any = None) -> str:
-        """``right``, ``wrong``, or ``too-soon``. A wrong code is answered at once; the next try
-        from the same address within :data:`WRONG_CODE_DELAY` waits out the rest of it (a
-        person typing the code again), and any other try from there meanwhile is answered
-        ``too-soon`` unchecked. So guessing is one try a second per address, and a guess holds
-        no connection for long: the one that waits can be dropped like a slow request."""
+    def check_code(self, given: str, address: str, request: Any = None
+                   ) -> tuple[str, Seat | None]:
+        """``right`` (the viewers' code), ``seat`` (a seat's code, with its seat), ``wrong``, or
+        ``too-soon``. A wrong code is answered at once; the next try from the same address
+        within :data:`WRONG_CODE_DELAY` waits out the rest of it (a person typing the code
+        again), and any other try from there meanwhile is answered ``too-soon`` unchecked. So
+        guessing is one try a second per address, for the viewers' code and the seats' codes
+        alike, and a guess holds no connection for long: the one that waits can be dropped
+        like a slow request."""
         now = time.monotonic()
         with self._guard:
             until = self._wrong_until.get(address, 0.0)
             if until > now:
                 if address in self._waiting:
-                    return "too-soon"
+                    return "too-soon", None
                 self._waiting.add(address)
                 if request is not None:
                     self._reading[request] = now  # may be dropped while it waits
@@ -216,13 +251,16 @@ class ShareServer(ThreadingHTTPServer):
             now = time.monotonic()
         with self._guard:
             if self._wrong_until.get(address, 0.0) > now:
-                return "too-soon"  # another try from there was wrong meanwhile
+                return "too-soon", None  # another try from there was wrong meanwhile
             if hmac.compare_digest(typed_code(given).encode(), self.code.encode()):
-                return "right"
+                return "right", None
+            seat = self.seats.seat_of_code(given) if self.seats is not None else None
+            if seat is not None:
+                return "seat", seat
             if len(self._wrong_until) > 4096:  # forget the addresses that may try again
                 self._wrong_until = {a: t for a, t in self._wrong_until.items() if t > now}
             self._wrong_until[address] = now + WRONG_CODE_DELAY
-            return "wrong"
+            return "wrong", None
 
     def open_stream(self, address: str) -> bool:
         """Room for one more event stream from ``address``? Counted until :meth:`close_stream`."""
@@ -292,23 +330,31 @@ class Handler(BaseHTTPRequestHandler):
     def do_HEAD(self) -> None:  # noqa: N802
         self._get(head=True)
 
-    def _refuse_method(self) -> None:
-        self._send(HTTPStatus.METHOD_NOT_ALLOWED, b"", "text/plain; charset=utf-8",
-                   {"Allow": "GET, HEAD"})
+    def do_POST(self) -> None:  # noqa: N802
+        if self.server.posting is None:  # no seats: read-only, as ever
+            self._refuse_method()
+        else:
+            self._post()
 
-    do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _refuse_method  # read-only
+    def _refuse_method(self) -> None:
+        allowed = "GET, HEAD, POST" if self.server.posting is not None else "GET, HEAD"
+        self._send(HTTPStatus.METHOD_NOT_ALLOWED, b"", "text/plain; charset=utf-8",
+                   {"Allow": allowed})
+
+    do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _refuse_method
 
     # -- routes ----------------------------------------------------------------------------
+    def _no_page(self, status: HTTPStatus, lang: str, head: bool = False) -> None:
+        self._page(status, message_page(self._c(lang), self._title(lang), self._c(lang).gettext(
+            "There is no such page. Open the address the scorekeeper's program said.")), head)
+
     def _get(self, head: bool) -> None:
         url = urlsplit(self.path)
         query = parse_qs(url.query, max_num_fields=20)
         server = self.server
         lang = viewer_lang(query, self.headers.get("Accept-Language"), server.table_lang)
         if not server.host_allowed(self.headers.get("Host")):
-            self._page(HTTPStatus.MISDIRECTED_REQUEST, message_page(
-                self._c(lang), self._title(lang), self._c(lang).gettext(
-                    "There is no such page. Open the address the scorekeeper's program said.")),
-                head)
+            self._no_page(HTTPStatus.MISDIRECTED_REQUEST, lang, head)
             return
         if url.path in STATIC:
             body = resources.files("tutto_a11y.share").joinpath(
@@ -316,26 +362,21 @@ class Handler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.OK, body, STATIC[url.path], head=head)
             return
         if url.path not in ("/", "/events"):
-            self._page(HTTPStatus.NOT_FOUND, message_page(
-                self._c(lang), self._title(lang), self._c(lang).gettext(
-                    "There is no such page. Open the address the scorekeeper's program said.")),
-                head)
+            self._no_page(HTTPStatus.NOT_FOUND, lang, head)
             return
         code = (query.get("code") or [""])[0]
-        if not code and url.path == "/":
-            self._page(HTTPStatus.OK, code_page(self._c(lang), self._title(lang), wrong=False),
-                       head)
+        session = None if code else self._session()
+        if session is None and not code and url.path == "/":
+            self._page(HTTPStatus.OK, self._code_page(lang), head)
             return
-        checked = server.check_code(code, self.client_address[0], self.connection)
-        if checked != "right":
-            status = (HTTPStatus.FORBIDDEN if checked == "wrong"
-                      else HTTPStatus.TOO_MANY_REQUESTS)
-            if url.path == "/events":
-                self._send(status, b"", "text/plain; charset=utf-8", head=head)
-            else:
-                self._page(status, code_page(self._c(lang), self._title(lang), True,
-                                             too_soon=checked == "too-soon"), head)
-            return
+        if session is None:
+            checked, seat = server.check_code(code, self.client_address[0], self.connection)
+            if checked == "seat" and seat is not None and url.path == "/":
+                self._open_seat(seat, lang)
+                return
+            if checked not in ("right", "seat"):
+                self._wrong_code(checked, url.path == "/events", lang, head)
+                return
         if server.feed is None or server.wording is None:
             self._page(HTTPStatus.SERVICE_UNAVAILABLE, message_page(
                 self._c(lang), self._title(lang), self._c(lang).gettext(
@@ -343,12 +384,27 @@ class Handler(BaseHTTPRequestHandler):
             return
         if url.path == "/events":
             self._events(query, lang, head)
+        elif session is not None:
+            self._seat_page(session, lang, head)
         else:
             self._game(lang, typed_code(code), head)
 
     def _title(self, lang: str) -> str:
         """The game's name in the viewer's language ("Volle Lotte" for French viewers)."""
         return str(self.server.game.title_in(self._c(lang)))
+
+    def _code_page(self, lang: str, wrong: bool = False, too_soon: bool = False,
+                   problem: str = "") -> str:
+        return code_page(self._c(lang), self._title(lang), wrong, too_soon, problem,
+                         post=self.server.posting is not None)
+
+    def _wrong_code(self, checked: str, events: bool, lang: str, head: bool) -> None:
+        status = HTTPStatus.FORBIDDEN if checked == "wrong" else HTTPStatus.TOO_MANY_REQUESTS
+        if events:
+            self._send(status, b"", "text/plain; charset=utf-8", head=head)
+        else:
+            self._page(status, self._code_page(lang, True, too_soon=checked == "too-soon"),
+                       head)
 
     def _c(self, lang: str) -> Any:
         wording = self.server.wording
@@ -358,7 +414,7 @@ class Handler(BaseHTTPRequestHandler):
 
         return Catalog(lang)
 
-    def _game(self, lang: str, code: str, head: bool) -> None:
+    def _game(self, lang: str, code: str, head: bool, form: SeatForm | None = None) -> None:
         wording, feed = self.server.wording, self.server.feed
         assert wording is not None and feed is not None
         count = len(feed)
@@ -366,7 +422,130 @@ class Handler(BaseHTTPRequestHandler):
         latest = [wording.item(n, lang) for n in range(first, count + 1)]
         standing = latest[-1].standing if latest else wording.start(lang)
         self._page(HTTPStatus.OK, game_page(wording.catalog(lang), self._title(lang), code,
-                                            standing, latest, count), head)
+                                            standing, latest, count, form), head)
+
+    # -- seats -----------------------------------------------------------------------------
+    def _session(self) -> Session | None:
+        """The seat session this browser's cookie names, if it is still good."""
+        seats = self.server.seats
+        if seats is None:
+            return None
+        return seats.session(cookie_value(self.headers.get("Cookie"), self.server.cookie_name))
+
+    def _open_seat(self, seat: Seat, lang: str) -> None:
+        """A seat's code was typed: the device gets its session's cookie and the seat's page,
+        at an address without the code."""
+        seats = self.server.seats
+        assert seats is not None
+        session = seats.open_session(seat)
+        self._send(HTTPStatus.SEE_OTHER, b"", "text/plain; charset=utf-8",
+                   {"Location": "/?" + urlencode({"lang": lang}),
+                    "Set-Cookie": seat_cookie(self.server.cookie_name, session.cookie)})
+
+    def _seat_page(self, session: Session, lang: str, head: bool) -> None:
+        wording, feed = self.server.wording, self.server.feed
+        assert wording is not None and feed is not None
+        c = wording.catalog(lang)
+        answer, session.answer = session.answer, None  # shown once, after a post
+        table = self.server.table_lang
+        form = SeatForm(session.seat, session.form_token, len(feed), wording.prompt(lang),
+                        answer or "", focus=answer is not None,
+                        table_language=c.gettext(LANGUAGE_WORDS[table]) if table != lang else "")
+        self._game(lang, "", head, form)
+
+    def _post(self) -> None:
+        server, url = self.server, urlsplit(self.path)
+        lang = viewer_lang({}, self.headers.get("Accept-Language"), server.table_lang)
+        if not server.host_allowed(self.headers.get("Host")):
+            self.close_connection = True
+            self._no_page(HTTPStatus.MISDIRECTED_REQUEST, lang)
+            return
+        if url.path not in ("/", "/enter"):
+            self.close_connection = True
+            self._no_page(HTTPStatus.NOT_FOUND, lang)
+            return
+        if not same_origin(self.headers, self.headers.get("Host")):  # before the body is read
+            self.close_connection = True
+            c = self._c(lang)
+            self._page(HTTPStatus.FORBIDDEN, message_page(c, self._title(lang), c.gettext(
+                "Entries are only taken from the live view's own page. Open the address the "
+                "scorekeeper's program said.")))
+            return
+        form = self._form()
+        if form is None:
+            self.close_connection = True
+            self._send(HTTPStatus.BAD_REQUEST, b"", "text/plain; charset=utf-8")
+            return
+        lang = viewer_lang(form, self.headers.get("Accept-Language"), server.table_lang)
+        c = self._c(lang)
+        if url.path == "/":
+            self._post_code((form.get("code") or [""])[0], lang)
+        else:
+            self._post_entry(form, c)
+
+    def _form(self) -> dict[str, list[str]] | None:
+        """The posted form (URL-encoded, UTF-8, at most :data:`MAX_FORM` bytes), or None."""
+        kind = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
+        length = self.headers.get("Content-Length") or ""
+        if kind != "application/x-www-form-urlencoded" or not length.isdigit() \
+                or int(length) > MAX_FORM:
+            return None
+        try:
+            body = self.rfile.read(int(length)).decode("utf-8")
+            return parse_qs(body, keep_blank_values=True, max_num_fields=8,
+                            errors="strict")
+        except (UnicodeDecodeError, ValueError):
+            return None
+
+    def _post_code(self, code: str, lang: str) -> None:
+        """The code form: a seat's code opens the seat, the viewers' code the live page."""
+        checked, seat = self.server.check_code(code, self.client_address[0], self.connection)
+        if checked == "seat" and seat is not None:
+            self._open_seat(seat, lang)
+        elif checked == "right":
+            self._send(HTTPStatus.SEE_OTHER, b"", "text/plain; charset=utf-8",
+                       {"Location": "/?" + urlencode({"code": typed_code(code), "lang": lang})})
+        else:
+            self._wrong_code(checked, False, lang, False)
+
+    def _post_entry(self, form: dict[str, list[str]], c: Any) -> None:
+        """A seat's line: its session and token checked, then entered (or not) exactly once."""
+        server, posting = self.server, self.server.posting
+        assert posting is not None and server.wording is not None
+        wants_json = "application/json" in (self.headers.get("Accept") or "")
+        session = self._session()
+        if session is None or not posting.form_token_fits(session, (form.get("token") or [""])[0]):
+            sentence = c.gettext("This device's seat is closed or has a new code: type your "
+                                 "seat's code again.")
+            if wants_json:
+                self._json(HTTPStatus.FORBIDDEN, {"kind": "closed", "sentence": sentence})
+            else:
+                self._page(HTTPStatus.FORBIDDEN, self._code_page(c.lang, problem=sentence))
+            return
+        state_text = (form.get("state") or [""])[0]
+        state = int(state_text) if state_text.isdigit() and len(state_text) < 10 else -1
+        line = clean_line((form.get("line") or [""])[0])
+        answer = posting.enter(session, line, state, c)
+        if wants_json:
+            self._json(HTTPStatus.OK, {"kind": answer.kind, "sentence": answer.sentence,
+                                       "state": answer.state,
+                                       "prompt": server.wording.prompt(c.lang)})
+            return
+        shown = answer.sentence
+        if answer.kind == "accepted" and answer.state:  # no script: the page says it once
+            shown = server.wording.item(answer.state, c.lang).line
+        session.answer = shown
+        self._send(HTTPStatus.SEE_OTHER, b"", "text/plain; charset=utf-8",
+                   {"Location": "/?" + urlencode({"lang": c.lang})})
+
+    def _security_headers(self) -> dict[str, str]:
+        if self.server.posting is None:
+            return SECURITY_HEADERS
+        return {**SECURITY_HEADERS, **SEATS_REFERRER_POLICY}
+
+    def _json(self, status: HTTPStatus, data: dict[str, Any]) -> None:
+        body = json.dumps(data, ensure_ascii=False).encode()
+        self._send(status, body, "application/json; charset=utf-8")
 
     def _events(self, query: dict[str, list[str]], lang: str, head: bool) -> None:
         """Server-Sent Events: everything after the last seen number, then each new one."""
@@ -389,7 +568,7 @@ class Handler(BaseHTTPRequestHandler):
     def _stream(self, feed: Feed, wording: Wording, after: int, lang: str, head: bool) -> None:
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream; charset=utf-8")
-        for name, value in SECURITY_HEADERS.items():
+        for name, value in self._security_headers().items():
             self.send_header(name, value)
         self.send_header("Connection", "close")
         self.end_headers()
@@ -416,7 +595,7 @@ class Handler(BaseHTTPRequestHandler):
             feed.unwatch(waiter)
 
     # -- sending ---------------------------------------------------------------------------
-    def _page(self, status: HTTPStatus, html: str, head: bool) -> None:
+    def _page(self, status: HTTPStatus, html: str, head: bool = False) -> None:
         self._send(status, html.encode(), "text/html; charset=utf-8", head=head)
 
     def _send(self, status: HTTPStatus, body: bytes, content_type: str,
@@ -424,7 +603,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
-        for name, value in {**SECURITY_HEADERS, **(extra or {})}.items():
+        for name, value in {**self._security_headers(), **(extra or {})}.items():
             self.send_header(name, value)
         self.end_headers()
         if not head:

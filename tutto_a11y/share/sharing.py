@@ -18,7 +18,10 @@ from tutto_a11y.share.address import (
     said_code,
     shown_host,
 )
+from tutto_a11y.share.desk import Desk
 from tutto_a11y.share.feed import Feed
+from tutto_a11y.share.posting import Posting
+from tutto_a11y.share.seats import SeatBook
 from tutto_a11y.share.server import ShareServer
 from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.i18n import Catalog
@@ -38,12 +41,30 @@ class Sharing:
     def __init__(self, server: ShareServer) -> None:
         self.server = server
         self.feed: Feed | None = None
+        self.players: tuple[str, ...] = ()
+        #: With seats: the players' codes and devices, and the desk where their entries wait
+        #: for the table's loop.
+        self.book: SeatBook | None = None
+        self.desk = Desk()
 
-    def listen_to(self, game: Any) -> Feed:
-        """The listener for this game's table (give it to the loop's ``listeners``)."""
-        self.feed = Feed(game.kind, tuple(game.players), game.rules, game.state)
+    def listen_to(self, game: Any, seats: bool = False,
+                  fixed_codes: list[tuple[str, str]] | None = None) -> Feed:
+        """The listener for this game's table (give it to the loop's ``listeners``); with
+        ``seats`` every player also gets a seat (``fixed_codes``: TUTTO_SEAT_CODES)."""
+        self.players = tuple(game.players)
+        self.feed = Feed(game.kind, self.players, game.rules, game.state)
+        if seats:
+            self.book = SeatBook(self.players, self.server.code, fixed_codes or ())
+            self.server.seats = self.book
+            self.server.posting = Posting(self.feed, self.book, self.desk,
+                                          self.server.table_lang)
         self.server.share(self.feed)
         return self.feed
+
+    def catalog(self, lang: str) -> Catalog:
+        """A phone's language, kept once for the live view and the table alike."""
+        wording = self.server.wording
+        return wording.catalog(lang) if wording is not None else Catalog(lang)
 
     @property
     def address(self) -> str:

@@ -30,6 +30,7 @@ class Worded:
     line: str
     takes_back: int | None
     standing: Standing
+    prompt: str = ""  # the table's question after it: a seat's field is labelled with it
 
 
 def _side(kind: str) -> Any:
@@ -40,6 +41,13 @@ def _side(kind: str) -> Any:
 def standing(notice: Notice[Any, Any], catalog: Catalog) -> Standing:
     """The score table and the moment a notice left, in the catalog's language."""
     return _side(notice.game).standing(notice.players, notice.rules, notice.state, catalog)
+
+
+def prompt(notice: Notice[Any, Any], catalog: Catalog) -> str:
+    """The table's question after a notice ("Anna, set aside?"), in the catalog's language."""
+    side = _side(notice.game)
+    game = side.game_type.at(notice.players, notice.rules, notice.state)
+    return str(side.messages(catalog, game).prompt())
 
 
 class Wording:
@@ -60,6 +68,13 @@ class Wording:
     def start(self, lang: str) -> Standing:
         """The standing when sharing began."""
         return standing(self.feed.start, self.catalog(lang))
+
+    def prompt(self, lang: str) -> str:
+        """The table's question now, as a seat's field is labelled."""
+        count = len(self.feed)
+        if count:
+            return self.item(count, lang).prompt
+        return prompt(self.feed.start, self.catalog(lang))
 
     def now(self, lang: str) -> Standing:
         """The standing after the latest notice."""
@@ -109,7 +124,10 @@ class Wording:
         # An undo is said as the table said it (what was taken back, then whose turn); the
         # page also marks the announcement it took back (``takes_back``).
         line = side.word_notice(notice, c)
-        return Worded(item.number, line, item.takes_back, standing(notice, c))
+        if notice.by is not None:  # sent from a seat: named once, as the table says it
+            line += " " + c.gettext("Sent by {seat}.", seat=notice.by)
+        return Worded(item.number, line, item.takes_back, standing(notice, c),
+                      prompt(notice, c))
 
 
 def sse_event(worded: Worded) -> bytes:
@@ -118,6 +136,7 @@ def sse_event(worded: Worded) -> bytes:
     data = json.dumps({"id": worded.number, "line": worded.line,
                        "takes_back": worded.takes_back, "caption": standing.caption,
                        "header": list(standing.header),
-                       "rows": [list(r) for r in standing.rows], "now": standing.now},
+                       "rows": [list(r) for r in standing.rows], "now": standing.now,
+                       "prompt": worded.prompt},
                       ensure_ascii=False, separators=(",", ":"))
     return f"id: {worded.number}\ndata: {data}\n\n".encode()

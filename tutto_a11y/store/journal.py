@@ -405,12 +405,14 @@ class Store:
 
     # ---- the journal ---------------------------------------------------------------------------
 
-    def append(self, game_id: str, entry: str, status: GameStatus | None = None) -> None:
+    def append(self, game_id: str, entry: str, status: GameStatus | None = None,
+               seat: str | None = None) -> None:
         """Add an accepted entry; it is on disk when this returns, so it may be announced then.
 
         ``status`` (FINISHED for the entry that ends the game) is written in the same
         transaction: the entry and the game's end are saved together or not at all, so what
-        the table is told about a failed write is true of both.
+        the table is told about a failed write is true of both. ``seat`` names the player
+        whose own device (a seat of the live view) made the entry, kept in the same write.
         """
         if not isinstance(entry, str) or not entry:
             raise ValueError("an entry is a non-empty string")
@@ -418,13 +420,14 @@ class Store:
             raise ValueError(f"status must be one of {STATUSES}, not {status!r}")
         gid = self._gid(game_id)
         with self._write_claim(gid), self._transaction() as db:
-            self._add(db, gid, "entry", entry)
+            self._add(db, gid, "entry", entry, seat)
             if status is not None:
                 db.execute("UPDATE games SET status = ? WHERE id = ?", (status, gid))
         if gid in self._remaining:
             self._remaining[gid] += 1
 
-    def append_undo(self, game_id: str, status: GameStatus | None = None) -> None:
+    def append_undo(self, game_id: str, status: GameStatus | None = None,
+                    seat: str | None = None) -> None:
         """Record that the latest remaining entry was taken back (with ``status``, e.g.
         RUNNING when the entry that ended the game is undone, in the same transaction).
 
@@ -447,14 +450,15 @@ class Store:
                 ).fetchone()
             if remaining <= 0:
                 raise ValueError(f"game {gid} has no entry left to undo")
-            self._add(db, gid, "undo", None)
+            self._add(db, gid, "undo", None, seat)
             if status is not None:
                 db.execute("UPDATE games SET status = ? WHERE id = ?", (status, gid))
         if held and gid in self._claims:
             self._remaining[gid] = remaining - 1
 
     @staticmethod
-    def _add(db: sqlite3.Connection, gid: int, kind: str, text: str | None) -> None:
+    def _add(db: sqlite3.Connection, gid: int, kind: str, text: str | None,
+             seat: str | None = None) -> None:
         now = _now()
         (seq,) = db.execute(
             "SELECT COALESCE(MAX(seq), 0) + 1 FROM journal WHERE game_id = ?", (gid,)
@@ -463,15 +467,25 @@ class Store:
             "INSERT INTO journal (game_id, seq, kind, text, at) VALUES (?, ?, ?, ?, ?)",
             (gid, seq, kind, text, now),
         )
+        if seat is not None:  # the seat's table is made by its first line (see schema)
+            db.execute(schema.SEATS_TABLE)
+            db.execute("INSERT INTO journal_seats (game_id, seq, seat) VALUES (?, ?, ?)",
+                       (gid, seq, seat))
         db.execute("UPDATE games SET updated = ? WHERE id = ?", (now, gid))
 
     def journal(self, game_id: str) -> list[JournalRow]:
-        """Every entry and undo of a game, in the order they were recorded."""
+        """Every entry and undo of a game, in the order they were recorded, each with the seat
+        that made it (None: the table's keyboard)."""
         gid = self._gid(game_id)
         rows = self._query(
             "SELECT seq, kind, text, at FROM journal WHERE game_id = ? ORDER BY seq", (gid,)
         )
-        return [JournalRow(*row) for row in rows]
+        seats: dict[int, str] = {}
+        if self._query("SELECT 1 FROM sqlite_master WHERE name = 'journal_seats'"):
+            seats = {seq: seat for seq, seat in self._query(
+                "SELECT seq, seat FROM journal_seats WHERE game_id = ?", (gid,))
+                if isinstance(seat, str)}  # a hand edit's bytes: as if typed at the table
+        return [JournalRow(*row, seat=seats.get(row[0])) for row in rows]
 
     def entries(self, game_id: str) -> list[str]:
         """The effective entry list the rules engine replays: each undo drops the latest

@@ -6,6 +6,7 @@ hold a game's row without the SQLite code, and so that the journal module stays 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from tutto_a11y.games.contract import GameStatus
@@ -39,9 +40,23 @@ class GameInfo(Record):
 
 
 class JournalRow(Record):
-    """One journal line: an accepted entry, or an undo (``text`` is ``None``)."""
+    """One journal line: an accepted entry, or an undo (``text`` is ``None``), and the seat of
+    the live view that made it (``None``: the table's keyboard)."""
 
     seq: int
     kind: str
     text: str | None
     at: str
+    seat: str | None = None
+
+
+def entry_seats(rows: Iterable[JournalRow]) -> list[str | None]:
+    """For each entry a game's journal still holds after its undos (what ``Store.entries``
+    gives), the seat that made it (None: the table's keyboard)."""
+    seats: list[str | None] = []
+    for row in rows:
+        if row.kind == "entry":
+            seats.append(row.seat)
+        elif seats:
+            seats.pop()
+    return seats

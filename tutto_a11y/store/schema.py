@@ -13,7 +13,8 @@ from pathlib import Path
 from tutto_a11y.games.contract import GameStatus
 from tutto_a11y.store.errors import StoreError
 
-__all__ = ["APPLICATION_ID", "FIGURES_TABLE", "MIGRATIONS", "SCHEMA_VERSION", "STATUSES", "migrate"]
+__all__ = ["APPLICATION_ID", "FIGURES_TABLE", "MIGRATIONS", "SCHEMA_VERSION", "SEATS_TABLE",
+           "STATUSES", "migrate"]
 
 #: ``PRAGMA application_id`` of a tutto-tally database: the ASCII bytes ``TuTt``.  It lets us
 #: tell our own files from any other SQLite database without reading a single table.
@@ -70,6 +71,23 @@ STATUSES = tuple(status.value for status in GameStatus)
 #: not make files unreadable for them (a new schema version would have).
 FIGURES_TABLE = ("CREATE TABLE IF NOT EXISTS derived_figures ("
                  " game_id INTEGER PRIMARY KEY, digest TEXT NOT NULL, figures TEXT NOT NULL)")
+
+#: Which seat of the live view (``play --share --seats``) made a journal line: the player's
+#: name, by the line's ``(game_id, seq)``; a line without a row here was typed at the table's
+#: keyboard. It is written in the same transaction as its line, and made by the first line a
+#: seat makes.
+#:
+#: Why not a migration (a ``seat`` column of ``journal`` and schema version 3): a new version
+#: makes the file unreadable for every older tutto-tally ("written by a newer version"), and
+#: the migration runs whenever the file is opened for writing, so a player who tried this
+#: version once, seats or not, could no longer go back to the one before. This table is made
+#: only once a seat enters something, and an older version that opens the file ignores it: it
+#: plays, shows and exports the games as before and only does not know who entered what. The
+#: lines it adds have no row here, which is true (an older version has no seats), and
+#: ``(game_id, seq)`` is never reused, so no row here ever points at another line.
+SEATS_TABLE = ("CREATE TABLE IF NOT EXISTS journal_seats ("
+               " game_id INTEGER NOT NULL, seq INTEGER NOT NULL, seat TEXT NOT NULL,"
+               " PRIMARY KEY (game_id, seq)) WITHOUT ROWID")
 
 
 def migrate(conn: sqlite3.Connection, path: Path) -> None:

@@ -18,17 +18,20 @@ from typing import Any
 
 from tutto_a11y.games.contract import GameStatus
 from tutto_a11y.settings import Settings, UsageProblem, store_problem
+from tutto_a11y.store.rows import entry_seats
 from tutto_a11y.store.saved import DamagedGame, rebuild, rules_and_players, side_of
 from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.names import join_names, terminal_safe
 from tutto_a11y.text.problems import damaged_game_sentence
 
 
-def _load(store: Any, ref: str, catalog: Catalog) -> tuple[Any, Any]:
+def _load(store: Any, ref: str, catalog: Catalog) -> tuple[Any, Any, list[str | None]]:
     from tutto_a11y.store.errors import StoreError
 
     try:
         info = store.game(ref)
         entries = store.entries(info.id)
+        seats = entry_seats(store.journal(info.id))
     except StoreError as error:
         raise store_problem(error, store.path, catalog) from None
     try:
@@ -36,11 +39,18 @@ def _load(store: Any, ref: str, catalog: Catalog) -> tuple[Any, Any]:
     except DamagedGame as damaged:
         raise UsageProblem(damaged_game_sentence(damaged.game, damaged.index, catalog,
                                                  damaged.kind))
-    return info, game
+    return info, game, seats
 
 
 def read_game(settings: Settings, ref: str) -> tuple[Any, Any]:
     """A saved game replayed from its journal; problems are told in the chosen language."""
+    info, game, _seats = read_game_and_seats(settings, ref)
+    return info, game
+
+
+def read_game_and_seats(settings: Settings, ref: str) -> tuple[Any, Any, list[str | None]]:
+    """A saved game replayed from its journal, and for each of its entries the seat that
+    sent it from its own device (None: typed at the table)."""
     catalog = settings.catalog()
     store = settings.open_store(catalog, read_only=True)
     try:
@@ -103,18 +113,51 @@ def sheet_lines(settings: Settings, ref: str) -> list[str]:
     In the chosen language (``--lang``/``TUTTO_LANG``), else in the game's own language, as a
     resumed game goes on in it.
     """
-    info, game = read_game(settings, ref)
+    info, game, seats = read_game_and_seats(settings, ref)
     c = Catalog(settings.lang or info.lang)
-    return list(side_of(info).show_lines(info, game, c, status_word(info.status, c)))
+    lines = list(side_of(info).show_lines(info, game, c, status_word(info.status, c)))
+    return lines + seat_lines(seats, c)
+
+
+def seat_lines(seats: list[str | None], c: Catalog) -> list[str]:
+    """``show``: one line per player who sent entries from their own device (a seat of the
+    live view), with the entries' numbers; none when every entry was typed at the table."""
+    numbers: dict[str, list[int]] = {}
+    for number, seat in enumerate(seats, start=1):
+        if seat is not None:
+            numbers.setdefault(seat, []).append(number)
+    lines = []
+    for seat, sent in numbers.items():
+        runs: list[list[int]] = []
+        for number in sent:
+            if runs and runs[-1][-1] == number - 1:
+                runs[-1].append(number)
+            else:
+                runs.append([number])
+        parts = [str(run[0]) if len(run) == 1 else
+                 c.gettext("{first} to {last}", first=run[0], last=run[-1]) for run in runs]
+        lines.append(c.ngettext("{name} sent entry {numbers} from their own device.",
+                                "{name} sent entries {numbers} from their own device.",
+                                len(sent), name=terminal_safe(seat),
+                                numbers=join_names(parts, c)))
+    return lines
+
+
+def seat_rows(game: Any, seats: list[str | None]) -> list[tuple[int, str, str]]:
+    """The entries a seat sent: (number, the entry as saved, the seat's name)."""
+    texts = game.entry_texts()
+    return [(number, texts[number - 1], seat)
+            for number, seat in enumerate(seats, start=1) if seat is not None]
 
 
 def export_text(settings: Settings, ref: str, fmt: str, braille: Any = None) -> str:
     """A saved game in an export format (``json``, ``csv``, ``md``, ``brf``,
     ``txt-braille``), as the whole text to write, its last line ended; ``braille`` is the grade
     and the page (:class:`~tutto_a11y.braille.pages.Layout`) of the Braille formats."""
-    info, game = read_game(settings, ref)
+    info, game, seats = read_game_and_seats(settings, ref)
     c = Catalog(settings.lang or info.lang)  # headers: the chosen language, else the game's own
     side = side_of(info)
+    sent = seat_rows(game, seats)  # the entries sent from a seat's own device, if any
     if fmt in ("brf", "txt-braille"):
         from tutto_a11y.braille.pages import Layout
         from tutto_a11y.braille.paper import braille_text
@@ -123,10 +166,18 @@ def export_text(settings: Settings, ref: str, fmt: str, braille: Any = None) -> 
         lines = side.braille_sheet(info, game, c, status_word(info.status, c))
         return braille_text(lines, c.lang, grade, layout, fmt, c)
     if fmt == "json":
-        return json.dumps(side.export_json(info, game), ensure_ascii=False, indent=2) + "\n"
+        data = side.export_json(info, game)
+        if sent:  # added only then: a game without seats exports as it always did
+            data["seats"] = [{"entry": number, "text": text, "seat": seat}
+                             for number, text, seat in sent]
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    seat_table = ([c.gettext("Entry"), c.gettext("As saved"), c.gettext("Sent by")],
+                  [[str(number), text, seat] for number, text, seat in sent])
     if fmt == "csv":
-        return export_csv(side.sheet_table(game, c))
-    return export_markdown(side.sheet_table(game, c))
+        text = export_csv(side.sheet_table(game, c))
+        return text + "\n" + export_csv(seat_table) if sent else text
+    text = export_markdown(side.sheet_table(game, c))
+    return text + "\n" + export_markdown(seat_table) if sent else text
 
 
 #: What a spreadsheet takes for the start of a formula (or, tab and CR, of a new cell).

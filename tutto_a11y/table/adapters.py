@@ -18,7 +18,7 @@ from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.output import Output
 from tutto_a11y.text.problems import speech_problem_sentence
 
-__all__ = ["SpokenOutput", "StoreJournal", "open_sharing", "open_speech"]
+__all__ = ["SpokenOutput", "StoreJournal", "fixed_seat_codes", "open_sharing", "open_speech"]
 
 
 class StoreJournal:
@@ -29,19 +29,21 @@ class StoreJournal:
         self.game_id = game_id
         self.game = game  # when given, its statistics are kept as it ends
 
-    def append(self, text: str, *, ends_game: bool = False) -> None:
-        """An entry; the one that ends the game marks it finished in the same write."""
+    def append(self, text: str, *, ends_game: bool = False, seat: str | None = None) -> None:
+        """An entry; the one that ends the game marks it finished in the same write, and the
+        seat that sent it (``--seats``) is kept with it."""
         self._write(self.store.append, self.game_id, text,
-                    GameStatus.FINISHED if ends_game else None)
+                    GameStatus.FINISHED if ends_game else None, seat)
         if ends_game and self.game is not None:
             from tutto_a11y.store.stats import keep_finished_game
 
             keep_finished_game(self.store, self.game_id, self.game)
 
-    def append_undo(self, *, reopens: bool = False) -> None:
+    def append_undo(self, *, reopens: bool = False, seat: str | None = None) -> None:
         """An undo; undoing the entry that ended the game makes it run again (exports and
         ``games``), in the same write."""
-        self._write(self.store.append_undo, self.game_id, GameStatus.RUNNING if reopens else None)
+        self._write(self.store.append_undo, self.game_id,
+                    GameStatus.RUNNING if reopens else None, seat)
 
     @staticmethod
     def _write(method: Any, *args: Any) -> None:
@@ -90,6 +92,32 @@ def open_sharing(address: str | None, code: str | None, catalog: Catalog,
     except ShareProblem as problem:
         store.close()
         raise UsageProblem(problem.sentence) from None
+
+
+def fixed_seat_codes(text: str | None, catalog: Catalog) -> list[tuple[str, str]]:
+    """``TUTTO_SEAT_CODES`` ("Anna=12345678,Ben=87654321"), read before the game starts so a
+    mistake in it is said at once; UsageProblem in one sentence."""
+    if not text:
+        return []
+    from tutto_a11y.share.seats import BadSeatCodes, read_fixed_codes
+
+    c = catalog
+    try:
+        return read_fixed_codes(text)
+    except BadSeatCodes as bad:
+        if bad.reason == "bad-code":
+            sentence = c.gettext("TUTTO_SEAT_CODES cannot be used: the code of {name} must be "
+                                 "6 to 32 letters or digits.", name=bad.data["name"])
+        elif bad.reason == "twice":
+            sentence = c.gettext("TUTTO_SEAT_CODES cannot be used: it names {name} twice.",
+                                 name=bad.data["name"])
+        elif bad.reason == "same-code":
+            sentence = c.gettext("TUTTO_SEAT_CODES cannot be used: two players have the same "
+                                 "code.")
+        else:
+            sentence = c.gettext("TUTTO_SEAT_CODES cannot be used: write it as NAME=CODE, "
+                                 "separated by commas, such as Anna=12345678,Ben=87654321.")
+        raise UsageProblem(sentence) from None
 
 
 def open_speech(speech: bool | None, interactive: bool, lang: str, voice: str | None,

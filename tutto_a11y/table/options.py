@@ -31,6 +31,7 @@ class PlayOptions(Record):
     resume: str | None = None  # a game id known to be possible ("3", "last"), or None
     share: str | None = None
     share_code: str | None = None
+    seats: bool = False  # with share: every player enters their own turns from their device
     coach: bool = False
 
     @classmethod

@@ -14,7 +14,7 @@ import sys
 from tutto_a11y.games import registry
 from tutto_a11y.settings import Settings, early_lang, store_problem
 from tutto_a11y.store.saved import side_of
-from tutto_a11y.table.adapters import StoreJournal, open_sharing, open_speech
+from tutto_a11y.table.adapters import StoreJournal, fixed_seat_codes, open_sharing, open_speech
 from tutto_a11y.table.options import PlayOptions
 from tutto_a11y.table.reader import TerminalReader
 from tutto_a11y.table.session import Table
@@ -54,11 +54,14 @@ def play(settings: Settings, options: PlayOptions) -> int:
     path = settings.path
     speaker = None
     shutdown = Shutdown()
+    seats = options.seats and options.share is not None  # seats are the live view's
+    fixed_codes = fixed_seat_codes(settings.env.get("TUTTO_SEAT_CODES"), catalog) \
+        if seats else []
     store = settings.open_store(catalog)
     sharing = open_sharing(options.share, options.share_code, catalog, store)
     try:
         reader = reader_for(plain_mode, output, options.sighted,
-                            side.typed_words(catalog.lang))
+                            side.typed_words(catalog.lang), unbuffered=seats)
         mark_discarded(reader, catalog)
         try:
             chosen = choose_game(store, options.resume, reader, output, catalog, lang)
@@ -88,12 +91,20 @@ def play(settings: Settings, options: PlayOptions) -> int:
                               options.rate, options.speech_engine, options.speech_to, output,
                               catalog)
         listeners = []
+        seating = None
         if sharing is not None:  # the live view: told of every entry, worded by each viewer
-            listeners.append(sharing.listen_to(game))
+            listeners.append(sharing.listen_to(game, seats, fixed_codes))
             opening += " " + sharing.sentence(catalog)
+            if seats:  # each player's own device enters their turns (table/seats.py)
+                from tutto_a11y.store.rows import entry_seats
+                from tutto_a11y.table.seats import open_seats
+
+                seating, said = open_seats(sharing, reader, catalog, side, verbosity)
+                opening += " " + said
         table = Table(game, messages, reader, output, StoreJournal(store, info.id, game), speaker,
                       on_leaving=shutdown.take_over if interactive else None,
-                      listeners=listeners, game_id=str(info.id))
+                      listeners=listeners, game_id=str(info.id), seating=seating,
+                      entered_by=entry_seats(store.journal(info.id)) if seating else None)
         return table.run(opening)
     except StoreError as error:
         raise store_problem(error, path, catalog) from None

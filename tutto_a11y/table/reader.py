@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO, Protocol, TextIO
 
 from tutto_a11y.games.contract import MalformedEntry
+from tutto_a11y.table.doorbell import Doorbell, Knocked
 from tutto_a11y.text.output import Output, wrap
 
 
@@ -29,14 +30,23 @@ class PlainReader:
         self.stream = stream
         self.output = output
         self.discarded = ""  # the sentence after a line discarded by Ctrl-C (play sets it)
+        # Rung when a seat's entry waits (``--seats``): the wait ends with Knocked. It needs a
+        # stream with a file descriptor and no buffer of its own, so select sees every byte.
+        self.doorbell: Doorbell | None = None
 
     def read(self, prompt: str) -> str | None:
         """The next line; Ctrl-C discards the line being typed and asks again, as in a shell."""
         while True:
             self.output.prompt(prompt)
             try:
+                if self.doorbell is not None:
+                    self.doorbell.wait_readable(self.stream.fileno())
                 raw = self.stream.readline()
                 break
+            except Knocked:  # a seat's entry: announced on a line of its own, then asked again
+                if not self.output.prompt_on_own_line:
+                    self.output.stream.write("\n")
+                raise
             except KeyboardInterrupt:
                 # The terminal shows what was typed and "^C" on the prompt's row: end that
                 # row, then say the line was not entered.
@@ -280,6 +290,10 @@ class TerminalReader:
         self.prefix = 0  # the width of the prompt's last row, in front of the entry
         self.discarded = ""  # the sentence after a line discarded by Ctrl-C (play sets it)
         self.session: Any = PromptSession(**options)
+        # Rung when a seat's entry waits (``--seats``): the prompt ends with Knocked, and what
+        # was typed so far is the next prompt's text (``kept``).
+        self.doorbell: Doorbell | None = None
+        self.kept = ""
 
     def complete(self, buffer: Any) -> None:
         """Tab: the typed word completed as far as it is unique; the words that fit are kept."""
@@ -335,18 +349,28 @@ class TerminalReader:
         while True:
             for line in lines[:-1]:
                 self.output.line(line)
+            bell = self.doorbell
             try:
                 self.prefix = len(lines[-1]) + 1
-                text: str = self.session.prompt(lines[-1] + " ")
+                text: str = self.session.prompt(
+                    lines[-1] + " ", default=self.kept,
+                    pre_run=bell.prompt_woken(self.session.app) if bell else None)
             except KeyboardInterrupt:  # the typed line is discarded: marked, then asked again
                 self.stream.release()
+                self.kept = ""
                 if self.discarded:
                     self.output.line(self.discarded)
                 continue
             except EOFError:
                 return None
+            except Knocked as knock:  # a seat's entry: what was typed waits for the next prompt
+                self.kept = knock.kept
+                raise
             finally:
+                if bell is not None:
+                    bell.disarm()
                 self.stream.release()
+            self.kept = ""
             if _NOT_TEXT.search(text):
                 raise MalformedEntry("bad-bytes")
             return text

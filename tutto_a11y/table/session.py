@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from tutto_a11y.games import registry
 from tutto_a11y.games.contract import TABLE_COMMANDS, Command, EntryError, Listener, Notice
+from tutto_a11y.table.doorbell import Knocked
 from tutto_a11y.table.reader import LineReader
 from tutto_a11y.text.output import Output, plain
 from tutto_a11y.text.problems import store_error_sentence
@@ -20,8 +21,8 @@ from tutto_a11y.text.problems import store_error_sentence
 class Journal(Protocol):
     """Where accepted entries go before they are announced (the durable store)."""
 
-    def append(self, text: str, *, ends_game: bool = False) -> None: ...
-    def append_undo(self, *, reopens: bool = False) -> None: ...
+    def append(self, text: str, *, ends_game: bool = False, seat: str | None = None) -> None: ...
+    def append_undo(self, *, reopens: bool = False, seat: str | None = None) -> None: ...
 
 
 class SpeechSink(Protocol):
@@ -29,6 +30,17 @@ class SpeechSink(Protocol):
 
     def say(self, text: str, *, important: bool = False) -> None: ...
     def interrupt(self) -> None: ...
+
+
+class Seats(Protocol):
+    """The seats of the live view (``--seats``), as the loop uses them (table/seats.py)."""
+
+    def take(self) -> Sequence[Any]: ...
+    def enter(self, table: Table, entry: Any) -> int | None: ...
+    def command(self, line: str) -> str | None: ...
+    def sent_by(self, seat: str) -> str: ...
+    def help(self) -> str: ...
+    def close(self) -> None: ...
 
 
 class JournalFailed(Exception):
@@ -60,8 +72,15 @@ class Table:
     def __init__(self, game: Any, messages: Any, reader: LineReader, output: Output,
                  journal: Journal | None = None, speaker: SpeechSink | None = None,
                  on_leaving: Callable[[], None] | None = None,
-                 listeners: Sequence[Listener] = (), game_id: str | None = None) -> None:
+                 listeners: Sequence[Listener] = (), game_id: str | None = None,
+                 seating: Seats | None = None,
+                 entered_by: Sequence[str | None] | None = None) -> None:
         self.game = game
+        # The seats of the live view (``--seats``, table/seats.py), or None; and who sent each
+        # entry of the game (a seat's name; None: typed here), for a seat's undo.
+        self.seating = seating
+        self.entered_by: list[str | None] = (list(entered_by) if entered_by is not None
+                                             else [None] * len(game.entries))
         # The saved game's number, for the ``export`` command that help names at game over.
         self.game_id = game_id
         # Told of every accepted entry and undo, after the screen and speech have it.
@@ -94,22 +113,47 @@ class Table:
         the prompt stays and offers ``scores``, ``undo`` and ``quit``.
         """
         self.tell(opening)
-        while True:
-            try:
-                line = self.reader.read(self.messages.prompt())
-            except EntryError as error:  # bytes that are not text
-                self.tell(self.messages.error(error), remember=False)
-                continue
-            except KeyboardInterrupt:
-                line = None
-            if line is None:
-                self.tell(self.sentences[self._leaving("eof")])
-                return 0
+        try:
+            while True:
+                status = self._seats_entries()
+                if status is not None:
+                    return status
+                try:
+                    line = self.reader.read(self.messages.prompt())
+                except Knocked:  # a seat's entry is waiting: it comes first, then the question
+                    continue
+                except EntryError as error:  # bytes that are not text
+                    self.tell(self.messages.error(error), remember=False)
+                    continue
+                except KeyboardInterrupt:
+                    line = None
+                if line is None:
+                    self.tell(self.sentences[self._leaving("eof")])
+                    return 0
+                if self.speaker is not None:
+                    self.speaker.interrupt()
+                said = self.seating.command(line) if self.seating is not None else None
+                if said is not None:
+                    self.tell(said, remember=False)
+                    continue
+                status = self.step(line)
+                if status is not None:
+                    return status
+        finally:
+            if self.seating is not None:
+                self.seating.close()
+
+    def _seats_entries(self) -> int | None:
+        """The seats' entries waiting, each through the same path as a typed line."""
+        if self.seating is None:
+            return None
+        for entry in self.seating.take():
             if self.speaker is not None:
                 self.speaker.interrupt()
-            status = self.step(line)
+            status = self.seating.enter(self, entry)
             if status is not None:
                 return status
+        return None
 
     def _leaving(self, how: str) -> str:
         """Which goodbye: a finished game is not "to go on"; without a journal nothing is saved."""
@@ -131,28 +175,49 @@ class Table:
             refused = EntryError("game-over") if self.game.finished else error
             self.tell(self.messages.error(refused), remember=False)
             return None
+        return self._accepted(action, events)
+
+    def enter(self, action: Any, seat: str) -> int | None:
+        """An entry a seat sent (already parsed and checked as the seat's, table/seats.py):
+        pushed, saved and announced exactly as a typed one. EntryError if the rules refuse it
+        (nothing changed)."""
+        return self._accepted(action, self.game.push(action), seat)
+
+    def _accepted(self, action: Any, events: Any, seat: str | None = None) -> int | None:
+        """An entry the rules took: saved first, then announced and published."""
         try:
             if self.journal is not None:  # the entry and the game's end: one write
-                self.journal.append(action.text(), ends_game=self.game.finished)
+                if seat is None:
+                    self.journal.append(action.text(), ends_game=self.game.finished)
+                else:
+                    self.journal.append(action.text(), ends_game=self.game.finished, seat=seat)
         except JournalFailed as failure:
             self.game.pop()
             self._save_failed(failure)
             return 2
+        self.entered_by.append(seat)
         important = self.rules_of_play.important(events)
-        self.tell(self.messages.announce(events), important=important)
-        self._publish(tuple(events))
+        self.tell(self._from(self.messages.announce(events), seat), important=important)
+        self._publish(tuple(events), by=seat)
         return None
 
-    def _publish(self, events: tuple[Any, ...], undone: Any = None) -> None:
+    def _from(self, line: str, seat: str | None) -> str:
+        """An announcement, with the seat that sent the entry named at its end."""
+        if seat is None or self.seating is None:
+            return line
+        return line + " " + self.seating.sent_by(seat)
+
+    def _publish(self, events: tuple[Any, ...], undone: Any = None,
+                 by: str | None = None) -> None:
         """Give listeners what happened, with the players, rules and state it left; for an
-        undo, ``undone`` is the entry taken back."""
+        undo, ``undone`` is the entry taken back; ``by`` the seat that sent it."""
         if not self.listeners:
             return
         history = tuple(self.game.entry_texts()) if self.game.finished and undone is None \
             else ()
         notice = Notice(self.game.kind, self.game.players, self.game.rules, events,
                         self.game.state, undone=undone is not None, entry=undone,
-                        history=history)
+                        history=history, by=by)
         for listener in self.listeners:
             listener.hear(notice)
 
@@ -164,6 +229,8 @@ class Table:
         """The game's help; at game over it also names the export of the paper score sheet,
         in print and in Braille, since that is what a table does next with a finished game."""
         text: str = self.messages.help()
+        if self.seating is not None:
+            text += " " + self.seating.help()
         if self.game.finished and self.game_id is not None:
             text += " " + self.messages.c.gettext(
                 "For the score sheet on paper, run tutto-tally export {game} --format md, or "
@@ -183,19 +250,8 @@ class Table:
             self.tell(self.sentences[self._leaving("quit")])
             return 0
         if name == "undo":
-            was_over = self.game.finished
-            entry = self.game.pop()  # raises nothing-to-undo before the journal is touched
-            try:
-                if self.journal is not None:  # the undo and the game running again: one write
-                    self.journal.append_undo(reopens=was_over)
-            except JournalFailed as failure:
-                self.game.push(entry)
-                self._save_failed(failure)
-                return 2
-            # After the pop the state is the one in which the undone entry was made.
-            self.tell(m.undone(entry, self.game.state.seat))
-            self._publish((), undone=entry)
-        elif name == "repeat":
+            return self.undo()
+        if name == "repeat":
             self.tell(self.last or m.status(), remember=False)
         elif name == "help":
             self.tell(self._help(), remember=False)
@@ -203,4 +259,26 @@ class Table:
             self.tell(m.scores(), remember=False)
         elif name == "status":
             self.tell(m.status(), remember=False)
+        return None
+
+    def undo(self, seat: str | None = None) -> int | None:
+        """Take back the latest entry (``seat``: sent from that seat's device, which checked
+        that the entry is its own); EntryError nothing-to-undo changes nothing."""
+        was_over = self.game.finished
+        entry = self.game.pop()  # raises nothing-to-undo before the journal is touched
+        try:
+            if self.journal is not None:  # the undo and the game running again: one write
+                if seat is None:
+                    self.journal.append_undo(reopens=was_over)
+                else:
+                    self.journal.append_undo(reopens=was_over, seat=seat)
+        except JournalFailed as failure:
+            self.game.push(entry)
+            self._save_failed(failure)
+            return 2
+        if self.entered_by:
+            self.entered_by.pop()
+        # After the pop the state is the one in which the undone entry was made.
+        self.tell(self._from(self.messages.undone(entry, self.game.state.seat), seat))
+        self._publish((), undone=entry, by=seat)
         return None

@@ -30,8 +30,14 @@ class Quit(Exception):
     """The scorekeeper left during set-up (end of input or quit): nothing to play."""
 
 
-def reader_for(plain_mode: bool, output: Output, sighted: bool, words: list[str]) -> LineReader:
+def reader_for(plain_mode: bool, output: Output, sighted: bool, words: list[str],
+               unbuffered: bool = False) -> LineReader:
+    """``unbuffered`` (``--seats``): plain input read without a buffer of Python's own, so that
+    waiting for a line and for a seat's entry at once sees every byte that came."""
     if plain_mode:
+        if unbuffered:
+            return PlainReader(open(sys.stdin.fileno(), "rb", buffering=0, closefd=False),
+                               output)
         return PlainReader(sys.stdin.buffer, output)
     return TerminalReader(output, sighted=sighted, words=words)
 

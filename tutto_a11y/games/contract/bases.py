@@ -18,17 +18,31 @@ from .errors import EntryError, IllegalEntry, MalformedEntry, ReplayError
 from .records import EntryT, EventT, StateT
 
 
+def turn_seat_only(seat: int, game: Any, entry: Any) -> str | None:
+    """Who may send an entry from a device of their own (a seat of the live view): in most
+    games only the player whose turn it is ("turn" names the refusal, None lets it through)."""
+    return None if seat == game.state.seat else "turn"
+
+
 class AtTable:
     """What the table loop needs of a game in one language: its words, its parser (a typed
-    line as an entry of the game or a table command; EntryError if neither) and which events
-    are important enough to be said to the end, never cut off by the next entry. Each game's
-    ``at_table.py`` names its own three."""
+    line as an entry of the game or a table command; EntryError if neither), which events
+    are important enough to be said to the end, never cut off by the next entry, and which
+    seat may send an entry from a device of its own. Each game's ``at_table.py`` names its
+    own."""
 
     def __init__(self, vocabulary: Any, interpret: Callable[[str, Any, Any], Any],
-                 important: tuple[type, ...]) -> None:
+                 important: tuple[type, ...],
+                 seat_rule: Callable[[int, Any, Any], str | None] = turn_seat_only) -> None:
         self.vocabulary = vocabulary
         self._interpret = interpret
         self._important = important
+        self._seat_rule = seat_rule
+
+    def seat_refusal(self, seat: int, game: Any, entry: Any) -> str | None:
+        """Why the player in ``seat`` may not send ``entry`` from their own device now (a
+        reason word the live view words, such as "turn"), or None when they may."""
+        return self._seat_rule(seat, game, entry)
 
     def interpret(self, line: str, game: Any) -> Any:
         return self._interpret(line, game, self.vocabulary)

@@ -84,6 +84,9 @@ class Notice(Record, Generic[EventT, StateT]):
     #: The game's journal texts, on the notice of the entry that ended the game only: a
     #: listener can then look back on the whole game (Tutto's live view shows the review).
     history: tuple[str, ...] = ()
+    #: The player whose own device (a seat of the live view) sent the entry or the undo;
+    #: None when it was typed at the table.
+    by: str | None = None
 
 
 class Standing(Record):

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tutto_a11y.games.contract import AtTable
 from tutto_a11y.games.tute.parse import interpret
 from tutto_a11y.games.tute.rules import events as E
+from tutto_a11y.games.tute.rules.entries import Cante, Tute
+from tutto_a11y.games.tute.rules.sides import side_of
 from tutto_a11y.games.tute.words import Vocabulary
 from tutto_a11y.text.i18n import Catalog
 
@@ -12,6 +16,17 @@ from tutto_a11y.text.i18n import Catalog
 IMPORTANT = (E.RoundOver, E.MatchOver)
 
 
+def seat_rule(seat: int, game: Any, entry: Any) -> str | None:
+    """Tute is written for the whole table, so any player of the match may send the trump,
+    the card points and the last trick from their own device; a cante or a Tute is a side's,
+    and only a player of that side announces it ("side" names the refusal)."""
+    if isinstance(entry, (Cante, Tute)):
+        players = len(game.players)
+        if side_of(entry.seat, players) != side_of(seat, players):
+            return "side"
+    return None
+
+
 def at_table(catalog: Catalog) -> AtTable:
-    """Tute's words, parser and important events for one table in one language."""
-    return AtTable(Vocabulary(catalog.lang), interpret, IMPORTANT)
+    """Tute's words, parser, important events and seat rule for one table in one language."""
+    return AtTable(Vocabulary(catalog.lang), interpret, IMPORTANT, seat_rule)

@@ -1,6 +1,12 @@
 // The live view's only script: it appends each new announcement to the log and brings the
 // score table and the moment "now" up to date. The page is complete without it (a reload shows
 // the latest state); with it, the log grows as the table plays. Text is only ever set as text.
+//
+// On a seat's page it also sends the entry form without leaving the page, so the focus stays
+// in the field: an accepted entry is heard once, as the announcement the log gets from the
+// table; a refusal is put in the form's own polite live region. The form is made for the
+// state of the game its player saw when they began to type: a new announcement moves an
+// empty form on, never one with something typed in it (that one is told the game moved on).
 "use strict";
 (function () {
   var main = document.getElementById("live");
@@ -15,6 +21,14 @@
   var caption = document.getElementById("caption");
   var table = document.getElementById("scores");
   var KEEP = 500; // announcements kept on the page; older ones leave from the top
+
+  var form = document.getElementById("entry");
+  var field = document.getElementById("line");
+  var label = document.getElementById("line-label");
+  var answer = document.getElementById("answer");
+  var sending = false;
+  var lost = false; // a seat's page has told its player that the connection is lost
+  var latestPrompt = label ? label.textContent : "";
 
   function cell(tag, text, scope) {
     var element = document.createElement(tag);
@@ -61,10 +75,72 @@
     }
   }
 
+  // -- a seat's form ------------------------------------------------------------------------
+  function formState(state, prompt) {
+    // Only an empty form follows the game: what is typed stays made for what was seen.
+    latestPrompt = prompt || latestPrompt;
+    if (form && field.value === "") {
+      form.state.value = String(state);
+      label.textContent = latestPrompt;
+    }
+  }
+
+  function moveOn(state, prompt) {
+    // After an answer: the form is made for the latest state the page knows.
+    form.state.value = String(Math.max(state, last));
+    label.textContent = state >= last && prompt ? prompt : latestPrompt;
+  }
+
+  function say(sentence) {
+    // Emptied first, so that the same refusal twice is said twice.
+    answer.textContent = "";
+    window.setTimeout(function () { answer.textContent = sentence; }, 50);
+  }
+
+  function send(event) {
+    event.preventDefault();
+    if (sending) {
+      return; // a double tap: the first one is on its way
+    }
+    sending = true;
+    var body = new URLSearchParams(new FormData(form));
+    fetch("/enter", {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: {"Accept": "application/json"}
+    }).then(function (response) {
+      return response.json();
+    }).then(function (data) {
+      if (data.kind === "accepted") {
+        field.value = "";
+        answer.textContent = ""; // the log says it, once
+        moveOn(data.state, data.prompt);
+      } else if (data.kind === "closed") {
+        window.location.reload(); // the seat closed: its page asks for the code again
+      } else {
+        if (data.kind === "moved-on" || data.kind === "late") {
+          moveOn(data.state, data.prompt);
+        }
+        say(data.sentence);
+      }
+    }).catch(function () {
+      // Nothing came back: whether it was entered, the announcements will tell.
+      say(form.getAttribute("data-no-answer"));
+    }).then(function () {
+      sending = false;
+    });
+  }
+
+  if (form && window.fetch && window.URLSearchParams && window.FormData) {
+    form.addEventListener("submit", send);
+  }
+
   var source = null;
   function connect() {
-    source = new EventSource("/events?code=" + encodeURIComponent(code) + "&lang=" +
-                             encodeURIComponent(lang) + "&since=" + last);
+    var query = "lang=" + encodeURIComponent(lang) + "&since=" + last;
+    if (code) {
+      query = "code=" + encodeURIComponent(code) + "&" + query;
+    }
+    source = new EventSource("/events?" + query);
     source.onmessage = function (event) {
       var data = JSON.parse(event.data);
       if (data.id <= last) {
@@ -73,8 +149,19 @@
       last = data.id;
       append(data);
       showStanding(data);
+      formState(data.id, data.prompt);
+    };
+    source.onopen = function () {
+      if (form && lost) { // a seat is told once that the table hears it again
+        lost = false;
+        say(form.getAttribute("data-back"));
+      }
     };
     source.onerror = function () {
+      if (form && !lost) { // said once, not at every try to reconnect
+        lost = true;
+        say(form.getAttribute("data-lost"));
+      }
       // The browser retries by itself with the last id; a refused stream is retried here.
       if (source.readyState === EventSource.CLOSED) {
         window.setTimeout(connect, 3000);

@@ -1,0 +1,240 @@
+"""Do seats cost the table anything, and is a seat's entry as quick as a typed one?
+
+Through the real program in a pseudo-terminal (``--plain``):
+
+1. Enter to the next prompt at the table's keyboard, for the same quick entries of a
+   four-player Tutto game, in two set-ups side by side in one run, taking turns entry by entry
+   (so a busy moment of the machine hits both alike):
+
+   * no ``--share`` (the baseline: the program without the live view),
+   * ``--share --seats`` with four seats open (each player's device holds its session and
+     follows the event stream with its cookie) and twenty viewers on the event stream, each
+     from a loopback address of its own; the run checks that every one of the 24 got every
+     announcement once, in order.
+
+   Target: within 0.2 ms of the baseline.
+
+2. In a real headless Chromium (Debian's, as in the tests), a seat's entry from Enter on the
+   phone to the table's printed line: the page notes the wall-clock time of the Enter key in
+   the entry field, and this script the time the table's line ("... Sent by Anna.") is read
+   from the terminal. Its baseline is Enter at the table's keyboard to the printed line, for
+   the other player's entries of the same game. Target: a median under 100 ms.
+
+Run: ``python bench/bench_seats.py [--games 3] [--no-browser]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.cookiejar
+import random
+import re
+import socket
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "testbed"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import pexpect  # noqa: E402
+from live_view import CODE, chromium, program, share_env, start_table  # noqa: E402
+
+from timing import median_p90  # noqa: E402
+
+PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
+SEAT_CODES = {"Anna": "11112222", "Ben": "33334444", "Cleo": "55556666", "Dora": "77778888"}
+VIEWERS = 20
+
+
+def turns(count: int, players: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Quick entries for ``count`` turns, each with the next prompt (printed after the
+    listeners heard the entry)."""
+    entries = []
+    for turn in range(count):
+        player, bonus = players[turn % len(players)], 200 + 100 * (turn % 5)
+        other = players[(turn + 1) % len(players)]
+        entries += [(f"bonus {bonus}", f"{player}, roll 6 dice:"),
+                    ("1 5 2 3 4 6", f"{player}, set aside?"),
+                    ("1 5", f"{player}, 150 at risk, 4 dice: roll or bank?"),
+                    ("bank", f"{other}, card?")]
+    return entries
+
+
+def start(tmp: Path, seats: bool) -> pexpect.spawn:
+    if seats:
+        child = start_table(tmp, players=",".join(PLAYERS), plain=True,
+                            extra=("--share-code", CODE, "--seats"),
+                            env={"TUTTO_SEAT_CODES": ",".join(f"{n}={c}" for n, c in
+                                                              SEAT_CODES.items())})
+    else:
+        command = program()
+        child = pexpect.spawn(command[0], [*command[1:], "--lang", "en", "--db",
+                                           str(tmp / "games.sqlite3"), "--players",
+                                           ",".join(PLAYERS), "--plain"],
+                              env=share_env(tmp), encoding="utf-8", timeout=20,
+                              dimensions=(40, 250))
+    child.expect_exact(f"{PLAYERS[0]}, card?")
+    return child
+
+
+class Stream(threading.Thread):
+    """A device on the event stream, from an address of its own: a viewer with the code, or
+    a seat's device with its session's cookie. Counts the event ids it got."""
+
+    def __init__(self, url: str, number: int, lang: str, cookie: str | None = None) -> None:
+        super().__init__(daemon=True)
+        host, port = re.match(r"http://([^:/]+):(\d+)/", url).groups()
+        self.sock = socket.create_connection((host, int(port)), timeout=60,
+                                             source_address=(f"127.0.0.{2 + number}", 0))
+        target = f"/events?lang={lang}" if cookie else f"/events?code={CODE}&lang={lang}"
+        extra = f"Cookie: {cookie}\r\n" if cookie else ""
+        self.sock.sendall(f"GET {target} HTTP/1.1\r\nHost: {host}:{port}\r\n{extra}\r\n"
+                          .encode())
+        self.ids: list[int] = []
+        self.start()
+
+    def run(self) -> None:
+        stream = self.sock.makefile("rb")
+        try:
+            for line in stream:
+                if line.startswith(b"id: "):
+                    self.ids.append(int(line[4:]))
+        except OSError:
+            pass
+
+
+def seat_cookie(url: str, code: str) -> str:
+    """Open a seat as its device does (the code form), and return its session's cookie."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    request = urllib.request.Request(url, data=urllib.parse.urlencode({"code": code}).encode(),
+                                     headers={"Origin": url.rstrip("/")})
+    opener.open(request, timeout=30).read()
+    cookie = next(iter(jar))
+    return f"{cookie.name}={cookie.value}"
+
+
+def timed(child: pexpect.spawn, line: str, answer: str) -> float:
+    child.delaybeforesend = None  # pexpect's own 50 ms pause before a line is no entry time
+    time.sleep(0.02)  # a scorekeeper types; the devices get to read in between
+    started = time.monotonic()
+    child.sendline(line)
+    child.expect_exact(answer)
+    return time.monotonic() - started
+
+
+def entry_cost(games: int, tmp: Path) -> None:
+    entries = turns(12, PLAYERS)
+    results: dict[str, list[float]] = {"baseline": [], "seats": []}
+    delivered_ok = True
+    order = random.Random(1)
+    for game in range(games):
+        tables: dict[str, pexpect.spawn] = {}
+        for kind in results:
+            folder = tmp / f"{kind}-{game}"
+            folder.mkdir()
+            tables[kind] = start(folder, seats=kind == "seats")
+        url = tables["seats"].url
+        streams = [Stream(url, n, ("de", "fr")[n % 2]) for n in range(VIEWERS)]
+        streams += [Stream(url, VIEWERS + n, "en", seat_cookie(url, code))
+                    for n, code in enumerate(SEAT_CODES.values())]
+        time.sleep(0.5)  # every device is connected before the first entry
+        for line, answer in entries:
+            for kind in order.sample(list(results), len(results)):
+                results[kind].append(timed(tables[kind], line, answer))
+        time.sleep(0.5)
+        for stream in streams:
+            delivered_ok &= stream.ids == list(range(1, len(entries) + 1))
+            stream.sock.close()
+        for child in tables.values():
+            child.sendline("quit")
+            child.expect(pexpect.EOF)
+            child.close()
+    report("Enter to the next prompt, no --share (baseline)", results["baseline"])
+    report(f"Enter to the next prompt, --share --seats, 4 seats and {VIEWERS} viewers",
+           results["seats"])
+    difference = (median_p90(results["seats"])[0] - median_p90(results["baseline"])[0]) * 1000
+    print(f"difference of the medians: {difference:+.2f} ms (target: within 0.2 ms)")
+    print(f"each of the {VIEWERS + 4} devices got every announcement once, in order: "
+          f"{'yes' if delivered_ok else 'NO'}")
+
+
+def seat_latency(games: int, tmp: Path) -> None:
+    """Anna enters her turns on her phone (Chromium), Ben's are typed at the table."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver = chromium()
+    typed: list[float] = []
+    from_phone: list[float] = []
+    try:
+        for game in range(games):
+            folder = tmp / f"browser-{game}"
+            folder.mkdir()
+            child = start_table(folder, plain=True, extra=("--share-code", CODE, "--seats"),
+                                env={"TUTTO_SEAT_CODES": f"Anna={SEAT_CODES['Anna']}"})
+            child.expect_exact("Anna, card?")
+            child.delaybeforesend = None
+            driver.get(child.url + "?lang=en")
+            field = driver.find_element("id", "code")
+            field.send_keys(SEAT_CODES["Anna"] + "\n")
+            WebDriverWait(driver, 20).until(lambda d: d.find_elements("id", "line"))
+            time.sleep(0.5)  # the page's script runs and its event stream is connected
+            driver.execute_script(
+                "window.entered = [];"
+                "document.getElementById('line').addEventListener('keydown', function (e) {"
+                " if (e.key === 'Enter') { window.entered.push(Date.now()); } }, true);")
+            printed: list[float] = []
+            for number, (line, answer) in enumerate(turns(10, ("Anna", "Ben"))):
+                time.sleep(0.05)
+                if (number // 4) % 2 == 0:  # Anna's turn: from her phone
+                    line_field = driver.find_element("id", "line")
+                    line_field.send_keys(line + "\n")
+                    child.expect_exact("Sent by Anna.")
+                    printed.append(time.time())
+                    child.expect_exact(answer)
+                else:  # Ben's turn: typed at the table, Enter to the announcement's line end
+                    time.sleep(0.02)
+                    started = time.monotonic()
+                    child.sendline(line)
+                    child.expect_exact(line + "\r\n")  # the terminal's echo of the line
+                    child.expect_exact("\r\n")  # the announcement, printed whole
+                    typed.append(time.monotonic() - started)
+                    child.expect_exact(answer)
+            entered = driver.execute_script("return window.entered")
+            assert len(entered) == len(printed), (len(entered), len(printed))
+            from_phone += [p - e / 1000 for p, e in zip(printed, entered)]
+            child.sendline("quit")
+            child.expect(pexpect.EOF)
+            child.close()
+    finally:
+        driver.quit()
+    report("Enter at the table's keyboard to the printed line, same games (baseline)", typed)
+    report("Enter on the phone (Chromium) to the table's printed line", from_phone)
+
+
+def report(label: str, seconds: list[float]) -> None:
+    median, p90 = median_p90([s * 1000 for s in seconds])
+    print(f"{label}: median {median:.2f} ms, p90 {p90:.2f} ms, max {max(seconds) * 1000:.1f} ms"
+          f" (n={len(seconds)})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--no-browser", action="store_true",
+                        help="only the cost at the table, without Chromium")
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        entry_cost(options.games, Path(folder))
+        if not options.no_browser:
+            seat_latency(options.games, Path(folder))
+
+
+if __name__ == "__main__":
+    main()

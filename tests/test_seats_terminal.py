@@ -1,0 +1,142 @@
+"""A seat's entry at a table that is waiting for its keyboard, in every way the table reads it.
+
+The loop waits for the keyboard and for the seats at once: a seat's entry is announced at once
+on a line of its own, without a key pressed, and what the scorekeeper had half typed is not
+lost. The real program runs in a pseudo-terminal drawn on an emulated screen (pyte), or reads a
+pipe; a phone (:class:`SeatPhone`) sends the entries.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+from live_view import CODE, SeatPhone, program, share_env
+
+from test_terminal_screen import Terminal
+
+ANNA, BEN = "11112222", "33334444"
+SEATS = {"TUTTO_SEAT_CODES": f"Anna={ANNA},Ben={BEN}"}
+SHARING = ["--lang", "en", "--players", "Anna,Ben", "--share", "127.0.0.1:0", "--share-code",
+           CODE, "--seats"]
+
+
+def address(terminal: Terminal) -> str:
+    terminal.wait_for("Anna, card?")
+    found = re.search(r"http://127\.0\.0\.1:\d+/", terminal.raw)
+    assert found
+    return found.group(0)
+
+
+def test_a_seats_entry_comes_on_a_new_line_and_the_half_typed_line_is_asked_again(
+        tmp_path: Path) -> None:
+    terminal = Terminal(SHARING, tmp_path, env=SEATS)  # prompt_toolkit, the default
+    try:
+        anna = SeatPhone(address(terminal), ANNA)
+        terminal.child.send("bon")  # the scorekeeper is typing Ben's card already
+        terminal.wait_for("Anna, card? bon")
+        assert anna.send("stop")["kind"] == "accepted"
+        terminal.wait_for("Ben, card? bon")
+        rows = terminal.seen()
+        start = rows.index("Anna, card? bon")
+        assert rows[start:] == [
+            "Anna, card? bon",  # as it was typed, where it was typed
+            "Stop. Anna scores nothing this turn. Ben's turn. Sent by",
+            "Anna.",
+            "Ben, card? bon"]
+        terminal.child.send("us 300\r")  # the rest of the line, then Enter
+        terminal.wait_for("Ben draws Bonus 300.")
+    finally:
+        terminal.child.sendline("quit")
+        terminal.child.expect(pexpect.EOF)
+
+
+def test_with_plain_input_the_terminal_keeps_the_half_typed_line_and_enter_sends_it_whole(
+        tmp_path: Path) -> None:
+    terminal = Terminal([*SHARING, "--plain"], tmp_path, env=SEATS)
+    try:
+        anna = SeatPhone(address(terminal), ANNA)
+        terminal.child.send("bon")
+        terminal.wait_for("Anna, card? bon")
+        assert anna.send("stop")["kind"] == "accepted"
+        # Plain mode wraps only at --width: the terminal wraps this one where its row ends.
+        terminal.wait_for("Stop. Anna scores nothing this turn. Ben's turn. Sent by Anna.")
+        terminal.wait_for("Ben, card?")
+        terminal.child.send("us 300\r")
+        terminal.wait_for("Ben draws Bonus 300.")
+    finally:
+        terminal.child.sendline("quit")
+        terminal.child.expect(pexpect.EOF)
+
+
+def test_a_table_reading_a_pipe_takes_a_seats_entry_without_waiting_for_the_next_line(
+        tmp_path: Path) -> None:
+    table = subprocess.Popen(
+        [*program(), *SHARING, "--db", str(tmp_path / "games.sqlite3")],
+        env={**share_env(tmp_path), **SEATS}, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        text=True, bufsize=1)
+    assert table.stdin is not None and table.stdout is not None
+    try:
+        opening = table.stdout.readline()
+        url = re.search(r"http://127\.0\.0\.1:\d+/", opening)
+        assert url and table.stdout.readline() == "Anna, card?\n"
+        assert SeatPhone(url.group(0), ANNA).send("bonus 300")["kind"] == "accepted"
+        assert table.stdout.readline() == "Anna draws Bonus 300. Sent by Anna.\n"
+        assert table.stdout.readline() == "Anna, roll 6 dice:\n"
+        table.stdin.write("1 5 2 3 4 6\n")  # and the keyboard's lines go on as ever
+        assert table.stdout.readline() == "1, 5, 2, 3, 4, 6.\n"
+    finally:
+        table.stdin.close()
+        table.wait(timeout=30)
+
+
+READLINE_READER = '''
+import readline, sys
+from tutto_a11y.table.doorbell import Doorbell, Knocked
+bell = Doorbell()
+import os, threading, time
+sys.stdout.write("ready\\n"); sys.stdout.flush()
+kept = ""
+def ring_when_told():  # a seat's entry comes in from the live view's server thread
+    while not os.path.exists(sys.argv[1]):
+        time.sleep(0.01)
+    bell.ring()
+threading.Thread(target=ring_when_told, daemon=True).start()
+while True:
+    readline.set_pre_input_hook(lambda: (readline.insert_text(kept), readline.redisplay()))
+    try:
+        with bell.interrupting(readline.get_line_buffer):
+            line = input("Anna, card? ")
+    except Knocked as knock:
+        kept = knock.kept
+        bell.answered()
+        print("\\nA seat's entry, on a line of its own.")
+        continue
+    print("entered:", repr(line))
+    break
+'''
+
+
+def test_a_reader_waiting_in_readline_is_woken_by_the_doorbell_and_keeps_the_typed_text(
+        tmp_path: Path) -> None:
+    """The terminal reader that waits in input() with GNU readline: the bell's signal ends
+    the wait inside readline, and the typed text comes back at the next prompt."""
+    script = tmp_path / "reader.py"
+    script.write_text(READLINE_READER, encoding="utf-8")
+    flag = tmp_path / "ring"
+    child = pexpect.spawn(sys.executable, [str(script), str(flag)], encoding="utf-8",
+                          timeout=20, env={"TERM": "xterm", "PATH": "/usr/bin:/bin",
+                                           "PYTHONPATH": str(Path(__file__).parents[1])})
+    child.expect_exact("ready")
+    child.expect_exact("Anna, card? ")
+    child.send("bon")
+    child.expect_exact("bon")  # readline has the keys and echoed them
+    flag.write_text("", encoding="utf-8")
+    child.expect_exact("A seat's entry, on a line of its own.")
+    child.expect_exact("Anna, card? bon")
+    child.send("us 300\r")
+    child.expect_exact("entered: 'bonus 300'")
+    child.expect(pexpect.EOF)

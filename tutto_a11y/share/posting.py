@@ -1,0 +1,106 @@
+"""A seat's post: who may write, and how the entry reaches the table exactly once.
+
+Writing is the only thing the live view does that changes anything, so every post passes four
+guards before its line is even read:
+
+- **its origin**: a browser names the page a post comes from (``Origin``, or
+  ``Sec-Fetch-Site``); only this live view's own pages may post, so another web site open on
+  the same phone cannot send anything (the pages' ``Referrer-Policy: same-origin`` makes the
+  browser name the real origin instead of ``null``);
+- **its seat**: the device opened a seat with the seat's code, and its HttpOnly,
+  SameSite=Strict cookie names that session; a closed seat or a new code ends it;
+- **its form token**: a random token of that session, in the page's form, which another site
+  cannot read;
+- **its state**: each form is made for one state of the game (the number of the latest
+  announcement when it was made). A double tap, a resent request, a post after the scorekeeper
+  typed the same roll, or a second device racing the first all carry a state the game has left
+  once the first was entered, and are told that the game moved on.
+
+Then the line is checked on the game as the latest announcement left it
+(:class:`~tutto_a11y.share.entering.Entering`): a line the table would refuse is answered here
+and the table never hears of it. Otherwise it is handed to the table's loop
+(:class:`~tutto_a11y.share.desk.Desk`), which checks it again on the live game and enters it,
+or withdraws it unentered if the table does not take it in time.
+"""
+
+from __future__ import annotations
+
+import hmac
+import unicodedata
+from collections.abc import Mapping
+from typing import Any
+
+from tutto_a11y.share.desk import Answer, Desk, SeatEntry
+from tutto_a11y.share.entering import Entering
+from tutto_a11y.share.feed import Feed
+from tutto_a11y.share.seats import SeatBook, Session
+from tutto_a11y.text.i18n import Catalog
+
+MAX_FORM = 4096  # bytes of a posted form: a code or a line of a game is a few dozen
+MAX_LINE = 200  # characters of a seat's line
+
+
+def same_origin(headers: Mapping[str, str], host: str | None) -> bool:
+    """Whether a post comes from this live view's own page, as the browser says: an Origin
+    naming this host, else ``Sec-Fetch-Site: same-origin``. A post that says neither is no
+    browser's form (or an old browser's) and is refused."""
+    origin = headers.get("Origin")
+    site = headers.get("Sec-Fetch-Site")
+    if site is not None and site.strip().lower() != "same-origin":
+        return False
+    if origin is not None and origin.strip().lower() != "null":
+        return host is not None and hmac.compare_digest(
+            origin.strip().lower().encode(), f"http://{host.strip().lower()}".encode())
+    return site is not None
+
+
+def cookie_value(header: str | None, name: str) -> str | None:
+    """One cookie's value from a ``Cookie`` header (the seat's session), or None."""
+    for part in (header or "").split(";"):
+        key, equals, value = part.strip().partition("=")
+        if equals and key == name:
+            return value.strip()
+    return None
+
+
+def seat_cookie(name: str, value: str) -> str:
+    """The ``Set-Cookie`` of a seat's session: only this server reads it, scripts never do,
+    and a browser sends it only with requests from this server's own pages."""
+    return f"{name}={value}; Path=/; HttpOnly; SameSite=Strict"
+
+
+def clean_line(text: str) -> str:
+    """A posted line as a typed line could be: control characters (a line end, a tab) become
+    spaces, and it is cut at :data:`MAX_LINE` characters."""
+    return "".join(" " if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch
+                   for ch in text)[:MAX_LINE]
+
+
+class Posting:
+    """A seat's line, from a checked post to the table's answer."""
+
+    def __init__(self, feed: Feed, book: SeatBook, desk: Desk, table_lang: str) -> None:
+        self.feed = feed
+        self.book = book
+        self.desk = desk
+        self.entering = Entering(feed, table_lang)
+
+    def enter(self, session: Session, line: str, state: int, c: Catalog) -> Answer:
+        """The answer to one line from a seat's device (in its language, ``c``)."""
+        if not line.strip():
+            return Answer("refused", c.gettext("Type the entry first, then send it."),
+                          len(self.feed))
+        seat = self.book.seat_index(session.seat)
+        answer = self.entering.check(seat, session.seat, line, state, c)
+        if answer is not None:
+            return answer
+        answer = self.desk.hand_in(SeatEntry(session.seat, line, state, c.lang,
+                                             session.generation))
+        if answer is None:
+            return Answer("late", c.gettext("Not entered: the table did not take it in time. "
+                                            "Send it again."), len(self.feed))
+        return answer
+
+    def form_token_fits(self, session: Session, given: Any) -> bool:
+        return isinstance(given, str) and hmac.compare_digest(
+            given.encode(), session.form_token.encode())

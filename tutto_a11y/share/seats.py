@@ -1,0 +1,190 @@
+"""The seats of the live view: each player's own code, and the devices that opened with it.
+
+``play --share --seats`` gives every player a seat: a code of their own, random, eight digits
+(never the viewers' code, never another seat's), that lets their own phone or computer enter
+their turns. The table says a code only when asked (the ``seats`` command), closes a seat
+(``seats close Anna``) and gives it a new code (``seats new Anna``); either ends every device
+that opened with the old code. ``TUTTO_SEAT_CODES="Anna=12345678,Ben=87654321"`` fixes codes
+for scripts.
+
+A device that typed a seat code gets a session: a random token in an HttpOnly, SameSite=Strict
+cookie (so the code is never in the address after that first visit), and a second random
+token of its own that every form carries (so another web site open on the same phone cannot
+post for it). Both live in this process only: when the table's program ends, every session
+ends with it.
+
+The table's thread changes the seats, the server's threads read them; one lock guards both.
+"""
+
+from __future__ import annotations
+
+import hmac
+import re
+import secrets
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tutto_a11y.share.address import typed_code
+from tutto_a11y.text.names import same_name
+
+SEAT_CODE_DIGITS = 8
+_FIXED_CODE = re.compile(r"[A-Za-z0-9]{6,32}")
+SESSIONS_PER_SEAT = 8  # devices a seat may have open at once; the oldest leaves first
+
+
+class BadSeatCodes(ValueError):
+    """``TUTTO_SEAT_CODES`` that cannot be used; ``reason`` and ``data`` say why."""
+
+    def __init__(self, reason: str, **data: str) -> None:
+        super().__init__(reason, data)
+        self.reason = reason
+        self.data = data
+
+
+def read_fixed_codes(text: str | None) -> list[tuple[str, str]]:
+    """``Anna=12345678,Ben=87654321`` as (name, code) pairs; BadSeatCodes if malformed."""
+    pairs: list[tuple[str, str]] = []
+    for part in (text or "").split(","):
+        if not part.strip():
+            continue
+        name, equals, code = part.partition("=")
+        name, code = " ".join(name.split()), typed_code(code)
+        if not equals or not name:
+            raise BadSeatCodes("no-name", part=part.strip())
+        if not _FIXED_CODE.fullmatch(code):
+            raise BadSeatCodes("bad-code", name=name, code=code)
+        if any(same_name(name, other) for other, _ in pairs):
+            raise BadSeatCodes("twice", name=name)
+        if any(code == other for _, other in pairs):
+            raise BadSeatCodes("same-code", code=code)
+        pairs.append((name, code))
+    return pairs
+
+
+@dataclass
+class Seat:
+    """One player's seat: the code that opens it, whether it is open, and its generation,
+    which ``seats new`` and ``seats close`` count up so that older sessions end."""
+
+    index: int
+    name: str
+    code: str
+    open: bool = True
+    generation: int = 0
+
+
+@dataclass
+class Session:
+    """One device that opened a seat: its cookie, its form token, and the answer to its last
+    form post, shown once on the page it is sent back to (a browser without JavaScript)."""
+
+    cookie: str
+    seat: str
+    generation: int
+    form_token: str
+    answer: tuple[str, str] | None = None  # (kind, sentence) of the last post, until shown
+
+
+class SeatBook:
+    """The seats of one shared game and the sessions of their devices."""
+
+    def __init__(self, players: Iterable[str], viewer_code: str,
+                 fixed: Iterable[tuple[str, str]] = ()) -> None:
+        self._lock = threading.Lock()
+        self.viewer_code = viewer_code
+        self._seats: list[Seat] = []
+        self._sessions: dict[str, Session] = {}
+        fixed = list(fixed)
+        #: Names of TUTTO_SEAT_CODES that are no player of this game (the table says so).
+        self.unknown = [name for name, _ in fixed
+                        if not any(same_name(name, player) for player in players)]
+        for index, player in enumerate(players):
+            code = next((c for n, c in fixed if same_name(n, player)), None)
+            if code is None or code == viewer_code:
+                code = self._new_code(fixed_codes=[c for _, c in fixed])
+            self._seats.append(Seat(index, player, code))
+
+    def _new_code(self, fixed_codes: Iterable[str] = ()) -> str:
+        taken = {self.viewer_code, *(s.code for s in self._seats), *fixed_codes}
+        while True:
+            code = "".join(secrets.choice("0123456789") for _ in range(SEAT_CODE_DIGITS))
+            if code not in taken:
+                return code
+
+    # -- the table's side ------------------------------------------------------------------
+    def seats(self) -> list[Seat]:
+        """Every seat as it is now (copies: the table words them)."""
+        with self._lock:
+            return [Seat(s.index, s.name, s.code, s.open, s.generation) for s in self._seats]
+
+    def close(self, index: int) -> None:
+        """Close a seat: its code opens nothing, its devices are let go."""
+        with self._lock:
+            seat = self._seats[index]
+            seat.open = False
+            seat.generation += 1
+            self._forget(seat.name)
+
+    def renew(self, index: int) -> str:
+        """A new code for a seat (open again if it was closed); the old code's devices are
+        let go. Returns the new code."""
+        with self._lock:
+            seat = self._seats[index]
+            seat.code = self._new_code()
+            seat.open = True
+            seat.generation += 1
+            self._forget(seat.name)
+            return seat.code
+
+    def _forget(self, name: str) -> None:
+        self._sessions = {k: v for k, v in self._sessions.items() if v.seat != name}
+
+    # -- the server's side -----------------------------------------------------------------
+    def seat_of_code(self, given: str) -> Seat | None:
+        """The open seat this code opens, or None. Every seat's code is compared, each in
+        constant time, so the time taken tells nothing of the codes."""
+        typed = typed_code(given).encode()
+        found = None
+        with self._lock:
+            for seat in self._seats:
+                if hmac.compare_digest(typed, seat.code.encode()) and seat.open:
+                    found = seat
+        return found
+
+    def open_session(self, seat: Seat) -> Session:
+        """A new device of ``seat``: its cookie and its form token."""
+        with self._lock:
+            session = Session(secrets.token_urlsafe(32), seat.name, seat.generation,
+                              secrets.token_urlsafe(32))
+            mine = [k for k, v in self._sessions.items() if v.seat == seat.name]
+            for old in mine[: max(0, len(mine) - SESSIONS_PER_SEAT + 1)]:
+                del self._sessions[old]
+            self._sessions[session.cookie] = session
+            return session
+
+    def session(self, cookie: str | None) -> Session | None:
+        """The device's session if its cookie is known and its seat still open with the same
+        code; else None (the device must type its seat's code again)."""
+        if not cookie:
+            return None
+        with self._lock:
+            session = self._sessions.get(cookie)
+            if session is None:
+                return None
+            seat = next((s for s in self._seats if s.name == session.seat), None)
+            if seat is None or not seat.open or seat.generation != session.generation:
+                self._sessions.pop(cookie, None)
+                return None
+            return session
+
+    def still_open(self, name: str, generation: int) -> bool:
+        """Whether a seat is open with the code a device opened it with (the table's thread
+        asks, for an entry that waited while the seat was closed or got a new code)."""
+        with self._lock:
+            return any(s.name == name and s.open and s.generation == generation
+                       for s in self._seats)
+
+    def seat_index(self, name: str) -> int:
+        with self._lock:
+            return next(s.index for s in self._seats if s.name == name)

@@ -1,0 +1,240 @@
+"""The table's side of the seats (``play --share --seats``): the ``seats`` command, and each
+seat's entry taken into the loop.
+
+The loop stays the only place the game lives. A seat's entry waits at the live view's desk
+(:mod:`tutto_a11y.share.desk`) until the loop takes it, woken by its doorbell; here it is
+checked again on the live game, made for the state it was sent for, by the seat that may send
+it, and then entered through the loop's own path (:meth:`Table.enter`, :meth:`Table.undo`):
+the same rules, the journal before any announcement, the same line printed and spoken, with
+the seat named once at its end. A refusal goes to that phone only, in its language; the table
+prints nothing for it.
+
+The ``seats`` command is the table's, in its language (``seats``, ``plätze``, ``places``; the
+English words work everywhere): ``seats`` says every player's code, ``seats Anna`` one,
+``seats close Anna`` closes a seat and ``seats new Anna`` gives it a new code. The codes are
+said only when asked: the opening only says that the command is there.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any
+
+from tutto_a11y.games.contract import Command, EntryError
+from tutto_a11y.share.address import said_code
+from tutto_a11y.share.desk import Answer, SeatEntry
+from tutto_a11y.share.entering import SeatRefusal, moved_on_sentence, refusal_sentence, seat_action
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.names import join_names, same_name
+from tutto_a11y.text.vocabulary import Vocabulary, normalise, spellings
+
+if TYPE_CHECKING:
+    from tutto_a11y.share.sharing import Sharing
+    from tutto_a11y.table.doorbell import Doorbell
+    from tutto_a11y.table.session import Table
+
+#: The words of the ``seats`` command; the first of each is the one help shows.
+WORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {"seats": ("seats",), "close": ("close",), "new": ("new",)},
+    "de": {"seats": ("plätze",), "close": ("schließen",), "new": ("neu",)},
+    "fr": {"seats": ("places",), "close": ("fermer",), "new": ("nouveau",)},
+}
+
+
+def open_seats(sharing: Sharing, reader: Any, catalog: Catalog, side: Any,
+               verbosity: str) -> tuple[Seating, str]:
+    """The seats of the table about to play: the reader gets the doorbell the seats ring,
+    and the opening a sentence that says how to get the codes (never the codes themselves),
+    and names any player of ``TUTTO_SEAT_CODES`` who does not play."""
+    from tutto_a11y.table.doorbell import Doorbell
+    from tutto_a11y.table.reader import PlainReader
+
+    doorbell = Doorbell()
+    # Plain input waits in select(), which Windows offers for sockets only: there a seat's
+    # entry waits for the next typed line (prompt_toolkit is woken everywhere).
+    plain_on_windows = sys.platform == "win32" and isinstance(reader, PlainReader)
+    if hasattr(reader, "doorbell") and not plain_on_windows:
+        reader.doorbell = doorbell
+    if hasattr(reader, "words"):  # Tab completes the command's words too (--sighted)
+        reader.words = sorted({*reader.words, *seats_words(catalog.lang)})
+    seating = Seating(sharing, doorbell, catalog, side, verbosity)
+    shown = WORDS.get(catalog.lang, WORDS["en"])["seats"][0]
+    said = catalog.gettext("There every player can also enter their own turns with a seat code "
+                           "of their own: type {seats} for the codes.", seats=shown)
+    unknown = sharing.book.unknown if sharing.book is not None else []
+    if unknown:
+        said += " " + catalog.ngettext(
+            "TUTTO_SEAT_CODES names {names}, who does not play here.",
+            "TUTTO_SEAT_CODES names {names}, who do not play here.", len(unknown),
+            names=join_names(unknown, catalog))
+    return seating, said
+
+
+def seats_words(lang: str) -> list[str]:
+    """The command's words a scorekeeper types in ``lang`` (with Tab completion)."""
+    return [w for ws in WORDS.get(lang, WORDS["en"]).values() for w in ws]
+
+
+class Seating:
+    """The seats of the table that runs: the command, and the seats' entries."""
+
+    def __init__(self, sharing: Sharing, doorbell: Doorbell, catalog: Catalog, side: Any,
+                 verbosity: str) -> None:
+        self.sharing = sharing
+        self.doorbell = doorbell
+        self.c = catalog
+        self.side = side
+        self.verbosity = verbosity
+        self.words = Vocabulary(catalog.lang, WORDS)
+        self._first = {key for lang in dict.fromkeys((catalog.lang, "en"))
+                       for word in WORDS.get(lang, WORDS["en"])["seats"]
+                       for key in spellings(word)}
+        self._messages: dict[str, tuple[Any, Any]] = {}  # phone language -> (game, messages)
+        sharing.desk.ring = doorbell.ring
+
+    @property
+    def book(self) -> Any:
+        return self.sharing.book
+
+    # -- the table's own sentences -----------------------------------------------------------
+    def sent_by(self, seat: str) -> str:
+        """Said at the end of an entry a seat sent: the seat, named once."""
+        return self.c.gettext("Sent by {seat}.", seat=seat)
+
+    def help(self) -> str:
+        c, shown = self.c, WORDS.get(self.c.lang, WORDS["en"])
+        return c.gettext("{seats} says each player's seat code for the live view, {seats} NAME "
+                         "one of them; {seats} {close} NAME closes a seat, {seats} {new} NAME "
+                         "gives it a new code.", seats=shown["seats"][0],
+                         close=shown["close"][0], new=shown["new"][0])
+
+    # -- the seats command -------------------------------------------------------------------
+    def command(self, line: str) -> str | None:
+        """The answer to a ``seats`` line, or None when the line is no ``seats`` command."""
+        words = line.split()
+        if not words or normalise(words[0]) not in self._first:
+            return None
+        c, rest = self.c, words[1:]
+        action = ""
+        if rest:
+            try:
+                action = self.words.match(rest[0], among=("close", "new"))
+            except EntryError:
+                action = ""
+            if action:
+                rest = rest[1:]
+        if not rest:
+            if action:
+                return c.gettext("Say whose seat: {command} NAME.",
+                                 command=f"{words[0]} {words[1]}")
+            return self._all_codes()
+        seat = self._player(" ".join(rest))
+        if isinstance(seat, str):
+            return seat
+        if action == "close":
+            self.book.close(seat)
+            return c.gettext("The seat of {name} is closed: the devices that opened it can "
+                             "enter nothing more.", name=self._name(seat))
+        if action == "new":
+            code = self.book.renew(seat)
+            return c.gettext("New seat code for {name}: {code}. The devices that opened the seat "
+                             "need the new code.", name=self._name(seat), code=said_code(code))
+        return self._one_code(seat)
+
+    def _name(self, index: int) -> str:
+        return str(self.sharing.players[index])
+
+    def _all_codes(self) -> str:
+        c, parts = self.c, []
+        for seat in self.book.seats():
+            if seat.open:
+                parts.append(c.gettext("{name}: {code}", name=seat.name,
+                                       code=said_code(seat.code)))
+            else:
+                parts.append(c.gettext("{name}: closed", name=seat.name))
+        # Semicolons between the players: the digits of a code are said one by one.
+        return c.gettext("Seat codes for the live view: {codes}.", codes="; ".join(parts))
+
+    def _one_code(self, index: int) -> str:
+        seat = self.book.seats()[index]
+        if not seat.open:
+            shown = WORDS.get(self.c.lang, WORDS["en"])
+            return self.c.gettext("The seat of {name} is closed; {command} opens it again with "
+                                  "a new code.", name=seat.name,
+                                  command=f"{shown['seats'][0]} {shown['new'][0]} {seat.name}")
+        return self.c.gettext("Seat code for {name}: {code}.", name=seat.name,
+                              code=said_code(seat.code))
+
+    def _player(self, typed: str) -> int | str:
+        """The seat of a typed name (whole, or a unique beginning without case or accents),
+        or the sentence saying why there is none."""
+        players = self.sharing.players
+        for index, name in enumerate(players):
+            if same_name(typed, name):
+                return index
+        key = normalise(typed)
+        fitting = [i for i, name in enumerate(players) if key and normalise(name).startswith(key)]
+        if len(fitting) == 1:
+            return fitting[0]
+        if fitting:
+            return self.c.gettext("{name} fits several players: {names}.", name=typed,
+                                  names=join_names([players[i] for i in fitting], self.c))
+        return self.c.gettext("There is no player {name} at this table.", name=typed)
+
+    # -- the seats' entries ------------------------------------------------------------------
+    def take(self) -> list[SeatEntry]:
+        """The seats' entries waiting for the loop (the bell is quiet again first)."""
+        self.doorbell.answered()
+        return self.sharing.desk.take()
+
+    def enter(self, table: Table, entry: SeatEntry) -> int | None:
+        """One seat's entry through the table's own path; its answer goes to its phone.
+        Returns the loop's exit status when the entry ends the program (a failed save)."""
+        feed = self.sharing.feed
+        assert feed is not None
+        c = self.sharing.catalog(entry.lang)
+        if not self.book.still_open(entry.seat, entry.generation):  # closed while it waited
+            entry.give(Answer("closed", c.gettext(
+                "This device's seat is closed or has a new code: type your seat's code again."),
+                len(feed)))
+            return None
+        if entry.state != len(feed):
+            entry.give(Answer("moved-on", moved_on_sentence(c), len(feed)))
+            return None
+        game, index = table.game, self.book.seat_index(entry.seat)
+        status: int | None = None
+        try:
+            action = seat_action(game, table.rules_of_play, index, entry.line)
+            if isinstance(action, Command):
+                if table.entered_by and table.entered_by[-1] != entry.seat:
+                    raise SeatRefusal("undo-other", table.entered_by[-1])
+                status = table.undo(seat=entry.seat)
+            else:
+                status = table.enter(action, seat=entry.seat)
+        except EntryError as error:
+            sentence = self._messages_in(c, game).error(error)
+            entry.give(Answer("refused", sentence, len(feed)))
+            return None
+        except SeatRefusal as refusal:
+            entry.give(Answer("refused", refusal_sentence(refusal, c, game.players,
+                                                          game.state.seat), len(feed)))
+            return None
+        if status is not None:  # the journal failed: the table says so and stops
+            entry.give(Answer("refused", c.gettext(
+                "Not entered: the table could not save it, and the game stops there."),
+                len(feed)))
+            return status
+        entry.give(Answer("accepted", "", len(feed)))
+        return None
+
+    def _messages_in(self, c: Catalog, game: Any) -> Any:
+        """The game's messages in a phone's language, on the live game (the loop's thread)."""
+        kept = self._messages.get(c.lang)
+        if kept is None or kept[0] is not game:
+            kept = (game, self.side.messages(c, game, self.verbosity))
+            self._messages[c.lang] = kept
+        return kept[1]
+
+    def close(self) -> None:
+        """The loop ends: entries still waiting are never entered, and their phones told."""
+        self.sharing.desk.close()
