@@ -22,8 +22,8 @@ decks (a 56-card deck has millions of partly drawn piles). Only ``x2-scope=turn`
 ``plus-minus=exact-1000-ends-turn`` and ``score-floor=zero`` are solved here; the other rule
 options are refused.
 
-:class:`TurnOfDuel` values the turn of one state with the solved game's values as its bank
-values: the table's win-aware advice in the middle of a turn.
+:func:`bank_values` gives the turn of one state the solved game's values as its bank values:
+the table's win-aware advice in the middle of a turn (:mod:`duelcoach`).
 """
 
 from __future__ import annotations
@@ -255,8 +255,10 @@ def solve(rules: Rules, tolerance: float = 1e-10,
     _check(rules)
     n = rules.target // STEP
     final_round = rules.game_end == "final-round"
-    if final_round:
-        last = last_turn_chances(rules, n + WIDTH)
+    if final_round:  # the last turn's chances shipped in the package (see cache.last_turn)
+        from tutto_a11y.games.tutto.coach.cache import last_turn_to
+
+        last = last_turn_to(rules, n + WIDTH)
     else:  # game-end=immediate: no last turn to play out
         last = np.zeros(n + WIDTH)
     win = np.zeros((2, n, n))
@@ -288,27 +290,3 @@ def solve(rules: Rules, tolerance: float = 1e-10,
             told = percent
             progress(percent)
     return win, last
-
-
-class TurnOfDuel:
-    """One state's turn valued with the solved game's values as bank values: the after-Tutto
-    values, each card's values and the Fireworks tables, iterated until they settle."""
-
-    def __init__(self, rules: Rules, win: FloatArray, last: FloatArray, seat: int, mine: int,
-                 theirs: int, tolerance: float = 1e-10) -> None:
-        one = np.array([seat]), np.array([mine]), np.array([theirs])
-        u, lost, pm = bank_values(rules, win, last, *one)
-        self.u: FloatArray = u[0]
-        self.lost, self.pm = float(lost[0]), float(pm[0])
-        turns = Turns(rules, 1)
-        turns.start(u)
-        before = np.zeros(L)
-        for _ in range(10 * L):
-            turns.sweep(u, lost, pm)
-            if float(np.max(np.abs(turns.after[0] - before))) < tolerance:
-                break
-            before = turns.after[0].copy()
-        self.cards: dict[Card, FloatArray] = {card: np.asarray(row)[0]
-                                              for card, row in turns.rows.items()}
-        self.fireworks: list[FloatArray] = [g[0] for g in turns.fire_by_dice]
-        self.start = float(sum(p * self.cards[c][0] for p, c in zip(_FULL, CARD_ORDER)))
