@@ -88,6 +88,14 @@ def play_card(bank: FloatArray, tutto: FloatArray, niete: float | FloatArray = 0
     return values, rolls
 
 
+def mix(shares: FloatArray, rows: FloatArray) -> FloatArray:
+    """``shares @ rows`` (each card's share of a pile times its row, summed), without BLAS:
+    the matrices are small, and BLAS's threads cost more than they bring on a busy machine."""
+    spec = "pc,cl->pl" if shares.ndim == 2 else "c,cl->l"
+    mixed: FloatArray = np.einsum(spec, shares, rows)
+    return mixed
+
+
 @cache
 def niete_chance(dice: int) -> float:
     """The chance of a Niete with ``dice`` dice under a normal card."""
@@ -158,7 +166,7 @@ class Reference:
         full = np.array(FULL_DECK, dtype=float) / sum(FULL_DECK)
         for _ in range(L):
             self.draw_values = self.card_values(after)
-            drawn = full @ self.draw_values
+            drawn = mix(full, self.draw_values)
             new = np.maximum(totals, drawn)
             if np.array_equal(new, after):
                 break
@@ -348,10 +356,13 @@ class PileTracker:
         for first in range(0, len(asked), 512):  # a few MB at a time
             part = asked[first:first + 512]
             counts = np.array([pile for pile, _lo in part], dtype=float)
-            beats = (counts / counts.sum(axis=1, keepdims=True)) @ self.bound_rows > self.u
             starts = np.array([min(lo // STEP, L - 1) for _pile, lo in part])
-            beats &= np.arange(L)[None, :] >= starts[:, None]
-            last = L - np.argmax(beats[:, ::-1], axis=1)
+            low = int(starts.min())  # the totals below every pile's own are not looked at
+            beats = mix(counts / counts.sum(axis=1, keepdims=True),
+                        self.bound_rows[:, low:]) > self.u[low:]
+            beats &= np.arange(low, L)[None, :] >= starts[:, None]
+            width = L - low
+            last = low + width - np.argmax(beats[:, ::-1], axis=1)
             found.extend(np.where(beats.any(axis=1), last, 0).tolist())
         return found
 
@@ -421,7 +432,7 @@ class PileTracker:
         rests = iter(self._afters(needed))
         counts = np.array([pile for pile, _lo in asked], dtype=float)
         shares = counts / counts.sum(axis=1, keepdims=True)
-        draws = shares @ self._fixed  # the cards no draw follows
+        draws = mix(shares, self._fixed)  # the cards no draw follows
         #: by the first grid total of a window and by card: (which pile, share, after)
         windows: dict[tuple[int, int], list[tuple[int, float, FloatArray]]] = {}
         #: by card, Street and Plus/Minus going on: (which pile, after)

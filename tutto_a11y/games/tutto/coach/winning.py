@@ -41,6 +41,7 @@ from tutto_a11y.games.tutto.coach.solver import (
     T,
     card_values,
     constants,
+    mix,
     play_card,
 )
 from tutto_a11y.games.tutto.rules import CARD_ORDER, Card, Rules, State, Step
@@ -244,7 +245,7 @@ class WinMeasure:
         full = np.array(FULL_DECK, dtype=float) / sum(FULL_DECK)
         for _ in range(L):
             rows = self.card_values(after)
-            new = np.maximum(self.u[:L], full @ rows)
+            new = np.maximum(self.u[:L], mix(full, rows))
             if np.array_equal(new, after):
                 break
             after = new
