@@ -16,8 +16,12 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from tutto_a11y.games.tutto.coach.cache import SHIPPED, last_turn_key, last_turn_most  # noqa: E402
-from tutto_a11y.games.tutto.coach.duel import last_turn_chances  # noqa: E402
+from tutto_a11y.games.tutto.coach.duel import (  # noqa: E402
+    SHIPPED,
+    last_turn_chances,
+    last_turn_key,
+    last_turn_most,
+)
 from tutto_a11y.games.tutto.rules import Rules  # noqa: E402
 from tutto_a11y.games.tutto.rules.options import STREET_AFTER  # noqa: E402
 

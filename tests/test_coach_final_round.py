@@ -16,8 +16,8 @@ from click.testing import CliRunner
 
 from simulator import play_as_advised, remembered
 from tutto_a11y.cli.app import cli
-from tutto_a11y.games.tutto.coach.cache import last_turn
 from tutto_a11y.games.tutto.coach.choices import Choice, coach_for
+from tutto_a11y.games.tutto.coach.duel import last_turn
 from tutto_a11y.games.tutto.coach.position import from_state
 from tutto_a11y.games.tutto.coach.winning import WinCoach, lead_stakes_of, stakes_of
 from tutto_a11y.games.tutto.rules import Card, DrawCard, Game, Rules, State, Step
@@ -129,12 +129,12 @@ def test_the_later_players_chances_ship_in_the_package_as_a_fresh_solve_finds_th
     first final-round advice on a machine reads it instead of solving for seconds."""
     import numpy as np
 
-    from tutto_a11y.games.tutto.coach import cache, duel
+    from tutto_a11y.games.tutto.coach import duel
 
     rules = Rules(street_after=street_after, x2_scope="card", target=300)  # only street-after
-    shipped = cache.last_turn(rules)
-    fresh = duel.last_turn_chances(rules, cache.last_turn_most(), tolerance=1e-10)
-    assert shipped.shape == fresh.shape == (cache.last_turn_most() + 1,)
+    shipped = duel.last_turn(rules)
+    fresh = duel.last_turn_chances(rules, duel.last_turn_most(), tolerance=1e-10)
+    assert shipped.shape == fresh.shape == (duel.last_turn_most() + 1,)
     assert np.abs(shipped - fresh).max() < 1e-12
 
 
@@ -142,16 +142,16 @@ def test_a_missing_or_damaged_shipped_table_is_worked_out_again_never_trusted(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     import numpy as np
 
-    from tutto_a11y.games.tutto.coach import cache
+    from tutto_a11y.games.tutto.coach import duel
 
     rules = Rules(street_after="ends-turn", target=500)
-    good = cache.last_turn(rules)
+    good = duel.last_turn(rules)
     for damaged in (b"not a numpy file", None):
         shipped = tmp_path / "last_turn.npz"
         shipped.unlink(missing_ok=True)
         if damaged is not None:
             shipped.write_bytes(damaged)
-        monkeypatch.setattr(cache, "SHIPPED", shipped)
-        cache.last_turn.cache_clear()
-        assert np.abs(cache.last_turn(rules) - good).max() < 1e-12
-    cache.last_turn.cache_clear()
+        monkeypatch.setattr(duel, "SHIPPED", shipped)
+        duel.last_turn.cache_clear()
+        assert np.abs(duel.last_turn(rules) - good).max() < 1e-12
+    duel.last_turn.cache_clear()

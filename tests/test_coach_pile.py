@@ -20,8 +20,8 @@ from click.testing import CliRunner
 from simulator import enter, zero_turn
 from test_review import keep, run
 from tutto_a11y.cli.app import cli
-from tutto_a11y.games.tutto.coach.cache import last_turn
 from tutto_a11y.games.tutto.coach.choices import Coach
+from tutto_a11y.games.tutto.coach.duel import last_turn
 from tutto_a11y.games.tutto.coach.position import Position, pile_from_counts
 from tutto_a11y.games.tutto.coach.solver import STEP, L, T, extend, lookup, reference
 from tutto_a11y.games.tutto.coach.winning import WinCoach, WinMeasure, lead_stakes_of, stakes_of

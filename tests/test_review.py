@@ -227,6 +227,18 @@ def test_the_review_grades_each_player_and_tells_the_worst_moves_in_the_games_la
     assert ben["decisions"] == 4 and 0 < ben["best"] < 4
 
 
+def test_the_review_numbers_the_turns_as_show_does(db, clean_env):
+    game_id = keep(db, scripted_game())
+    review = json.loads(run(db, "review", game_id, "--format", "json"))
+    shown = subprocess.run([*tutto_command(), "show", game_id, "--db", str(db)], env=clean_env,
+                           capture_output=True, text=True, timeout=60).stdout.splitlines()
+    moves = [(move["turn"], player["name"]) for player in review["players"]
+             for move in player["moves"]]
+    assert sorted({turn for turn, _name in moves}) == [2, 4]  # Ben's two turns, after Anna's
+    for turn, name in moves:
+        assert any(line.startswith(f"Turn {turn}, {name}, ") for line in shown), (turn, shown)
+
+
 def test_review_of_one_player_and_of_a_name_that_did_not_play(db, clean_env):
     keep(db, scripted_game())
     only = json.loads(run(db, "review", "last", "--player", "BEN", "--format", "json"))

@@ -125,7 +125,7 @@ def lead(rules: Rules, state: State) -> Any | None:
 
     if not others_still_to_play(rules, state):
         return None
-    from tutto_a11y.games.tutto.coach.cache import last_turn
+    from tutto_a11y.games.tutto.coach.duel import last_turn
 
     return lead_stakes_of(rules, state, last_turn(rules))
 

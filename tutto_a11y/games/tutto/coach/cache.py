@@ -80,61 +80,6 @@ def write(solved: Solved) -> Path:
     return path
 
 
-#: The last turn's chances, worked out once for each way a Street may end and shipped in the
-#: package (``scripts/coach_tables.py`` writes them; a test checks them against a fresh solve).
-SHIPPED = Path(__file__).with_name("last_turn.npz")
-
-
-def last_turn_key(rules: Rules) -> str:
-    """What the last turn's chances depend on: of the rule options only ``street-after`` (the
-    model of :func:`duel.last_turn_chances`: the target does not matter, x2 doubles the turn
-    total, and a Plus/Minus Tutto ends the turn)."""
-    return rules.street_after
-
-
-def last_turn_most() -> int:
-    """The largest need the shipped table holds, in grid steps: one past the coach's grid and
-    its padding, where no turn total counts any more and every larger need has the same
-    chance (the Cloverleaf's two Tuttos)."""
-    from tutto_a11y.games.tutto.coach.solver import PAD, L
-
-    return L + PAD
-
-
-@lru_cache(maxsize=4)
-def last_turn(rules: Rules) -> FloatArray:
-    """``chance[m]``: the last player of the final round gets the ``m`` grid steps needed
-    (:func:`duel.last_turn_chances`; a larger need than the table holds has its last chance).
-    Read from the table shipped in the package; worked out again (about ten seconds) only if
-    that table is missing or damaged, and then kept for the process."""
-    import numpy as np
-
-    most = last_turn_most()
-    try:
-        with np.load(SHIPPED, allow_pickle=False) as data:
-            chance: FloatArray = data[last_turn_key(rules)]
-        if (chance.shape == (most + 1,) and chance.dtype.kind == "f"
-                and np.isfinite(chance).all() and ((chance >= 0) & (chance <= 1)).all()):
-            return chance
-    except Exception:  # missing or damaged: work it out rather than trust it
-        pass
-    from tutto_a11y.games.tutto.coach.duel import last_turn_chances
-
-    return last_turn_chances(rules, most, tolerance=1e-10)
-
-
-def last_turn_to(rules: Rules, most: int) -> FloatArray:
-    """:func:`last_turn` for every need up to ``most`` grid steps (a larger target's solve)."""
-    import numpy as np
-
-    chance = last_turn(rules)
-    if most < len(chance):
-        shorter: FloatArray = chance[:most + 1].copy()
-        return shorter
-    longer: FloatArray = np.concatenate([chance, np.full(most + 1 - len(chance), chance[-1])])
-    return longer
-
-
 def _keep(path: Path, **arrays: Any) -> None:
     """Write arrays atomically: a temporary file in the same folder, then a rename."""
     import numpy as np
