@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simu
 
 from tutto_simulator import long_game, typed  # noqa: E402
 
+from guard import Lines, check, run  # noqa: E402  (bench/guard.py)
 from timing import median_p90  # noqa: E402  (bench/timing.py)
 from tutto_a11y.games.tutto.messages import Messages  # noqa: E402
 from tutto_a11y.games.tutto.rules import Game, Rules  # noqa: E402
@@ -49,12 +50,13 @@ def time_command(argv: list[str], until: bytes | None, env: dict[str, str]) -> t
                             stderr=subprocess.DEVNULL, env=env)
     assert proc.stdout is not None
     if until is not None:
-        seen = b""
-        while until not in seen:
-            chunk = proc.stdout.read1(4096)
-            if not chunk:
-                raise RuntimeError("the program ended before its first prompt")
-            seen += chunk
+        try:
+            Lines(proc.stdout.fileno()).until(lambda line: until.decode() in line,
+                                              f"its first prompt {until.decode()!r}", 60)
+        except BaseException:
+            proc.kill()
+            proc.wait()
+            raise
     else:
         os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOWAIT)  # ended, not yet reaped
     elapsed = time.perf_counter() - begin
@@ -110,20 +112,21 @@ def per_entry(runs: int) -> None:
         begin = time.perf_counter()
         table.run("start")
         elapsed = time.perf_counter() - begin
-        assert len(game.entries) == len(lines), "every scripted entry must be accepted"
+        check(len(game.entries) == len(lines),
+              f"{len(lines) - len(game.entries)} of the scripted entries were refused")
         samples.append(elapsed / len(lines))
     med, p90 = median_p90(samples)
     print(f"play loop without persistence, {len(lines)} entries: median {med * 1000:.3f} ms "
           f"per entry, p90 {p90 * 1000:.3f} ms (target: under 2 ms)")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=15)
-    args = parser.parse_args()
-    first_prompt(args.runs)
-    per_entry(max(3, args.runs // 3))
+def main(args: argparse.Namespace) -> None:
+    runs = 1 if args.smoke else args.runs
+    first_prompt(runs)
+    per_entry(1 if args.smoke else max(3, runs // 3))
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    run(main, parser, limit=1800)

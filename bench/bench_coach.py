@@ -11,6 +11,13 @@ Run from the project folder: ``python bench/bench_coach.py [--turns N] [--runs N
    time in a game (numpy is imported and the reference solved) and afterwards, next to
    ``status`` in the same game as the baseline; and the start to the first prompt, which must
    not grow (the coach is imported on first use only).
+3. The final round (``--only final-round-speed``): the first ``advice`` of a player with others
+   still to come, in a fresh process on a fresh cache, and of the last player who needs 6100,
+   next to a normal turn's first ``advice`` and ``python -c pass`` in the same run.
+
+Each wait for the program's answer ends: the answer is read up to the next prompt, and a
+missing or different answer stops the run with one line saying what was expected
+(``bench/guard.py``; ``--smoke`` runs every part once, small, as the tests do).
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simulator)
 
+from guard import Lines, check, is_prompt, run  # noqa: E402  (bench/guard.py)
 from timing import median_p90  # noqa: E402  (bench/timing.py)
 from tutto_a11y.games.tutto.coach.choices import coach_for  # noqa: E402
 from tutto_a11y.games.tutto.coach.position import from_state  # noqa: E402
@@ -153,38 +161,38 @@ def _command() -> list[str]:
 
 
 class Program:
-    """The real program through pipes, one line at a time."""
+    """The real program through pipes, one line at a time; every answer is read up to the
+    next prompt, and checked."""
 
-    def __init__(self, tmp: str, *args: str, checkout: str | None = None) -> None:
-        env = _env(tmp)
+    def __init__(self, tmp: str, *args: str, checkout: str | None = None,
+                 env: dict[str, str] | None = None) -> None:
+        env = dict(env or _env(tmp))
         command = _command()
         if checkout:  # the same start from another checkout (the code before the coach)
             env["PYTHONPATH"] = checkout
             command = [sys.executable, "-m", "tutto_a11y"]
         self.proc = subprocess.Popen(command + ["--plain", "--players", "Anna,Ben",
                                                 "--db", str(Path(tmp) / "g.db"), *args],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                     env=env, bufsize=1)
-        self.read_until("Anna, card?")
-
-    def read_until(self, text: str) -> str:
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
         assert self.proc.stdout is not None
-        seen = ""
-        while text not in seen:
-            seen += self.proc.stdout.readline()
-        return seen
+        self.lines = Lines(self.proc.stdout.fileno())
+        self.lines.until(lambda line: line == "Anna, card?", "the first prompt 'Anna, card?'")
 
-    def timed(self, line: str, answer: str) -> float:
+    def timed(self, line: str, answer: str, timeout: float = 120.0) -> float:
+        """Seconds from typing ``line`` to its answer; the answer must hold ``answer``."""
         assert self.proc.stdin is not None
         begin = time.perf_counter()
-        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.write(line.encode() + b"\n")
         self.proc.stdin.flush()
-        self.read_until(answer)
-        return time.perf_counter() - begin
+        said = self.lines.until(is_prompt, f"the prompt after {line!r}", timeout)
+        elapsed = time.perf_counter() - begin
+        check(any(answer in text for text in said[:-1]),
+              f"after {line!r} the program said {said[:-1]!r}, without {answer!r}")
+        return elapsed
 
     def close(self) -> None:
         assert self.proc.stdin is not None
-        self.proc.stdin.write("quit\n")
+        self.proc.stdin.write(b"quit\n")
         self.proc.stdin.flush()
         self.proc.communicate(timeout=30)
 
@@ -222,27 +230,27 @@ def report(rows: tuple[tuple[str, list[float]], ...]) -> None:
         print(f"{name}: median {med * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms ({len(samples)})")
 
 
-def advice_speed(runs: int) -> None:
+def advice_speed(runs: int, turns: int = 5) -> None:
     first, later, status = [], [], []
     rng = random.Random(3)
     with tempfile.TemporaryDirectory() as tmp:
         for run in range(runs):
             program = Program(tmp, "--db", str(Path(tmp) / f"g{run}.db"))
-            program.timed("300", "draws")
-            program.timed("1 1 2 2 3 5", "rolls")
+            program.timed("300", "draws Bonus 300")
+            program.timed("1 1 2 2 3 5", "1, 1, 2, 2, 3, 5.")
             first.append(program.timed("advice", "on average"))
-            for turn in range(5):  # new turns: new cards, new piles, new rolls
-                program.timed("1", "sets aside")
+            for turn in range(turns):  # new turns: new cards, new piles, new rolls
+                program.timed("1", "1 for 100")
                 program.timed("bank", "banks")
                 program.timed(rng.choice(["200", "400", "x2", "500"]), "draws")
-                program.timed("1 5 2 3 4 6", "rolls")
+                program.timed("1 5 2 3 4 6", "1, 5, 2, 3, 4, 6.")
                 later.append(program.timed("advice", "on average"))
                 status.append(program.timed("status", "turn"))
-                program.timed("1", "sets aside")
+                program.timed("1", "1 for 100")
                 later.append(program.timed("advice", "on average"))
                 program.timed("bank", "banks")
                 program.timed(rng.choice(["200", "300", "600"]), "draws")
-                program.timed("1 5 2 3 4 6", "rolls")
+                program.timed("1 5 2 3 4 6", "1, 5, 2, 3, 4, 6.")
             program.close()
     report((("advice, first in a game", first), ("advice, afterwards", later),
             ("baseline: status in the same game", status)))
@@ -254,19 +262,20 @@ def duel_advice_speed(runs: int, target: int = 300) -> None:
     of scores; timed against its later answers in the turn and ``status`` (the baseline)."""
     first_game, first_turn, later, status = [], [], [], []
     with tempfile.TemporaryDirectory() as tmp:
-        os.environ["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")
+        env = {**_env(tmp), "XDG_CACHE_HOME": str(Path(tmp) / "cache")}
         subprocess.run(_command() + ["coach", "--duel", "--target", str(target)], check=True,
-                       env=_env(tmp), stdout=subprocess.DEVNULL)
+                       env=env, stdout=subprocess.DEVNULL, timeout=1800)
         for run in range(runs):
-            program = Program(tmp, "--target", str(target), "--db", str(Path(tmp) / f"d{run}.db"))
+            program = Program(tmp, "--target", str(target), "--db", str(Path(tmp) / f"d{run}.db"),
+                              env=env)
             for turn in range(8):  # each turn banks 50: every turn meets a new pair of scores
                 program.timed(("200", "300", "400", "500", "600")[turn % 5], "draws")
-                program.timed("5 2 3 4 6 6", "rolls")
+                program.timed("5 2 3 4 6 6", "5, 2, 3, 4, 6, 6.")
                 taken = program.timed("advice", "Chance to win")
                 (first_game if turn == 0 else first_turn).append(taken)
                 later.append(program.timed("advice", "Chance to win"))
                 status.append(program.timed("status", "turn"))
-                program.timed("5", "sets aside")
+                program.timed("5", "5 for 50")
                 program.timed("bank", "banks")
             program.close()
     report((("duel advice, first in a game", first_game),
@@ -276,30 +285,53 @@ def duel_advice_speed(runs: int, target: int = 300) -> None:
 
 
 def final_round_speed(runs: int) -> None:
-    """Three players, the final round at target 300, Ben before Cleo: ``advice`` plays to win
-    against the player still to come. The very first answer on a machine works out the later
-    players' chances (kept in a private cache folder here); timed against later answers and
-    ``status`` (the baseline)."""
-    first_machine, first_game, later, status = [], [], [], []
+    """The final round, each run in a fresh process on a fresh cache: three players at target
+    300, Ben before Cleo, so ``advice`` plays to win against the player still to come; and two
+    players, Ben the last, needing 6100 (Anna's Fireworks) with 1000 at risk. Next to them in
+    the same run: a normal turn's first ``advice`` in a fresh process, ``status`` and
+    ``python -c pass``."""
+    lead, lead_again, last, normal, status, bare = [], [], [], [], [], []
     with tempfile.TemporaryDirectory() as tmp:
-        os.environ["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")
         for run in range(runs):
+            env = {**_env(tmp), "XDG_CACHE_HOME": str(Path(tmp) / f"cache-{run}")}
             program = Program(tmp, "--players", "Anna,Ben,Cleo", "--target", "300",
-                              "--db", str(Path(tmp) / f"f{run}.db"))
-            for line, answer in (("300", "draws"), ("1 1 1 2 3 4", "rolls"),
-                                 ("1 1 1", "sets aside"), ("bank", "Final round"),
-                                 ("500", "draws"), ("1 1 2 2 3 5", "rolls")):
+                              "--db", str(Path(tmp) / f"f{run}.db"), env=env)
+            for line, answer in (("300", "draws"), ("1 1 1 2 3 4", "1, 1, 1, 2, 3, 4."),
+                                 ("1 1 1", "1, 1, 1 for 1000"), ("bank", "Final round"),
+                                 ("500", "draws"), ("1 1 2 2 3 5", "1, 1, 2, 2, 3, 5.")):
                 program.timed(line, answer)
-            taken = program.timed("advice", "Chance to win")
-            (first_machine if run == 0 else first_game).append(taken)
+            lead.append(program.timed("advice", "Chance to win"))
             for _ in range(3):
-                later.append(program.timed("advice", "Chance to win"))
+                lead_again.append(program.timed("advice", "Chance to win"))
                 status.append(program.timed("status", "turn"))
             program.close()
-    report((("final-round advice, first on this machine", first_machine),
-            ("final-round advice, first in a game", first_game),
-            ("final-round advice, again in the turn", later),
-            ("baseline: status in the same game", status)))
+
+            program = Program(tmp, "--target", "300", "--db", str(Path(tmp) / f"l{run}.db"),
+                              env=env)
+            for line, answer in (("fireworks", "draws"), ("1 1 1 1 1 1", "Tutto"),
+                                 ("1 1 1 1 1 1", "Tutto"), ("1 1 1 1 1 1", "Tutto"),
+                                 ("1 2 3 4 6 6", "1 for 100"), ("2 3 4 6 6", "6100"),
+                                 ("300", "draws"), ("1 1 1 2 3 4", "1, 1, 1, 2, 3, 4."),
+                                 ("1 1 1", "1, 1, 1 for 1000")):
+                program.timed(line, answer)
+            last.append(program.timed("advice", "You need 5100 to win"))
+            program.close()
+
+            program = Program(tmp, "--db", str(Path(tmp) / f"n{run}.db"), env=env)
+            program.timed("300", "draws")
+            program.timed("1 1 2 2 3 5", "1, 1, 2, 2, 3, 5.")
+            normal.append(program.timed("advice", "on average"))
+            program.close()
+
+            begin = time.perf_counter()
+            subprocess.run([sys.executable, "-c", "pass"], check=True)
+            bare.append(time.perf_counter() - begin)
+    report((("final-round advice with others to come, first in a fresh process", lead),
+            ("final-round advice, last turn needing 6100, first in a fresh process", last),
+            ("final-round advice, again in the turn", lead_again),
+            ("baseline: a normal turn's advice, first in a fresh process", normal),
+            ("baseline: status in the final round", status),
+            ("baseline: python -c pass", bare)))
 
 
 def start_speed(runs: int, before: str | None) -> None:
@@ -382,7 +414,39 @@ def duel(targets: list[int]) -> None:
                   f"peak memory so far {peak} MB)", flush=True)
 
 
-def main() -> None:
+def main(args: argparse.Namespace) -> None:
+    smoke = args.smoke
+    runs = 1 if smoke else args.runs
+    if args.only == "duel" or (smoke and args.only is None):
+        duel([300] if smoke else [int(t) for t in args.targets.split(",")])
+    if args.only == "duel-speed" or (smoke and args.only is None):
+        duel_advice_speed(runs)
+    if args.only == "duel-check" or (smoke and args.only is None):
+        if smoke:  # a kept solve at a small target first, in a private cache folder
+            with tempfile.TemporaryDirectory() as tmp:
+                os.environ["XDG_CACHE_HOME"] = tmp
+                subprocess.run(_command() + ["coach", "--duel", "--target", "300"], check=True,
+                               env=dict(os.environ), stdout=subprocess.DEVNULL, timeout=900)
+                duel_check([300], 20, args.seed)
+        else:
+            duel_check([int(t) for t in args.targets.split(",")], args.games, args.seed)
+    if args.only == "final-round-speed" or (smoke and args.only is None):
+        final_round_speed(runs)
+    if args.only in (None, "speech"):
+        speech_length(args.rate)
+    if args.only in (None, "speed"):
+        start_speed(runs, args.before)
+        advice_speed(runs, 1 if smoke else 5)
+    if args.only in (None, "policies"):
+        coach = coach_for(Rules())
+        from tutto_a11y.games.tutto.coach.position import Position
+
+        exact = {card: coach.choices(Position(card, 6, 0, 0, (), None, FULL_DECK))[0].expected
+                 for card in CARDS}
+        print(table(simulate(30 if smoke else args.turns, args.seed), exact))
+
+
+if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=10)
@@ -394,28 +458,4 @@ def main() -> None:
     parser.add_argument("--rate", type=int, default=200, help="eSpeak NG words per minute")
     parser.add_argument("--before", default=None, metavar="CHECKOUT",
                         help="a checkout of the code before the coach, for the start baseline")
-    args = parser.parse_args()
-    if args.only == "duel":
-        duel([int(t) for t in args.targets.split(",")])
-    if args.only == "duel-speed":
-        duel_advice_speed(args.runs)
-    if args.only == "duel-check":
-        duel_check([int(t) for t in args.targets.split(",")], args.games, args.seed)
-    if args.only == "final-round-speed":
-        final_round_speed(args.runs)
-    if args.only in (None, "speech"):
-        speech_length(args.rate)
-    if args.only in (None, "speed"):
-        start_speed(args.runs, args.before)
-        advice_speed(args.runs)
-    if args.only in (None, "policies"):
-        coach = coach_for(Rules())
-        from tutto_a11y.games.tutto.coach.position import Position
-
-        exact = {card: coach.choices(Position(card, 6, 0, 0, (), None, FULL_DECK))[0].expected
-                 for card in CARDS}
-        print(table(simulate(args.turns, args.seed), exact))
-
-
-if __name__ == "__main__":
-    main()
+    run(main, parser, limit=6 * 3600)  # the policies' 2.7 million turns take hours

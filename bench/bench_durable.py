@@ -42,6 +42,7 @@ sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simu
 
 from tutto_simulator import long_game, typed  # noqa: E402
 
+from guard import check, run  # noqa: E402  (bench/guard.py)
 from timing import median_p90  # noqa: E402  (bench/timing.py)
 from tutto_a11y.games.tutto.messages import Messages  # noqa: E402
 from tutto_a11y.games.tutto.rules import Game, Rules  # noqa: E402
@@ -96,8 +97,9 @@ def run_loop(lines: Sequence[str], journal: Any) -> tuple[list[float], Game]:
     reader = TimedReader(io.BytesIO("".join(f"{line}\n" for line in lines).encode()), output)
     table = Table(game, messages, reader, output, journal)
     status = table.run(messages.new_game())
-    assert status == 0, status
-    assert len(game.entries) == len(lines), "every line was accepted"
+    check(status == 0, f"the play loop ended with status {status}")
+    check(len(game.entries) == len(lines),
+          f"{len(lines) - len(game.entries)} of the typed lines were refused")
     asked = reader.asked  # one request per line, then the one that meets the end of input
     return [later - earlier for earlier, later in zip(asked, asked[1:])], game
 
@@ -108,7 +110,8 @@ def bench_loop_with_store(db: Path, lines: Sequence[str]) -> tuple[list[float], 
         t0 = time.perf_counter()
         samples, game = run_loop(lines, StoreJournal(store, info.id))
         total = time.perf_counter() - t0
-        assert store.entries(info.id) == game.entry_texts(), "the journal holds the game"
+        check(store.entries(info.id) == game.entry_texts(),
+              "the journal does not hold the game as played")
     return samples, info.id, total
 
 
@@ -126,7 +129,8 @@ def bench_resume(db: Path, game_id: str, n: int, repeats: int = 30) -> dict[str,
         game = Game.replay(info.players, Rules.from_dict(info.rules), entries)
         t3 = time.perf_counter()
         store.close()
-        assert len(game.entries) == n
+        check(len(game.entries) == n, f"the resumed game has {len(game.entries)} entries, "
+                                      f"not {n}")
         for phase, value in zip(phases, (t1 - t0, t2 - t1, t3 - t2, t3 - t0)):
             phases[phase].append(value)
     return phases
@@ -139,7 +143,7 @@ def bench_process(command: Sequence[str], repeats: int, env: dict[str, str] | No
     for _ in range(repeats):
         t0 = time.perf_counter()
         done = subprocess.run(list(command), stdin=subprocess.DEVNULL, capture_output=True,
-                              env=env)
+                              env=env, timeout=120)
         samples.append(time.perf_counter() - t0)
         if check:
             check(done)
@@ -151,12 +155,10 @@ def tutto_command() -> list[str]:
     return [script] if script else [sys.executable, "-m", "tutto_a11y"]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--dir", type=Path, default=None, help="folder on the disk to measure")
-    parser.add_argument("--entries", type=int, default=2000)
-    args = parser.parse_args()
-
+def main(args: argparse.Namespace) -> None:
+    if args.smoke:
+        args.entries = 100
+    repeats = 1 if args.smoke else 10
     lines = [typed(entry) for entry in long_game(args.entries, PLAYERS).entries]
     base = args.dir or default_db_path().parent
     base.mkdir(parents=True, exist_ok=True)
@@ -170,7 +172,7 @@ def main() -> None:
         bare, _ = run_loop(lines, None)
         print(f"  loop, no journal, per entry        {summary(bare)}")
         print(f"  python -c pass (start-up)          "
-              f"{summary(bench_process([sys.executable, '-c', 'pass'], 10))}")
+              f"{summary(bench_process([sys.executable, '-c', 'pass'], repeats))}")
         print()
         durable, game_id, total = bench_loop_with_store(db, lines)
         print("loop with the durable store (StoreJournal, synchronous=FULL, WAL)")
@@ -180,7 +182,7 @@ def main() -> None:
               f"{(statistics.median(durable) - statistics.median(bare)) * 1000:.3f} ms")
         print(f"  target per entry                   {verdict(durable, ENTRY_TARGET_MS)}")
         print()
-        resume = bench_resume(db, game_id, args.entries)
+        resume = bench_resume(db, game_id, args.entries, 3 if args.smoke else 30)
         print(f"resume the {args.entries}-entry game (open store + entries + Game.replay)")
         for phase, samples in resume.items():
             print(f"  {phase:<34} {summary(samples)}")
@@ -189,14 +191,19 @@ def main() -> None:
         env.update(LANG="C.UTF-8", TUTTO_SPEECH="0")
 
         def resumed(done: subprocess.CompletedProcess[bytes]) -> None:
-            assert done.returncode == 0 and done.stdout.startswith(b"Game "), done
+            check(done.returncode == 0 and done.stdout.startswith(b"Game "),
+                  f"--resume ended with status {done.returncode} and printed "
+                  f"{done.stdout[:120]!r}, not the game's line 'Game ...'")
 
         whole = bench_process([*tutto_command(), "--plain", "--no-speech", "--db", str(db),
-                               "--resume", game_id], 10, env, resumed)
+                               "--resume", game_id], repeats, env, resumed)
         print(f"  tutto-tally --resume, whole process {summary(whole)}")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--dir", type=Path, default=None, help="folder on the disk to measure")
+    parser.add_argument("--entries", type=int, default=2000)
+    run(main, parser, limit=1800)

@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simu
 
 from tutto_simulator import long_game  # noqa: E402
 
+from guard import check, run  # noqa: E402  (bench/guard.py)
 from timing import median_p90  # noqa: E402  (bench/timing.py)
 from tutto_a11y.games.tutto.coach.review import decisions, review  # noqa: E402
 from tutto_a11y.games.tutto.rules import Game  # noqa: E402
@@ -70,11 +71,9 @@ print(replayed, time.perf_counter() - start)
 """
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--entries", type=int, default=2000)
-    parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args()
+def main(args: argparse.Namespace) -> None:
+    if args.smoke:
+        args.entries, args.runs = 100, 1
     game = long_game(args.entries)
     found = decisions(game)
     print(f"game: {len(game.entries)} entries, {len(found)} decisions reviewed")
@@ -87,7 +86,9 @@ def main() -> None:
         for _ in range(args.runs):  # each in a fresh process: no pile solved before
             answer = subprocess.run([sys.executable, "-c", FRESH.format(root=str(ROOT),
                                                                         texts=str(journal))],
-                                    check=True, capture_output=True, text=True).stdout.split()
+                                    check=True, capture_output=True, text=True,
+                                    timeout=600).stdout.split()
+            check(len(answer) == 2, f"the fresh process printed {answer!r}, not two times")
             replays.append(float(answer[0]))
             reviews.append(float(answer[1]))
         replay, whole = median_p90(replays), median_p90(reviews)
@@ -109,14 +110,16 @@ def main() -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith("TUTTO_")}
         env.update(XDG_CACHE_HOME=folder, TUTTO_SPEECH="0")
 
-        def run(*words: str) -> None:
-            subprocess.run([*program(), *words, "--db", str(db)], env=env, check=True,
-                           capture_output=True)
+        def program_run(*words: str) -> None:
+            done = subprocess.run([*program(), *words, "--db", str(db)], env=env,
+                                  capture_output=True, timeout=600)
+            check(done.returncode == 0, f"tutto-tally {words[0]} ended with status "
+                                        f"{done.returncode}: {done.stderr[-300:]!r}")
 
         bare = timed(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True),
                      args.runs)
-        show = timed(lambda: run("show", info.id), args.runs)
-        command = timed(lambda: run("review", info.id, "--format", "json"), args.runs)
+        show = timed(lambda: program_run("show", info.id), args.runs)
+        command = timed(lambda: program_run("review", info.id, "--format", "json"), args.runs)
     print(f"python -c pass (baseline):          median {bare[0]:.3f} s, p90 {bare[1]:.3f} s")
     print(f"tutto-tally show (baseline):        median {show[0]:.3f} s, p90 {show[1]:.3f} s")
     print(f"tutto-tally review --format json:   median {command[0]:.3f} s, p90 "
@@ -124,4 +127,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--entries", type=int, default=2000)
+    parser.add_argument("--runs", type=int, default=5)
+    run(main, parser, limit=1800)

@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simu
 
 from tutto_simulator import long_game  # noqa: E402  (a random legal player)
 
+from guard import check, run  # noqa: E402  (bench/guard.py)
 from timing import median_p90  # noqa: E402  (bench/timing.py)
 from tutto_a11y.games.tutto.rules import Game, parse_entry  # noqa: E402
 
@@ -38,7 +39,7 @@ def python_start(runs: int) -> list[float]:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        subprocess.run([sys.executable, "-c", "pass"], check=True, timeout=60)
         times.append(time.perf_counter() - start)
     return times
 
@@ -64,7 +65,7 @@ def push_and_pop(game: Game, runs: int) -> tuple[list[float], list[float]]:
             start = clock()
             fresh.push(entry)
             pushes.append(clock() - start)
-        assert fresh.state == game.state
+        check(fresh.state == game.state, "the game built entry by entry differs from the game")
         for _ in entries:
             start = clock()
             fresh.pop()
@@ -79,7 +80,7 @@ def replay(game: Game, runs: int) -> list[float]:
         start = time.perf_counter()
         rebuilt = Game.replay(game.players, game.rules, texts)
         times.append(time.perf_counter() - start)
-        assert rebuilt.state == game.state
+        check(rebuilt.state == game.state, "the rebuilt game differs from the game")
     return times
 
 
@@ -94,10 +95,8 @@ def parse_only(game: Game, runs: int) -> list[float]:
     return times
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=30, help="repetitions of each timing")
-    runs = parser.parse_args().runs
+def main(args: argparse.Namespace) -> int:
+    runs = 1 if args.smoke else args.runs
 
     game = long_game(ENTRIES, players=("Anna", "Ben", "Cleo", "Dora"))
     turns = sum(game.state.turns)
@@ -118,4 +117,6 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30, help="repetitions of each timing")
+    run(main, parser, limit=1800)

@@ -27,8 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tutto_a11y.speech.client import open_speaker
-from tutto_a11y.speech.probe import speech_available
+from guard import fail, run  # noqa: E402  (bench/guard.py)
+from tutto_a11y.speech.client import open_speaker  # noqa: E402
+from tutto_a11y.speech.probe import speech_available  # noqa: E402
 
 TEXT = "Anna sets aside 1 and 5: 150. Turn total 450, 2 dice left."
 
@@ -87,7 +88,8 @@ def measure_say_to_player(runs: int, workdir: Path) -> tuple[list[float], float]
             deadline = time.monotonic() + 10
             while len(stamps(stamp_file)) == seen:
                 if time.monotonic() > deadline:
-                    raise RuntimeError(f"the player did not start (failed: {speaker.failed})")
+                    fail(f"the audio player did not start within 10 s of say() (the "
+                         f"speaker's failure: {speaker.failed})")
                 time.sleep(0.001)
             latencies.append(stamps(stamp_file)[-1] - pressed)
             time.sleep(0.1)  # let the stub exit and the worker go idle
@@ -119,20 +121,19 @@ def measure_no_speech(runs: int, workdir: Path) -> dict[str, list[float]]:
     return found
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=20)
-    runs = parser.parse_args().runs
-
+def main(args: argparse.Namespace) -> None:
+    runs = 1 if args.smoke else args.runs
     print(f"announcement: {TEXT!r}")
     python = [sys.executable, "-c", "pass"]
-    report("baseline python -c pass", timed(lambda: subprocess.run(python), 10))
+    report("baseline python -c pass", timed(lambda: subprocess.run(python, timeout=60),
+                                            1 if args.smoke else 10))
     espeak = shutil.which("espeak-ng")
     if espeak:
         synth = [espeak, "-v", "en", "--stdout", TEXT]
         report(
             "baseline espeak-ng --stdout (start-up + synthesis)",
-            timed(lambda: subprocess.run(synth, stdout=subprocess.DEVNULL), 10),
+            timed(lambda: subprocess.run(synth, stdout=subprocess.DEVNULL, timeout=60),
+                  1 if args.smoke else 10),
         )
     with tempfile.TemporaryDirectory() as tmp:
         for label, seconds in measure_no_speech(runs, Path(tmp)).items():
@@ -146,4 +147,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=20)
+    run(main, parser, limit=1800)

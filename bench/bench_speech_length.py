@@ -35,6 +35,10 @@ import tempfile
 import wave
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from guard import check, run  # noqa: E402  (bench/guard.py)
+
 LANGS = ("de", "fr", "en")
 VERBOSITIES = ("brief", "normal")
 BUDGET = {"brief": 1.4, "normal": 2.2}
@@ -76,6 +80,9 @@ def turn_seconds(lang: str, verbosity: str, rate: int | None = None) -> tuple[fl
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120,
                        check=True)
         files = sorted(folder.glob("*.wav"))[1:-1]  # not the opening, not the closing
+        check(len(files) >= len(TYPED) - 1,
+              f"the turn was said in {len(files)} sound files, fewer than its "
+              f"{len(TYPED) - 1} entries")
         return sum(voiced_seconds(f) for f in files), len(files)
 
 
@@ -86,17 +93,15 @@ def baseline_seconds(lang: str, rate: int) -> float:
         for i, text in enumerate(BARE_FACTS):
             out = Path(tmp) / f"bare{i}.wav"
             subprocess.run(["espeak-ng", "-v", lang, "-s", str(rate), "-w", str(out), text],
-                           check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                           check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           timeout=60)
             total += voiced_seconds(out)
     return total
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rate", type=int, default=None,
-                        help="words per minute (default: the program's own default)")
-    parser.add_argument("--runs", type=int, default=3, help="runs per figure; the median is shown")
-    args = parser.parse_args()
+def main(args: argparse.Namespace) -> int:
+    if args.smoke:
+        args.runs = 1
     if not shutil.which("espeak-ng"):
         print("espeak-ng is not installed: nothing to measure.")
         return 1
@@ -123,4 +128,8 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rate", type=int, default=None,
+                        help="words per minute (default: the program's own default)")
+    parser.add_argument("--runs", type=int, default=3, help="runs per figure; the median is shown")
+    run(main, parser, limit=3600)

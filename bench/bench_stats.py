@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simu
 
 from tutto_simulator import random_game  # noqa: E402  (a random legal player)
 
+from guard import run  # noqa: E402  (bench/guard.py)
 from timing import median_p90  # noqa: E402  (bench/timing.py)
 from tutto_a11y.games.tutto.rules import Game, Rules  # noqa: E402
 from tutto_a11y.store.journal import Store  # noqa: E402
@@ -83,7 +84,7 @@ def timed(command: list[str], runs: int, before: Callable[[], None] = lambda: No
     for _ in range(runs):
         before()
         start = time.perf_counter()
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, timeout=600)
         samples.append(time.perf_counter() - start)
     return samples
 
@@ -94,13 +95,9 @@ def show(what: str, samples: list[float]) -> None:
           f"({len(samples)} runs)")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--dir", type=Path, default=None,
-                        help="where to make the games file (a temporary folder by default)")
-    args = parser.parse_args()
+def main(args: argparse.Namespace) -> None:
+    if args.smoke:
+        args.games, args.runs = 10, 1
 
     folder = Path(tempfile.mkdtemp(prefix="bench-stats-", dir=args.dir))
     try:
@@ -137,4 +134,9 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--dir", type=Path, default=None,
+                        help="where to make the games file (a temporary folder by default)")
+    run(main, parser, limit=3600)

@@ -35,6 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from guard import check, run  # noqa: E402  (bench/guard.py)
 from timing import median_p90, percentile  # noqa: E402  (bench/timing.py)
 from tutto_a11y.store.journal import Store, default_db_path  # noqa: E402
 
@@ -71,7 +72,7 @@ def bench_python_startup(n: int = 10) -> list[float]:
     samples = []
     for _ in range(n):
         t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        subprocess.run([sys.executable, "-c", "pass"], check=True, timeout=60)
         samples.append(time.perf_counter() - t0)
     return samples
 
@@ -79,8 +80,8 @@ def bench_python_startup(n: int = 10) -> list[float]:
 def bench_appends(db: Path, n: int) -> tuple[str, list[float]]:
     samples = []
     with Store.open(db) as store:
-        assert store._conn.execute("PRAGMA synchronous").fetchone()[0] == 2, \
-            "synchronous must be FULL"
+        check(store._conn.execute("PRAGMA synchronous").fetchone()[0] == 2,
+              "the store does not write with synchronous=FULL")
         game = store.create_game("de", {"target": 6000}, ["Ana", "Bo", "Chloé"])
         for i in range(n):
             entry = ENTRY_CYCLE[i % len(ENTRY_CYCLE)]
@@ -102,7 +103,8 @@ def bench_resume(db: Path, game_id: str, n_entries: int,
         entries = store.entries(game_id)
         t3 = time.perf_counter()
         store.close()
-        assert len(entries) == n_entries
+        check(len(entries) == n_entries, f"the game read back has {len(entries)} entries, "
+                                         f"not {n_entries}")
         phases["open"].append(t1 - t0)
         phases["entries"].append(t3 - t2)
         phases["open+claim+entries"].append(t3 - t0)
@@ -172,11 +174,10 @@ def bench_undo(folder: Path, journal_lines: int,
     return first, appends, undos
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--dir", type=Path, default=None, help="folder on the disk to measure")
-    parser.add_argument("--entries", type=int, default=2000)
-    args = parser.parse_args()
+def main(args: argparse.Namespace) -> None:
+    smoke = args.smoke
+    if smoke:
+        args.entries = 100
 
     base = args.dir or default_db_path().parent
     base.mkdir(parents=True, exist_ok=True)
@@ -187,8 +188,10 @@ def main() -> None:
               f"python {sys.version.split()[0]}")
         print()
         print("baselines")
-        print(f"  write + os.fsync, 45 bytes      {summary(bench_fsync(folder))}")
-        print(f"  python -c pass (start-up)       {summary(bench_python_startup())}")
+        print(f"  write + os.fsync, 45 bytes      "
+              f"{summary(bench_fsync(folder, 10 if smoke else 300))}")
+        print(f"  python -c pass (start-up)       "
+              f"{summary(bench_python_startup(1 if smoke else 10))}")
         print()
         game_id, appends = bench_appends(db, args.entries)
         print(f"append (synchronous=FULL, WAL), {args.entries} entries")
@@ -198,26 +201,32 @@ def main() -> None:
         wal = Path(f"{db}-wal")
         size = db.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
         print(f"resume the {args.entries}-entry game, alone in the database ({size / 1e6:.2f} MB)")
-        for phase, samples in bench_resume(db, game_id, args.entries).items():
+        for phase, samples in bench_resume(db, game_id, args.entries,
+                                           3 if smoke else 30).items():
             print(f"  {phase:<31} {summary(samples)}")
         print()
         print("undo in a long journal (baseline: an append in the same game, same run)")
-        for lines in (1_000, 20_000, 200_000):
-            first, appends, undos = bench_undo(folder, lines)
+        for lines in (1_000,) if smoke else (1_000, 20_000, 200_000):
+            first, appends, undos = bench_undo(folder, lines, 3 if smoke else 60)
             print(f"  {lines:>7,} lines: append_undo    {summary(undos)}")
             print(f"  {lines:>7,} lines: append         {summary(appends)}")
             print(f"  {lines:>7,} lines: first undo after resuming: {first * 1000:.3f} ms")
         print()
-        add_other_games(db, games=300, entries_each=300)
+        others = 10 if smoke else 300
+        add_other_games(db, games=others, entries_each=others)
         Store.open(db).close()  # let the checkpoint settle the file
         size = db.stat().st_size
-        print(f"resume the {args.entries}-entry game among 300 other games of 300 entries "
-              f"({size / 1e6:.2f} MB)")
-        for phase, samples in bench_resume(db, game_id, args.entries).items():
+        print(f"resume the {args.entries}-entry game among {others} other games of {others} "
+              f"entries ({size / 1e6:.2f} MB)")
+        for phase, samples in bench_resume(db, game_id, args.entries,
+                                           3 if smoke else 30).items():
             print(f"  {phase:<31} {summary(samples)}")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--dir", type=Path, default=None, help="folder on the disk to measure")
+    parser.add_argument("--entries", type=int, default=2000)
+    run(main, parser, limit=3600)

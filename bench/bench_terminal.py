@@ -17,6 +17,7 @@ import time
 
 import pexpect
 
+from guard import fail, run  # bench/guard.py
 from timing import median_p90  # bench/timing.py
 
 ROLLS = ["1 5 2 3 4 6", "1", "bank", "stop"]  # one turn with a bank, one Stop card: no Niete
@@ -41,10 +42,20 @@ def _spawn(args: list[str]) -> pexpect.spawn:
     return child
 
 
+def expect(child: pexpect.spawn, text: bytes, after: str) -> None:
+    """Wait for ``text`` on the screen; a clear stop if it does not come."""
+    try:
+        child.expect_exact(text)
+    except (pexpect.TIMEOUT, pexpect.EOF) as problem:
+        ended = "the program ended" if isinstance(problem, pexpect.EOF) else "30 s passed"
+        fail(f"{ended} before {text.decode()!r} after {after}; the screen's last bytes: "
+             f"{(child.before or b'')[-200:]!r}")
+
+
 def start_to_first_prompt(mode: list[str], db: str) -> float:
     begin = time.perf_counter()
     child = _spawn(["--players", "Anna,Ben", "--db", db, *mode])
-    child.expect_exact(b"card?")
+    expect(child, b"card?", "the start")
     elapsed = time.perf_counter() - begin
     child.terminate(force=True)
     return elapsed
@@ -53,23 +64,22 @@ def start_to_first_prompt(mode: list[str], db: str) -> float:
 def enter_to_next_prompt(mode: list[str], db: str, turns: int) -> list[float]:
     """Seconds from sending an entry's Enter until the next prompt is drawn, per entry."""
     child = _spawn(["--players", "Anna,Ben", "--db", db, "--target", "1000000", *mode])
-    child.expect_exact(b"card?")
+    expect(child, b"card?", "the start")
     samples = []
     for _ in range(turns):
         for entry, prompt in (("300", b"dice:"), (ROLLS[0], b"aside?"), (ROLLS[1], b"bank?"),
                               (ROLLS[2], b"card?"), (ROLLS[3], b"card?")):
             begin = time.perf_counter()
             child.send(entry + "\r")
-            child.expect_exact(prompt)
+            expect(child, prompt, f"typing {entry!r}")
             samples.append(time.perf_counter() - begin)
     child.terminate(force=True)
     return samples
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=15)
-    args = parser.parse_args()
+def main(args: argparse.Namespace) -> None:
+    if args.smoke:
+        args.runs = 1
     base: list[float] = []
     starts: dict[str, list[float]] = {"terminal": [], "plain": []}
     with tempfile.TemporaryDirectory() as folder:
@@ -97,4 +107,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    run(main, parser, limit=1800)

@@ -19,6 +19,7 @@ sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simu
 
 from tutto_simulator import long_game  # noqa: E402
 
+from guard import check, run  # noqa: E402  (bench/guard.py)
 from timing import median_p90  # noqa: E402  (bench/timing.py)
 from tutto_a11y.games.tute.rules import Game as Tute, Rules as TuteRules  # noqa: E402
 from tutto_a11y.games.tutto.rules import Game as Tutto  # noqa: E402
@@ -44,13 +45,12 @@ def line(what: str, samples: list[float]) -> None:
           f"({len(samples)} samples)")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=30)
-    runs = parser.parse_args().runs
+def main(args: argparse.Namespace) -> None:
+    runs = 1 if args.smoke else args.runs
     texts = ROUND * (ENTRIES // len(ROUND))
     players, rules = ("Anna", "Ben", "Cleo"), TuteRules(tie="replay")
-    assert not Tute.replay(players, rules, texts).finished
+    check(not Tute.replay(players, rules, texts).finished,
+          "the Tute match of rounds nobody wins has ended")
     tutto = long_game(ENTRIES)
     line(f"baseline: Tutto rebuild of {len(tutto.entries)} entries",
          rebuild(Tutto.replay, tutto.players, tutto.rules, tutto.entry_texts(), runs))
@@ -59,4 +59,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30)
+    run(main, parser, limit=1800)

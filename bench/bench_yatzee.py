@@ -32,6 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from guard import check, run  # noqa: E402  (bench/guard.py)
 from timing import median_p90  # noqa: E402  (bench/timing.py)
 from tutto_a11y.games import registry  # noqa: E402
 from tutto_a11y.store.journal import Store, default_db_path  # noqa: E402
@@ -90,8 +91,9 @@ def run_loop(lines: Sequence[str], journal: Any) -> list[float]:
     output = Output(io.StringIO(), prompt_on_own_line=True)
     reader = TimedReader(io.BytesIO("".join(f"{line}\n" for line in lines).encode()), output)
     table = Table(game, messages, reader, output, journal)
-    assert table.run(messages.new_game()) == 0
-    assert game.finished, "every line was accepted and the game ended"
+    status = table.run(messages.new_game())
+    check(status == 0, f"the play loop ended with status {status}")
+    check(game.finished, "the game did not end: a typed line was refused")
     asked = reader.asked  # sample i: from the request for line i to the request for line i+1
     return [later - earlier for earlier, later in zip(asked, asked[1:])]
 
@@ -102,11 +104,9 @@ def summary(samples_s: Sequence[float]) -> str:
             f"   (n={len(samples_s)})")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--dir", type=Path, default=None, help="folder on the disk to measure")
-    parser.add_argument("--games", type=int, default=10)
-    args = parser.parse_args()
+def main(args: argparse.Namespace) -> None:
+    if args.smoke:
+        args.games = 1
     rng = random.Random(2026)
     games = [typed_game(rng) for _ in range(args.games)]
     base = args.dir or default_db_path().parent
@@ -141,4 +141,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--dir", type=Path, default=None, help="folder on the disk to measure")
+    parser.add_argument("--games", type=int, default=10)
+    run(main, parser, limit=1800)

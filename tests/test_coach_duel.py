@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from tutto_a11y.games.tutto.coach.duel import WIDTH, Turns, bank_values, last_turn_chances, solve
-from tutto_a11y.games.tutto.coach.winning import Stakes, WinReference
+from tutto_a11y.games.tutto.coach.winning import Stakes, WinMeasure
 from tutto_a11y.games.tutto.rules import Rules
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK
 
@@ -27,8 +27,8 @@ def test_the_last_turn_chances_of_the_duel_are_those_of_the_win_coach():
     chances = last_turn_chances(Rules(), 60)
     full = np.array(FULL_DECK, dtype=float) / sum(FULL_DECK)
     for need in (1, 5, 17, 40, 41, 60):
-        one_turn = WinReference(Rules(), Stakes(50 * need, need <= 40))
-        assert chances[need] == pytest.approx(float(full @ one_turn.draw_values[:, 0]), abs=1e-9)
+        one_turn = WinMeasure(Rules(), *Stakes(50 * need, need <= 40).bank_values())
+        assert chances[need] == pytest.approx(float(full @ one_turn.full_deck()[:, 0]), abs=1e-9)
 
 
 def _by_plain_sweeps(rules: Rules) -> np.ndarray:

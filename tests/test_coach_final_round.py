@@ -16,8 +16,8 @@ from click.testing import CliRunner
 
 from simulator import play_as_advised, remembered
 from tutto_a11y.cli.app import cli
-from tutto_a11y.games.tutto.coach.cache import last_turn
 from tutto_a11y.games.tutto.coach.choices import Choice, coach_for
+from tutto_a11y.games.tutto.coach.duel import last_turn
 from tutto_a11y.games.tutto.coach.position import from_state
 from tutto_a11y.games.tutto.coach.winning import WinCoach, lead_stakes_of, stakes_of
 from tutto_a11y.games.tutto.rules import Card, DrawCard, Game, Rules, State, Step
@@ -122,28 +122,36 @@ def test_in_the_final_round_advice_plays_to_win_against_the_players_still_to_com
         sentence.split("{p}")[1]) for line in said), said
 
 
-def test_the_later_players_chances_are_worked_out_once_and_kept_in_the_cache_folder(
+@pytest.mark.parametrize("street_after", ["may-continue", "ends-turn"])
+def test_the_later_players_chances_ship_in_the_package_as_a_fresh_solve_finds_them(
+        street_after: str):
+    """The table shipped in the package (``scripts/coach_tables.py``) is the solve itself: the
+    first final-round advice on a machine reads it instead of solving for seconds."""
+    import numpy as np
+
+    from tutto_a11y.games.tutto.coach import duel
+
+    rules = Rules(street_after=street_after, x2_scope="card", target=300)  # only street-after
+    shipped = duel.last_turn(rules)
+    fresh = duel.last_turn_chances(rules, duel.last_turn_most(), tolerance=1e-10)
+    assert shipped.shape == fresh.shape == (duel.last_turn_most() + 1,)
+    assert np.abs(shipped - fresh).max() < 1e-12
+
+
+def test_a_missing_or_damaged_shipped_table_is_worked_out_again_never_trusted(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     import numpy as np
 
-    from tutto_a11y.games.tutto.coach import cache, duel
+    from tutto_a11y.games.tutto.coach import duel
 
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    rules = Rules(street_after="ends-turn")  # rules no other test has kept in this process
-    cache.last_turn.cache_clear()
-    worked_out = cache.last_turn(rules)
-    [kept] = list(tmp_path.rglob("last-turn-*.npz"))
-    assert cache.last_turn(Rules(target=9000, street_after="ends-turn")) is not None
-    assert list(tmp_path.rglob("last-turn-*.npz")) == [kept]  # one file for every target
-
-    def never(*_args: object, **_kwargs: object) -> None:
-        raise AssertionError("worked out again")
-
-    cache.last_turn.cache_clear()
-    with monkeypatch.context() as m:  # read back from the file, not worked out again
-        m.setattr(duel, "last_turn_chances", never)
-        assert np.array_equal(cache.last_turn(rules), worked_out)
-    kept.write_bytes(b"not a numpy file")  # damaged: worked out again, never trusted
-    cache.last_turn.cache_clear()
-    assert np.array_equal(cache.last_turn(rules), worked_out)
-    cache.last_turn.cache_clear()
+    rules = Rules(street_after="ends-turn", target=500)
+    good = duel.last_turn(rules)
+    for damaged in (b"not a numpy file", None):
+        shipped = tmp_path / "last_turn.npz"
+        shipped.unlink(missing_ok=True)
+        if damaged is not None:
+            shipped.write_bytes(damaged)
+        monkeypatch.setattr(duel, "SHIPPED", shipped)
+        duel.last_turn.cache_clear()
+        assert np.abs(duel.last_turn(rules) - good).max() < 1e-12
+    duel.last_turn.cache_clear()

@@ -2,9 +2,11 @@
 
 The coach solves the turn by recursion over the smaller piles, memoised on the pile, following
 a pile only from the turn totals its draws can come at and only where drawing could beat
-banking. The second method here shares none of that: every smaller pile solved whole, over
-every turn total, without any bound. Both value a card drawn with the same card tables (checked
-against the rules engine in ``test_coach_solver.py``).
+banking; in points, and when it plays to win (the final round's last turn and turns with
+players still to come, a two-player game solved by ``coach --duel``) in chances to win. The
+second method here shares none of that: every smaller pile solved whole, over every turn
+total, without any bound. Both value a card drawn with the same card tables (checked against
+the rules engine in ``test_coach_solver.py``).
 """
 
 from __future__ import annotations
@@ -15,18 +17,22 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from simulator import enter, zero_turn
+from test_review import keep, run
 from tutto_a11y.cli.app import cli
 from tutto_a11y.games.tutto.coach.choices import Coach
+from tutto_a11y.games.tutto.coach.duel import last_turn
 from tutto_a11y.games.tutto.coach.position import Position, pile_from_counts
-from tutto_a11y.games.tutto.coach.solver import STEP, L, T, extend, reference
-from tutto_a11y.games.tutto.rules import Card, Rules
+from tutto_a11y.games.tutto.coach.solver import STEP, L, T, extend, lookup, reference
+from tutto_a11y.games.tutto.coach.winning import WinCoach, WinMeasure, lead_stakes_of, stakes_of
+from tutto_a11y.games.tutto.rules import Card, Game, Rules, State
 from tutto_a11y.games.tutto.rules.cards import CARD_ORDER
 
 
 def coach(*args: str) -> list[dict]:
     result = CliRunner().invoke(cli, ["coach", *args, "--format", "json"])
     assert result.exit_code == 0, result.output
-    return json.loads(result.output)["choices"]
+    return json.loads(result.stdout)["choices"]
 
 
 def test_x2_with_one_die_at_500_drawing_from_a_rich_pile_is_worth_1539_80():
@@ -98,3 +104,132 @@ def test_a_whole_card_agrees_with_every_smaller_pile_solved_whole(counts):
         ref.card_row(card, extend(after), row)
         [start] = Coach(rules).choices(Position(card, 6, 0, 0, (), None, pile))
         assert start.expected == pytest.approx(float(row[0]), abs=1e-9)
+
+
+# -- playing to win: the final round's and the two-player coaches follow the pile too --------
+
+def whole_win(measure: WinMeasure, pile: tuple[int, ...], solved: dict) -> np.ndarray:
+    """Bank or draw after a Tutto, as chances to win, every smaller pile solved whole (no
+    bound, every turn total): the second method for a coach that plays to win."""
+    if pile in solved:
+        return solved[pile]
+    counts = sum(pile)
+    draw = np.zeros(L)
+    for card, n in zip(CARD_ORDER, pile):
+        if not n:
+            continue
+        rest = list(pile)
+        rest[CARD_ORDER.index(card)] -= 1
+        row = np.zeros(L)
+        measure.card_row(card, lookup(measure, whole_win(measure, tuple(rest), solved)), row)
+        draw += n / counts * row
+    solved[pile] = np.maximum(measure.u[:L], draw)
+    solved[("draw",) + pile] = draw
+    return solved[pile]
+
+
+def _last_turn_of(scores: tuple[int, ...], seat: int, rules: Rules = Rules()) -> State:
+    """A turn of the final round: ``seat`` to draw, Anna having reached the target."""
+    game = Game(["Anna", "Ben", "Cleo"][:len(scores)], rules)
+    game._states[-1] = game.state._replace(scores=scores, final_round=True, seat=seat)
+    return game.state
+
+
+def _stakes() -> list[tuple[str, object]]:
+    found: list[tuple[str, object]] = []
+    for need in (1700, 2600, 3400):  # two or three Tuttos needed from 0
+        found.append((f"last turn, need {need}", stakes_of(Rules(), _last_turn_of(
+            (6000 + need, 6000), 1))))
+    found.append(("others to come", lead_stakes_of(Rules(), _last_turn_of(
+        (7800, 6000, 5500), 1), last_turn(Rules()))))
+    return found
+
+
+@pytest.mark.parametrize("counts", PILES)
+@pytest.mark.parametrize("name, stakes", _stakes())
+def test_playing_to_win_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(
+        counts, name, stakes):
+    pile = pile_from_counts(counts)
+    measure = WinMeasure(Rules(), *stakes.bank_values())
+    solved: dict = {}
+    whole_win(measure, pile, solved)
+    coach = WinCoach(Rules(), measure=measure)  # no piles kept from other tests
+    for total in (600, 1100, 1550, 2400, 3000):
+        [bank, draw] = sorted(coach.choices(Position(None, 6, total, 0, (), None, pile)),
+                              key=lambda c: c.then)
+        assert bank.expected == pytest.approx(float(measure.u[total // STEP]), abs=1e-12)
+        assert draw.expected == pytest.approx(float(solved[("draw",) + pile][total // STEP]),
+                                              abs=1e-9), (name, total)
+
+
+@pytest.mark.parametrize("name, stakes", _stakes())
+def test_playing_to_win_a_whole_card_agrees_with_every_smaller_pile_solved_whole(name, stakes):
+    pile = pile_from_counts(PILES[0])
+    measure = WinMeasure(Rules(), *stakes.bank_values())
+    after = whole_win(measure, pile, {})
+    for card in (Card.BONUS_300, Card.X2, Card.STREET):
+        row = np.zeros(L)
+        measure.card_row(card, lookup(measure, after), row)
+        [start] = WinCoach(Rules(), measure=measure).choices(
+            Position(card, 6, 0, 0, (), None, pile))
+        assert start.expected == pytest.approx(float(row[0]), abs=1e-9), (name, card)
+
+
+@pytest.mark.slow
+def test_a_two_player_turn_with_the_game_solved_agrees_with_every_smaller_pile_solved_whole():
+    from tutto_a11y.games.tutto.coach.duel import bank_values, solve
+
+    rules = Rules(target=500)
+    win, last = solve(rules)
+    for seat, mine, theirs in ((0, 0, 0), (1, 4, 2), (0, 3, 9)):  # scores in grid steps
+        u, lost, pm = bank_values(rules, win, last, np.array([seat]), np.array([mine]),
+                                  np.array([theirs]))
+        measure = WinMeasure(rules, u[0], float(lost[0]), float(pm[0]))
+        for counts in PILES:
+            pile = pile_from_counts(counts)
+            solved: dict = {}
+            whole_win(measure, pile, solved)
+            coach = WinCoach(rules, measure=measure)
+            for total in (500, 1100, 2000):
+                draw = next(c for c in coach.choices(Position(None, 6, total, 0, (), None,
+                                                              pile)) if c.then == "draw")
+                assert draw.expected == pytest.approx(
+                    float(solved[("draw",) + pile][total // STEP]), abs=1e-9)
+
+
+def draw_down(game: Game, leave: dict[Card, int]) -> None:
+    """Turns that score nothing, one card each, until the pile holds just ``leave``."""
+    while True:
+        left = game.deck_left()
+        extra = [card for card, n in left.items() if n > leave.get(card, 0)]
+        if not extra:
+            return
+        zero_turn(game, [extra[0]])
+
+
+def test_the_review_values_a_last_turn_draw_with_every_later_card_from_the_pile(db):
+    """Through the real program: Ben, the last of the final round, needs 2600 and has 1800
+    after a Tutto; drawing from the pile of six cards left is worth his chance to win with
+    every later card of the turn from that pile (the whole solve), not from a full deck's."""
+    rules = Rules(target=1000)
+    game = Game(("Anna", "Ben"), rules)
+    later = {Card.BONUS_300: 1, Card.BONUS_600: 1, Card.X2: 1, Card.STOP: 1,
+             Card.FIREWORKS: 1, Card.BONUS_400: 1}
+    draw_down(game, {**later, Card.BONUS_600: 2, Card.BONUS_300: 2})
+    enter(game, "card bonus-600", "roll 111111", "aside 111111", "bank")  # Anna: 2600
+    enter(game, "card bonus-300", "roll 111555")
+    state = game.state
+    enter(game, "aside 111555", "continue", "card stop")  # Ben draws, and the Stop ends it
+    assert game.finished and game.state.winners == (0,)
+    pile = pile_from_counts(later)
+    assert game.entries and state.deck == pile
+    measure = WinMeasure(rules, *stakes_of(rules, state).bank_values())
+    solved: dict = {}
+    whole_win(measure, pile, solved)
+    review = json.loads(run(db, "review", keep(db, game), "--format", "json"))
+    ben = next(p for p in review["players"] if p["name"] == "Ben")
+    move = ben["moves"][-1]
+    assert (move["measure"], move["chose"]["set_aside"], move["chose"]["then"]) == \
+        ("win", [1, 1, 1, 5, 5, 5], "draw")
+    assert move["chose"]["expected"] == pytest.approx(
+        float(solved[("draw",) + pile][1800 // STEP]), abs=0.00005)

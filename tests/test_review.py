@@ -8,22 +8,19 @@ position, with the same pile, by this test itself.
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from tutto_simulator import Simulator, random_game
+from tutto_simulator import random_game
 
 from conftest import tutto_command
 from tutto_a11y.cli.app import cli
-from tutto_a11y.games.tutto.coach.choices import coach_for
-from tutto_a11y.games.tutto.coach.position import MAX_TURN_TOTAL, from_state
+from tutto_a11y.games.tutto.coach.position import MAX_TURN_TOTAL
 from tutto_a11y.games.tutto.rules import (
     Bank,
     Card,
-    Continue,
     DrawCard,
     Game,
     Roll,
@@ -54,13 +51,13 @@ def run(db: Path, *args: str, env: dict[str, str] | None = None) -> str:
     """The real program in-process (the coach's solve is kept between runs)."""
     result = CliRunner().invoke(cli, [*args, "--db", str(db)], env=env)
     assert result.exit_code == 0, result.output
-    return result.output
+    return result.stdout
 
 
 def coach_json(rules: Rules, *args: str) -> list[dict]:
     result = CliRunner().invoke(cli, ["coach", *args, *rule_args(rules), "--format", "json"])
     assert result.exit_code == 0, result.output
-    return json.loads(result.output)["choices"]
+    return json.loads(result.stdout)["choices"]
 
 
 def rule_args(rules: Rules) -> list[str]:
@@ -84,6 +81,8 @@ def losses_by_coach_json(game: Game) -> dict[str, list[float]]:
         before = replay.state
         replay.push(entry)
         if not isinstance(entry, SetAside) or before.turn_total > MAX_TURN_TOTAL:
+            continue
+        if before.final_round:  # the last turn of two: measured by the chance to win
             continue
         after, following = replay.state, entries[i + 1] if i + 1 < len(entries) else None
         if after.step in (Step.ROLL_OR_BANK, Step.CARD_OR_BANK):
@@ -142,10 +141,14 @@ def test_the_contract_example_banking_100_after_1_2_3_4_6_6_under_bonus_300(db):
     [move] = ben["costliest"]
     coach = coach_json(Rules(), "--card", "bonus-300", "--dice", "6", "--turn-total", "0",
                        "--roll", "1 2 3 4 6 6", "--deck", deck_option(_pile_at(game, 2)))
-    assert move == {"turn": 1, "card": "bonus-300", "dice": 6, "turn_total": 0,
-                    "roll": [1, 2, 3, 4, 6, 6],
+    # Turn 2 of the game, as ``show`` counts: Anna's Stop was turn 1.
+    assert move == {"turn": 2, "card": "bonus-300", "dice": 6, "turn_total": 0,
+                    "roll": [1, 2, 3, 4, 6, 6], "measure": "points",
                     "chose": {"set_aside": [1], "then": "bank", "expected": 100.0},
-                    "coach": coach[0], "loss": round(coach[0]["expected"] - 100.0, 2)}
+                    "coach": coach[0], "loss": round(coach[0]["expected"] - 100.0, 2),
+                    "grade": "blunder"}
+    assert ben["moves"] == [move]
+    assert ben["grades"] == {"inaccuracy": 0, "mistake": 0, "blunder": 1}
     assert coach[0]["set_aside"] == [1] and coach[0]["then"] == "roll"
     assert (ben["name"], ben["decisions"], ben["best"]) == ("Ben", 1, 0)
     assert ben["expected_loss"] == move["loss"]
@@ -161,44 +164,6 @@ def _pile_at(game: Game, index: int) -> tuple[int, ...]:
     return replay.state.deck
 
 
-def play_by_the_coach(seed: int, rules: Rules, players: tuple[str, ...] = ("Anna", "Ben")
-                      ) -> Game:
-    """A game where the cards and dice come by chance (the pile as tracked) and every
-    decision is the coach's first choice, at the very position and pile."""
-    rng = random.Random(seed)
-    chance = Simulator(rng)
-    game = Game(players, rules)
-    coach = coach_for(rules)
-    plan: tuple[tuple[int, ...], str] | None = None
-    while not game.finished:
-        s = game.state
-        if s.step is Step.SET_ASIDE:
-            position = from_state(s)
-            if s.turn_total > MAX_TURN_TOTAL:
-                plan = (game.all_faces(), "bank")
-            else:
-                best = coach.choices(position)[0]
-                plan = (tuple(best.set_aside), best.then)
-            game.push(SetAside(plan[0]))
-        elif s.step in (Step.ROLL_OR_BANK, Step.CARD_OR_BANK):
-            game.push(Bank() if plan and plan[1] == "bank" else Continue())
-        else:
-            game.push(chance.chance(game))
-    return game
-
-
-@pytest.mark.parametrize("rules", [Rules(target=2500),
-                                   Rules.preset("classic-2004").with_option("target", "2500")])
-def test_a_game_played_by_the_coachs_own_advice_reviews_to_nothing_given_away(db, rules):
-    game = play_by_the_coach(3, rules)
-    review = json.loads(run(db, "review", keep(db, game), "--format", "json"))
-    assert sum(p["decisions"] for p in review["players"]) > 10
-    for player in review["players"]:
-        assert player["best"] == player["decisions"]
-        assert player["expected_loss"] == 0
-        assert player["costliest"] == [] and player["costliest_chances"] == []
-
-
 def scripted_game() -> Game:
     game = Game(("Anna", "Ben"))
     for entry in (DrawCard(Card.STOP), DrawCard(Card.BONUS_300), Roll((1, 2, 3, 4, 6, 6)),
@@ -209,39 +174,69 @@ def scripted_game() -> Game:
     return game
 
 
-@pytest.mark.parametrize("lang, title, sentence, move", [
+@pytest.mark.parametrize("lang, title, sentence, points, blunder, inaccuracy", [
     ("en", "Review of game 1: each decision against the coach's best.",
-     "Ben: 4 decisions, {count} as the coach would take them, {average} points given away on "
-     "average.",
-     "Turn 1, Bonus 300, after 1 2 3 4 6 6 Ben banked 100; rolling on was worth {best}."),
+     "Ben: 4 decisions, {count} as the coach would take them; 1 inaccuracy, 0 mistakes and 1 "
+     "blunder.",
+     "Measured in points: 4 decisions, {average} points given away on average.",
+     "Blunder: turn 2, Bonus 300, after the roll 1 2 3 4 6 6, Ben banked 100; rolling on was "
+     "worth {best} points.",
+     "Inaccuracy: turn 4, Bonus 300, after the roll 1 5 5 2 3, Ben set aside 1, 5 and rolled "
+     "on, worth {chose} on average; setting aside 1 and rolling on was worth {best} points."),
     ("de", "Rückblick auf Spiel 1: jede Entscheidung verglichen mit dem besten Zug.",
-     "Ben: 4 Entscheidungen, {count} davon optimal, im Mittel {average} Punkte verschenkt.",
-     "Zug 1, Bonus 300, nach 1 2 3 4 6 6: Ben hat mit 100 aufgehört; Weiterwürfeln wäre "
-     "{best} wert gewesen."),
+     "Ben: 4 Entscheidungen, {count} davon optimal; 1 Ungenauigkeit, 0 Fehler und 1 Patzer.",
+     "In Punkten gemessen: 4 Entscheidungen, im Mittel {average} Punkte verschenkt.",
+     "Patzer: Zug 2, Bonus 300, nach dem Wurf 1 2 3 4 6 6 hat Ben mit 100 aufgehört; "
+     "Weiterwürfeln wäre {best} Punkte wert gewesen.",
+     "Ungenauigkeit: Zug 4, Bonus 300, nach dem Wurf 1 5 5 2 3 hat Ben 1, 5 herausgelegt und "
+     "weitergewürfelt, im Mittel {chose} wert; 1 herauszulegen und weiterzuwürfeln wäre {best} "
+     "Punkte wert gewesen."),
     ("fr", "Bilan de la partie 1\u00a0: chaque décision comparée au meilleur coup.",
-     "Ben\u00a0: 4 décisions, le meilleur choix {count} fois, {average} points perdus en moyenne.",
-     "Tour 1, bonus 300, après 1 2 3 4 6 6\u00a0: Ben a marqué 100\u00a0; relancer aurait valu "
-     "{best}."),
+     "Ben\u00a0: 4 décisions, le meilleur choix {count} fois\u00a0; 1 imprécision, 0 erreur et "
+     "1 gaffe.",
+     "En points\u00a0: 4 décisions, {average} points perdus en moyenne.",
+     "Gaffe\u00a0: tour 2, bonus 300, après le lancer 1 2 3 4 6 6, Ben a marqué 100\u00a0; "
+     "relancer aurait valu {best} points.",
+     "Imprécision\u00a0: tour 4, bonus 300, après le lancer 1 5 5 2 3, Ben a mis 1, 5 de côté "
+     "et relancé, {chose} en moyenne\u00a0; mettre 1 de côté et relancer aurait valu {best} "
+     "points."),
 ])
-def test_the_review_says_each_player_and_the_costliest_moves_in_the_games_language(
-        db, clean_env, lang, title, sentence, move):
+def test_the_review_grades_each_player_and_tells_the_worst_moves_in_the_games_language(
+        db, clean_env, lang, title, sentence, points, blunder, inaccuracy):
     game = scripted_game()
     game_id = keep(db, game, lang)
     figures = json.loads(run(db, "review", game_id, "--format", "json"))
     ben = next(p for p in figures["players"] if p["name"] == "Ben")
-    first = ben["costliest"][0]
+    worst, costly = ben["costliest"][:2]
+    assert (worst["grade"], costly["grade"]) == ("blunder", "inaccuracy")
+    assert [m["grade"] for m in ben["moves"]] == ["blunder", None, "inaccuracy", None]
     average = round(ben["expected_loss"] / ben["decisions"])
-    best = round(first["coach"]["expected"])
     # The real program, as a user starts it: the game's own language without --lang.
-    result = subprocess.run([*tutto_command(), "review", "--db", str(db)], env=clean_env,
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run([*tutto_command(), "review", "--db", str(db), "--width", "400"],
+                            env=clean_env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == title
-    assert lines[1] == sentence.format(average=average, count=ben["best"])
-    assert lines[2] == move.format(best=best)
-    assert len(lines) == 1 + 1 + len(ben["costliest"]) + 1  # Anna: nothing to look back on
+    assert lines == [
+        title, sentence.format(count=ben["best"]), points.format(average=average),
+        blunder.format(best=round(worst["coach"]["expected"])),
+        inaccuracy.format(chose=round(costly["chose"]["expected"]),
+                          best=round(costly["coach"]["expected"])),
+        {"en": "Anna: no decision to look back on yet.",
+         "de": "Anna: noch keine Entscheidung für den Rückblick.",
+         "fr": "Anna\u00a0: pas encore de décision à revoir."}[lang]]
     assert ben["decisions"] == 4 and 0 < ben["best"] < 4
+
+
+def test_the_review_numbers_the_turns_as_show_does(db, clean_env):
+    game_id = keep(db, scripted_game())
+    review = json.loads(run(db, "review", game_id, "--format", "json"))
+    shown = subprocess.run([*tutto_command(), "show", game_id, "--db", str(db)], env=clean_env,
+                           capture_output=True, text=True, timeout=60).stdout.splitlines()
+    moves = [(move["turn"], player["name"]) for player in review["players"]
+             for move in player["moves"]]
+    assert sorted({turn for turn, _name in moves}) == [2, 4]  # Ben's two turns, after Anna's
+    for turn, name in moves:
+        assert any(line.startswith(f"Turn {turn}, {name}, ") for line in shown), (turn, shown)
 
 
 def test_review_of_one_player_and_of_a_name_that_did_not_play(db, clean_env):
@@ -262,7 +257,7 @@ def test_a_running_game_is_reviewed_up_to_its_last_decision_taken(db):
     assert ben["decisions"] == 3
 
 
-def test_under_cloverleaf_the_review_weighs_the_chance_to_win_and_says_so(db):
+def test_under_cloverleaf_the_review_weighs_the_chance_of_the_two_tuttos_and_says_so(db):
     game = Game(("Anna", "Ben"))
     for entry in (DrawCard(Card.CLOVERLEAF), Roll((1, 2, 3, 4, 5, 6)), SetAside((5,)),
                   Roll((1, 1, 2, 3, 4)), SetAside((1, 1))):
@@ -280,12 +275,30 @@ def test_under_cloverleaf_the_review_weighs_the_chance_to_win_and_says_so(db):
     assert move["coach"] == max(coach, key=lambda c: c["chance"]) == coach[0]
     assert move["chose"] == chose
     assert move["loss"] == pytest.approx(coach[0]["chance"] - chose["chance"], abs=0.0002)
-    text = run(db, "review", game_id)
-    assert "Under Cloverleaf and Plus/Minus the chance counts, not the points: 2 decisions, " \
-           "1 with the best chance." in text
-    assert "Turn 1, Cloverleaf, after 1 1 2 3 4 Anna set aside 1, 1 and rolled on: chance to " \
-           "win 6.6 percent; setting aside 1 and rolling on would have given 6.8 percent." \
-           in text.replace("\n", " ")
+    assert (move["measure"], move["grade"]) == ("two-tuttos", None)  # 0.2 points: no grade
+    text = run(db, "review", game_id, "--width", "400")
+    assert "Measured by the chance of the Cloverleaf's two Tuttos: 2 decisions, 0.1 percentage " \
+           "points given away on average." in text.splitlines()
+    assert "Cloverleaf, after the roll" not in text  # nothing graded, no move told
+
+
+def test_a_cloverleaf_blunder_is_told_with_the_chance_of_the_two_tuttos(db):
+    game = Game(("Anna", "Ben"))
+    for entry in (DrawCard(Card.CLOVERLEAF), Roll((1, 1, 1, 5, 5, 5)), SetAside((1, 1, 1, 5, 5, 5)),
+                  Roll((1, 1, 1, 5, 2, 3)), SetAside((1, 1, 1, 5)), Roll((1, 5)), SetAside((1,)),
+                  Roll((2,))):  # the second Tutto was there to take; a Niete ends the turn
+        game.push(entry)
+    game_id = keep(db, game)
+    review = json.loads(run(db, "review", game_id, "--format", "json"))
+    anna = next(p for p in review["players"] if p["name"] == "Anna")
+    blunder = anna["moves"][-1]
+    assert (blunder["measure"], blunder["grade"], blunder["loss"]) == \
+        ("two-tuttos", "blunder", round(1 - 1 / 3, 4))
+    assert anna["grades"] == {"inaccuracy": 0, "mistake": 0, "blunder": 1}
+    text = run(db, "review", game_id, "--width", "400").splitlines()
+    assert "Blunder: turn 1, Cloverleaf, after the roll 1 5, Anna set aside 1 and rolled on: " \
+           "chance of the two Tuttos 33.3 percent; setting aside 1, 5 for a Tutto would have " \
+           "given 100.0 percent." in text
 
 
 def test_a_game_of_another_kind_is_refused_in_one_sentence(db, clean_env):

@@ -21,10 +21,10 @@ GAME = ["bonus 300", "1 2 3 4 6 6", "1", "bank", "clover", "1 1 1 5 5 5", "", "1
         ""]
 
 
-def table(db: Path, env: dict[str, str], lang: str, lines: list[str]) -> list[str]:
+def table(db: Path, env: dict[str, str], lang: str, lines: list[str], *args: str) -> list[str]:
     """What the real program prints for these typed lines (plain lines, piped)."""
     result = subprocess.run([*tutto_command(), "--plain", "--lang", lang, "--db", str(db),
-                             "--players", "Anna,Ben", "--width", "400"],
+                             "--players", "Anna,Ben", "--width", "400", *args],
                             input="\n".join(lines) + "\n", env=env, capture_output=True,
                             text=True, timeout=120)
     assert result.returncode == 0, result.stderr
@@ -35,16 +35,19 @@ def table(db: Path, env: dict[str, str], lang: str, lines: list[str]) -> list[st
 @pytest.mark.parametrize("lang, word, so_far, over, anna, move", [
     ("en", "review", "The coach looks back on the game so far.",
      "The coach looks back on the game.",
-     "Anna: 1 decision, 0 as the coach would take it, 276 points given away on average.",
-     "Turn 1, Bonus 300, after 1 2 3 4 6 6 Anna banked 100; rolling on was worth 376."),
+     "Anna: 1 decision, 0 as the coach would take it; 0 inaccuracies, 0 mistakes and 1 "
+     "blunder.",
+     "Blunder: turn 1, Bonus 300, after the roll 1 2 3 4 6 6, Anna banked 100; rolling on was "
+     "worth 376 points."),
     ("de", "rückblick", "Rückblick auf das bisherige Spiel.", "Rückblick auf das Spiel.",
-     "Anna: 1 Entscheidung, 0 davon optimal, im Mittel 276 Punkte verschenkt.",
-     "Zug 1, Bonus 300, nach 1 2 3 4 6 6: Anna hat mit 100 aufgehört; Weiterwürfeln wäre 376 "
-     "wert gewesen."),
+     "Anna: 1 Entscheidung, 0 davon optimal; 0 Ungenauigkeiten, 0 Fehler und 1 Patzer.",
+     "Patzer: Zug 1, Bonus 300, nach dem Wurf 1 2 3 4 6 6 hat Anna mit 100 aufgehört; "
+     "Weiterwürfeln wäre 376 Punkte wert gewesen."),
     ("fr", "bilan", "Bilan de la partie jusqu'ici.", "Bilan de la partie.",
-     "Anna\u00a0: 1 décision, le meilleur choix 0 fois, 276 points perdus en moyenne.",
-     "Tour 1, bonus 300, après 1 2 3 4 6 6\u00a0: Anna a marqué 100\u00a0; "
-     "relancer aurait valu 376."),
+     "Anna\u00a0: 1 décision, le meilleur choix 0 fois\u00a0; 0 imprécision, 0 erreur et 1 "
+     "gaffe.",
+     "Gaffe\u00a0: tour 1, bonus 300, après le lancer 1 2 3 4 6 6, Anna a marqué 100\u00a0; "
+     "relancer aurait valu 376 points."),
 ])
 def test_review_at_a_prompt_and_at_the_game_over_prompt_speaks_in_the_games_language(
         db, clean_env, lang, word, so_far, over, anna, move):
@@ -77,9 +80,9 @@ def test_the_live_view_shows_the_review_when_the_game_ends(tmp_path: Path) -> No
         last = events(child.url, 8, 1)[0]
         assert last["id"] == 9
         assert "The coach looks back on the game. Anna: 1 decision, 0 as the coach would " \
-               "take it, 276 points given away on average. Turn 1, Bonus 300, after 1 2 3 4 " \
-               "6 6 Anna banked 100; rolling on was worth 376. Ben: 2 decisions" \
-               in plain(last["line"])
+               "take it; 0 inaccuracies, 0 mistakes and 1 blunder. Blunder: turn 1, Bonus " \
+               "300, after the roll 1 2 3 4 6 6, Anna banked 100; rolling on was worth 376 " \
+               "points. Ben: 2 decisions" in plain(last["line"])
     finally:
         if child.isalive():
             child.sendline("quit")
@@ -91,3 +94,18 @@ def test_review_before_any_decision_says_there_is_nothing_to_look_back_on(db, cl
     said = table(db, clean_env, "en", ["review"])
     assert "The coach looks back on the game so far. Anna: no decision to look back on yet. " \
            "Ben: no decision to look back on yet." in said
+
+
+def test_in_the_final_round_the_roll_the_advice_says_is_not_charged_by_the_review(
+        db, clean_env):
+    # Anna's Tutto and bank make 1800 and the final round; Ben, the last, has 1000 with three
+    # dice and needs 800 more: banking is more points, but only rolling on can win.
+    said = table(db, clean_env, "de", ["300", "1 1 1 5 5 5", "1 1 1 5 5 5", "aufhören",
+                                       "300", "1 1 1 2 3 4", "1 1 1", "tipp", "weiter",
+                                       "2 3 6", "rückblick"], "--target", "1500")
+    advice = next(line for line in said if line.startswith("Du brauchst 800 zum Sieg"))
+    assert advice.startswith("Du brauchst 800 zum Sieg: würfeln. Siegchance: ")
+    review = next(line for line in said if line.startswith("Rückblick auf das Spiel."))
+    assert "Ben: 1 Entscheidung, 1 davon optimal; 0 Ungenauigkeiten, 0 Fehler und 0 Patzer." \
+        in review
+    assert "hat Ben" not in review  # nothing of Ben's is told as a costly move

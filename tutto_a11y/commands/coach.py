@@ -15,9 +15,10 @@ from typing import Any
 
 import click
 
-from tutto_a11y.commands.printing import echo_wrapped
+from tutto_a11y.commands.printing import echo_wrapped, working
 from tutto_a11y.games import registry
 from tutto_a11y.settings import Settings
+from tutto_a11y.text.working import after_a_moment
 
 
 def coach_command(settings: Settings, **options: Any) -> int:
@@ -29,7 +30,11 @@ def coach_command(settings: Settings, **options: Any) -> int:
         echo_wrapped(line, settings.columns(err=to_stderr), err=to_stderr)
 
     coach = registry.find(registry.COACHED).side().coach
-    answer = coach.command(settings, say, **options)
+    if options.get("duel"):  # the solve says its own first line and how far it is
+        answer = coach.command(settings, say, **options)
+    else:  # a new pile or rule set may take a moment: say so on stderr
+        answer = after_a_moment(lambda: coach.command(settings, say, **options),
+                                working(settings))
     if answer is not None:
         click.echo(json.dumps(answer))
     return 0

@@ -9,9 +9,14 @@ is why this writer lives in the command layer and the rooms below print nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import click
 
+from tutto_a11y.settings import Settings
 from tutto_a11y.text.output import wrap
+from tutto_a11y.text.working import working_sentence
 
 
 def echo_wrapped(text: str, width: int | None, err: bool = False) -> None:
@@ -23,3 +28,11 @@ def say_problem(sentence: str, width: int | None) -> None:
     """A problem as one sentence on stderr, wrapped like every other line (``width``: at
     ``--width``, else at the terminal's width when stderr is one)."""
     echo_wrapped(sentence, width, err=True)
+
+
+def working(settings: Settings, catalog: Any = None) -> Callable[[], None]:
+    """What a command says on stderr when its computation takes a while ("One moment, I'm
+    computing."; :mod:`tutto_a11y.text.working`), in ``catalog``'s language (the chosen one
+    unless told): stdout keeps only the answer for scripts."""
+    line = working_sentence(catalog or settings.catalog())
+    return lambda: echo_wrapped(line, settings.columns(err=True), err=True)

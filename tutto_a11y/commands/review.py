@@ -2,7 +2,7 @@
 
 The store reads the game and hands it to its game's coach (``store/review.py``); this module
 prints the review as lines wrapped at ``--width`` or, with ``--format json``, as one line of
-JSON for scripts.
+JSON for scripts. A review that takes a while says first, on stderr, that it is computing.
 """
 
 from __future__ import annotations
@@ -11,15 +11,17 @@ import json
 
 import click
 
-from tutto_a11y.commands.printing import echo_wrapped
+from tutto_a11y.commands.printing import echo_wrapped, working
 from tutto_a11y.settings import Settings
 from tutto_a11y.store.review import review_game
+from tutto_a11y.text.working import after_a_moment
 
 
 def review_command(settings: Settings, ref: str, player: str | None, fmt: str) -> int:
     """Print the review of one saved game, as text (in the chosen language, else the game's
     own) or as JSON."""
-    review = review_game(settings, ref, player)
+    review = review_game(settings, ref, player, lambda compute, catalog: after_a_moment(
+        compute, working(settings, catalog)))
     if fmt == "json":
         click.echo(json.dumps(review.as_json(), ensure_ascii=False))
         return 0

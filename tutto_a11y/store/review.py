@@ -8,6 +8,7 @@ Printing the review is the command's (``commands/review.py``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,9 +42,16 @@ class Review:
         return lines
 
 
-def review_game(settings: Settings, ref: str, player: str | None) -> Review:
+def _now(compute: Callable[[], Any], catalog: Catalog) -> Any:
+    return compute()
+
+
+def review_game(settings: Settings, ref: str, player: str | None,
+                slowly: Callable[[Callable[[], Any], Catalog], Any] = _now) -> Review:
     """The review of one saved game, of every player or only of ``player``; a game without a
-    coach, or a player who did not play in it, is refused in one sentence."""
+    coach, or a player who did not play in it, is refused in one sentence. The review itself
+    is computed through ``slowly`` (with the catalog it will be worded in), which may say
+    first that it is computing."""
     info, game = read_game(settings, ref)
     c = Catalog(settings.lang or info.lang)
     side = side_of(info)
@@ -60,4 +68,4 @@ def review_game(settings: Settings, ref: str, player: str | None) -> Review:
                                          "{players}.", name=terminal_safe(player, limit=40),
                                          game=info.id, players=", ".join(game.players)))
         only = seats[0]
-    return Review(info.id, game, coach, coach.review(game, only), c)
+    return Review(info.id, game, coach, slowly(lambda: coach.review(game, only), c), c)

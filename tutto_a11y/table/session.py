@@ -16,6 +16,7 @@ from tutto_a11y.table.doorbell import Knocked
 from tutto_a11y.table.reader import LineReader
 from tutto_a11y.text.output import Output, plain
 from tutto_a11y.text.problems import store_error_sentence
+from tutto_a11y.text.working import after_a_moment, working_sentence
 
 
 class Journal(Protocol):
@@ -97,6 +98,16 @@ class Table:
         self.rules_of_play = registry.find(game.kind).side().at_table(messages.c)
         self.sentences = leaving_sentences(messages.c)
         self.last = ""
+        # A game's own command or announcement that may compute for a while (Tutto's coach)
+        # runs through this, so a wait is never silent.
+        if hasattr(messages, "working"):
+            messages.working = self.slowly
+
+    def slowly(self, compute: Callable[[], str]) -> str:
+        """``compute()``; if it takes a while, "One moment, I'm computing." is printed and
+        spoken first (:mod:`tutto_a11y.text.working`)."""
+        line = working_sentence(self.messages.c)
+        return after_a_moment(compute, lambda: self.tell(line, remember=False))
 
     def tell(self, text: str, important: bool = False, remember: bool = True) -> None:
         """Print a line and speak it; ``repeat`` says the last remembered one again."""
@@ -242,7 +253,7 @@ class Table:
         m, name = self.messages, command.name
         if name not in TABLE_COMMANDS:
             try:
-                self.tell(m.command(command), remember=False)
+                self.tell(self.slowly(lambda: m.command(command)), remember=False)
             except EntryError as error:
                 self.tell(m.error(error), remember=False)
             return None

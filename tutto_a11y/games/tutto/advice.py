@@ -89,7 +89,8 @@ class Adviser:
         self.names = tuple(names)  # the players, for each one's chance to win
 
     def line(self, rules: Rules, state: State) -> str:
-        """The advice for a game state (``advice``, and ``--coach`` after a roll or set-aside)."""
+        """The advice for a game state (``advice``, and ``--coach`` after a roll or set-aside):
+        the best choice in the measure the coach plays for here (:mod:`coach.advised`)."""
         c = self.c
         if state.step is Step.OVER:
             return c.gettext("The game is over: there is nothing left to advise.")
@@ -105,30 +106,28 @@ class Adviser:
         except PositionError:
             return c.gettext("The coach reckons only with turn totals up to {most}.",
                              most=MAX_TURN_TOTAL)
-        from .coach.winning import stakes_of
+        from .coach.advised import DUEL, LAST_TURN, LEAD, TUTTO, TWO_TUTTOS, advised
 
-        stakes = stakes_of(rules, state)
-        if stakes is not None:  # the game's last turn: play to win, not for points
-            return self.to_win(rules, stakes, position)
-        lead = self.lead(rules, state)
-        if lead is not None:  # the final round with players still to come: play to win
-            return self.to_win(rules, lead, position, others_to_come=True)
-        duel = self.duel(rules, state, position)
-        if duel is not None:  # two players, the game solved: play to win the game
-            return self.to_win_game(state, position, *duel)
-        from .coach.choices import coach_for
-
-        choices = coach_for(rules).choices(position)
+        found = advised(rules, state, self.names)
+        assert found is not None
+        if found.playing == LAST_TURN:  # the game's last turn: play to win, not for points
+            return self.to_win(found.stakes, position, found.choices)
+        if found.playing == LEAD:  # the final round with players still to come: play to win
+            return self.to_win(found.stakes, position, found.choices, others_to_come=True)
+        if found.playing == DUEL:  # two players, the game solved: play to win the game
+            assert found.by_seat is not None
+            return self.to_win_game(state, position, found.by_seat, found.choices)
+        choices = found.choices
         if not choices:
             return c.gettext("Nothing to decide: this roll is a Niete.")
+        if found.measure in (TUTTO, TWO_TUTTOS):  # the chance that matters, not the points
+            return self.by_chance(position.card, choices, position.dice)
         habit = None
         if state.step is Step.SET_ASIDE:
             habit = (D.street_new_faces(state.roll, state.aside) if state.card is Card.STREET
                      else D.best_set_aside(state.roll))
         best = choices[0]
         dice_after = position.dice - len(best.set_aside)
-        if best.chance is not None:  # Cloverleaf, Plus/Minus: the chance, not the points
-            return self.by_chance(position.card, choices, position.dice)
         if self.verbosity is Verbosity.BRIEF:
             return self.brief(best, dice_after)
         text = sentence(self.best(best, dice_after))
@@ -137,16 +136,13 @@ class Adviser:
             text += " " + sentence(self.alternative(other, position.dice - len(other.set_aside)))
         return text
 
-    def to_win(self, rules: Rules, stakes: Any, position: Any, others_to_come: bool = False
-               ) -> str:
+    def to_win(self, stakes: Any, position: Any, choices: Sequence[Any],
+               others_to_come: bool = False) -> str:
         """The final round: the choice with the best chance of winning, in the last turn of
         the game or (``others_to_come``) against the players still to come."""
-        from .coach.winning import WinCoach
-
         c = self.c
         if stakes.need <= 0 and not others_to_come:
             return c.gettext("You win whatever happens now.")
-        choices = WinCoach(rules, stakes).choices(position)
         if not choices:
             return c.gettext("Nothing to decide: this roll is a Niete.")
         best = choices[0]
@@ -169,7 +165,7 @@ class Adviser:
         """Under Cloverleaf (every way is worth 0 points) and Plus/Minus (only the Tutto
         counts): the move with the best chance that matters, and that chance, in one sentence."""
         c = self.c
-        best = max(choices, key=lambda choice: choice.chance or 0.0)
+        best = choices[0]  # best chance first
         action = self.action(best, dice - len(best.set_aside))
         percent = percent_said(best.chance, c)
         if card is Card.CLOVERLEAF:
@@ -177,16 +173,6 @@ class Adviser:
                              percent=percent)
         return c.gettext("Best chance of the Tutto: {action}, {percent} percent.",
                          action=action, percent=percent)
-
-    def lead(self, rules: Rules, state: State) -> Any | None:
-        """The stakes of a final-round turn with players still to come, or None."""
-        from .coach.winning import lead_stakes_of, others_still_to_play
-
-        if not others_still_to_play(rules, state):
-            return None
-        from .coach.cache import last_turn
-
-        return lead_stakes_of(rules, state, last_turn(rules))
 
     def duel(self, rules: Rules, state: State, position: Any) -> Any | None:
         """Each seat's chance to win and the mover's choices, from the kept two-player solve;
@@ -197,9 +183,9 @@ class Adviser:
 
         if not kept(rules):  # the usual case: answered without loading numpy
             return None
-        from .coach.duelcoach import chances
+        from .coach.advised import two_players
 
-        return chances(rules, state, position)
+        return two_players(rules, state, position, self.names)
 
     def chances(self, by_seat: Sequence[float]) -> str:
         """"Chance to win: Anna 46 percent, Ben 54 percent." (the two add up to 100)."""

@@ -56,7 +56,7 @@ def announce(m: SentenceParts, events: Sequence[E.Event], coach: bool = False) -
     if m.verbosity is Verbosity.FULL and not m.game.finished:
         sentences.append(m.hint())
     if coach and _decision_after(m, events):
-        sentences.append(advice(m))
+        sentences.append(m.working(lambda: advice(m)))
     return " ".join(s for s in sentences if s)
 
 

@@ -1,11 +1,12 @@
-"""The coach's review in words: one sentence per player, and the costliest moves as the table
-would tell them ("Turn 2, Bonus 300, after 1 2 3 4 6 6 Ben banked 100; rolling on was worth
-376."). The review is a report about every player, read by all of them: each move names its
-player in the third person, never "you".
+"""The coach's review in words: per player the decisions and their grades, what each measure
+says, and the worst moves as a player would tell them ("Blunder: turn 3, Bonus 300, after the
+roll 1 2 3 4 6 6, Ben banked 100; rolling on was worth 376 points.").
 
-The figures come from :mod:`tutto_a11y.games.tutto.coach.review` (and numpy with it),
-imported by whoever calls this module, never when a game starts. Points are said to whole
-points as ``advice`` says them; chances (Cloverleaf, Plus/Minus) in percent to one decimal.
+The review is about every player, so it names each in the third person, and it numbers the
+turns as ``show`` does (turns of the game, counted from 1). The figures come from
+:mod:`tutto_a11y.games.tutto.coach.review` (and numpy with it), imported by whoever calls this
+module, never when a game starts. Points are said to whole points as ``advice`` says them;
+chances in percent to one decimal.
 """
 
 from __future__ import annotations
@@ -23,6 +24,12 @@ def roll_said(faces: Sequence[int]) -> str:
     return " ".join(str(f) for f in faces)
 
 
+def tenths(value: float, c: Catalog) -> str:
+    """A number to one decimal with the language's decimal mark."""
+    text = f"{value:.1f}"
+    return text if c.lang == "en" else text.replace(".", ",")
+
+
 class ReviewWords:
     """The review's sentences in one catalog; ``card_name`` names a card as the table does."""
 
@@ -32,59 +39,107 @@ class ReviewWords:
 
     # -- a player --------------------------------------------------------------------------
     def player(self, p: Any) -> str:
-        """Decisions, how many as the coach would, the points given away on average."""
+        """Decisions, how many as the coach would take them, and the count of each grade."""
         c, count = self.c, len(p.decisions)
         if not count:
             return c.gettext("{name}: no decision to look back on yet.", name=p.name)
-        average = spoken(p.expected_loss / count)
-        given = c.ngettext("{n} point given away on average", "{n} points given away on average",
-                           average)
-        return c.ngettext("{name}: {n} decision, {best} as the coach would take it, {given}.",
-                          "{name}: {n} decisions, {best} as the coach would take them, {given}.",
-                          count, name=p.name, best=p.best, given=given)
+        grades = c.gettext(
+            "{inaccuracies}, {mistakes} and {blunders}",
+            inaccuracies=c.ngettext("{n} inaccuracy", "{n} inaccuracies",
+                                    p.graded("inaccuracy")),
+            mistakes=c.ngettext("{n} mistake", "{n} mistakes", p.graded("mistake")),
+            blunders=c.ngettext("{n} blunder", "{n} blunders", p.graded("blunder")))
+        return c.ngettext("{name}: {n} decision, {best} as the coach would take it; {grades}.",
+                          "{name}: {n} decisions, {best} as the coach would take them; "
+                          "{grades}.", count, name=p.name, best=p.best, grades=grades)
 
-    def chances(self, p: Any) -> str:
-        """Where the chance counts, not the points: how many such decisions, how many best."""
-        found = [d for d in p.decisions if d.measure == "chance"]
-        best = sum(d.as_the_coach for d in found)
-        return self.c.ngettext(
-            "Under Cloverleaf and Plus/Minus the chance counts, not the points: {n} decision, "
-            "{best} with the best chance.",
-            "Under Cloverleaf and Plus/Minus the chance counts, not the points: {n} "
-            "decisions, {best} with the best chance.", len(found), best=best)
+    def measure(self, p: Any, measure: str) -> str | None:
+        """What one measure says of a player's decisions (None when it measured none): how
+        many, and what was given away on average."""
+        found = p.of(measure)
+        if not found:
+            return None
+        c, n = self.c, len(found)
+        average = sum(d.loss for d in found) / n
+        if measure == "points":
+            return c.ngettext("Measured in points: {n} decision, {average} points given away "
+                              "on average.",
+                              "Measured in points: {n} decisions, {average} points given away "
+                              "on average.", n, average=spoken(average))
+        points = tenths(100 * average, c)
+        if measure == "win":
+            return c.ngettext("Measured by the chance to win: {n} decision, {average} "
+                              "percentage points given away on average.",
+                              "Measured by the chance to win: {n} decisions, {average} "
+                              "percentage points given away on average.", n, average=points)
+        if measure == "tutto":
+            return c.ngettext("Measured by the chance of the Plus/Minus Tutto: {n} decision, "
+                              "{average} percentage points given away on average.",
+                              "Measured by the chance of the Plus/Minus Tutto: {n} decisions, "
+                              "{average} percentage points given away on average.", n,
+                              average=points)
+        return c.ngettext("Measured by the chance of the Cloverleaf's two Tuttos: {n} decision, "
+                          "{average} percentage points given away on average.",
+                          "Measured by the chance of the Cloverleaf's two Tuttos: {n} "
+                          "decisions, {average} percentage points given away on average.", n,
+                          average=points)
 
     # -- a move ----------------------------------------------------------------------------
-    def move(self, d: Any, name: str) -> str:
-        """One costly decision of the player ``name``: where, what was done, what the coach's
-        way was worth."""
-        if d.measure == "chance":
-            return self.chance_move(d, name)
-        same = tuple(d.chose.set_aside) == tuple(d.coach.set_aside)
-        return self.c.gettext("Turn {turn}, {card}, after {roll} {chose}; {coach} was worth "
-                              "{value}.", turn=d.turn, card=self.card_name(d.card),
-                              roll=roll_said(d.roll), chose=self._chose(d.chose, same, name),
-                              coach=self._coach(d.coach, same), value=spoken(d.coach.expected))
+    def grade(self, name: str) -> str:
+        """A grade as the label a move opens with."""
+        c = self.c
+        return {"inaccuracy": c.pgettext("review grade", "Inaccuracy"),
+                "mistake": c.pgettext("review grade", "Mistake"),
+                "blunder": c.pgettext("review grade", "Blunder")}[name]
 
-    def chance_move(self, d: Any, name: str) -> str:
+    def move(self, d: Any, name: str) -> str:
+        """One graded decision of the player ``name``: its grade, where it was taken, what was
+        done, and what the advice's way was worth in the measure."""
         c = self.c
         same = tuple(d.chose.set_aside) == tuple(d.coach.set_aside)
-        chose = self._chose(d.chose, same, name, said=False)
-        coach = self._coach(d.coach, same)
-        percent, best = percent_said(d.chose.chance, c), percent_said(d.coach.chance, c)
-        if d.card is Card.CLOVERLEAF:
-            return c.gettext("Turn {turn}, {card}, after {roll} {chose}: chance to win "
-                             "{percent} percent; {coach} would have given {best} percent.",
-                             turn=d.turn, card=self.card_name(d.card), roll=roll_said(d.roll),
-                             chose=chose, percent=percent, coach=coach, best=best)
-        return c.gettext("Turn {turn}, {card}, after {roll} {chose}: chance of the Tutto "
-                         "{percent} percent; {coach} would have given {best} percent.",
-                         turn=d.turn, card=self.card_name(d.card), roll=roll_said(d.roll),
-                         chose=chose, percent=percent, coach=coach, best=best)
+        where = dict(grade=self.grade(d.grade), turn=d.turn, card=self.card_name(d.card),
+                     roll=roll_said(d.roll))
+        if d.measure == "points":
+            return c.gettext("{grade}: turn {turn}, {card}, after the roll {roll}, {chose}; "
+                             "{coach} was worth {value} points.",
+                             chose=self._chose(d.chose, same, name),
+                             coach=self._coach(d.coach, same), value=spoken(d.coach.expected),
+                             **where)
+        chose, coach = self._chose(d.chose, same, name, said=False), self._coach(d.coach, same)
+        percent, best = percent_said(self._chance(d, d.chose), c), \
+            percent_said(self._chance(d, d.coach), c)
+        if d.measure == "win":
+            return c.gettext("{grade}: turn {turn}, {card}, after the roll {roll}, {chose}: "
+                             "chance to win {percent} percent; {coach} would have given {best} "
+                             "percent.", chose=chose, percent=percent, coach=coach, best=best,
+                             **where)
+        if d.measure == "tutto":
+            return c.gettext("{grade}: turn {turn}, {card}, after the roll {roll}, {chose}: "
+                             "chance of the Tutto {percent} percent; {coach} would have given "
+                             "{best} percent.", chose=chose, percent=percent, coach=coach,
+                             best=best, **where)
+        return c.gettext("{grade}: turn {turn}, {card}, after the roll {roll}, {chose}: chance "
+                         "of the two Tuttos {percent} percent; {coach} would have given {best} "
+                         "percent.", chose=chose, percent=percent, coach=coach, best=best,
+                         **where)
+
+    @staticmethod
+    def _chance(d: Any, choice: Any) -> float:
+        """A choice's chance in the decision's measure (to win: its ``expected``)."""
+        chance: float = choice.expected if d.measure == "win" else choice.chance
+        return chance
 
     def _chose(self, choice: Any, same: bool, name: str, said: bool = True) -> str:
-        """What the player ``name`` did, with its value unless ``said`` is False."""
+        """What the player did, in the third person, with its value in points unless ``said``
+        is False."""
         c, value, faces = self.c, spoken(choice.expected), faces_listed(choice.set_aside)
         then = choice.then
+        if choice.tutto and then == "roll":  # six dice again (Cloverleaf, Fireworks)
+            if not said:
+                return c.pgettext("review chose", "{name} set aside {faces} for a Tutto",
+                                  name=name, faces=faces)
+            return c.pgettext("review chose", "{name} set aside {faces} for a Tutto, worth "
+                              "{value} on average", name=name, faces=faces, value=value)
         if not said:
             if same or not choice.set_aside:
                 return {"roll": c.pgettext("review chose", "{name} rolled on", name=name),
@@ -95,15 +150,16 @@ class ReviewWords:
                                        name=name, faces=faces),
                     "bank": c.pgettext("review chose", "{name} set aside {faces} and banked",
                                        name=name, faces=faces),
-                    "draw": c.pgettext("review chose", "{name} set aside {faces} and drew a card",
-                                       name=name, faces=faces)}[then]
+                    "draw": c.pgettext("review chose",
+                                       "{name} set aside {faces} and drew a card", name=name,
+                                       faces=faces)}[then]
         if same or not choice.set_aside:
             if then == "bank":
                 return c.pgettext("review chose", "{name} banked {value}", name=name,
                                   value=value)
             if then == "draw":
-                return c.pgettext("review chose", "{name} drew a card, worth {value} on average",
-                                  name=name, value=value)
+                return c.pgettext("review chose", "{name} drew a card, worth {value} on "
+                                  "average", name=name, value=value)
             return c.pgettext("review chose", "{name} rolled on, worth {value} on average",
                               name=name, value=value)
         if then == "bank":
@@ -116,8 +172,10 @@ class ReviewWords:
                           "{value} on average", name=name, faces=faces, value=value)
 
     def _coach(self, choice: Any, same: bool) -> str:
-        """The coach's way, as the subject of "... was worth 376"."""
+        """The advice's way, as the subject of "... was worth 376 points"."""
         c, faces, then = self.c, faces_listed(choice.set_aside), choice.then
+        if choice.tutto and then == "roll":  # six dice again (Cloverleaf, Fireworks)
+            return c.pgettext("review coach", "setting aside {faces} for a Tutto", faces=faces)
         if same or not choice.set_aside:
             return {"roll": c.pgettext("review coach", "rolling on"),
                     "bank": c.pgettext("review coach", "banking"),
@@ -131,25 +189,27 @@ class ReviewWords:
 
     # -- the whole review ------------------------------------------------------------------
     def lines(self, game_id: Any, players: Sequence[Any]) -> list[str]:
-        """``review`` as text: a title, then per player a sentence and the costliest moves."""
+        """``review`` as text: a title, then per player the grades, what each measure says
+        and the worst moves."""
         lines = [self.c.gettext("Review of game {game}: each decision against the coach's "
                                 "best.", game=game_id)]
         for p in players:
             lines.append(self.player(p))
-            lines.extend(self.move(d, p.name) for d in p.costliest())
-            if any(d.measure == "chance" for d in p.decisions):
-                lines.append(self.chances(p))
-                lines.extend(self.move(d, p.name) for d in p.costliest("chance"))
+            for measure in ("points", "win", "tutto", "two-tuttos"):
+                said = self.measure(p, measure)
+                if said is not None:
+                    lines.append(said)
+            lines.extend(self.move(d, p.name) for d in p.worst())
         return lines
 
     def brief(self, players: Sequence[Any], over: bool) -> str:
-        """At the table: per player the sentence and the costliest move, as one line."""
+        """At the table: per player the grades and the worst move, as one line."""
         c = self.c
         parts = [c.gettext("The coach looks back on the game.") if over
                  else c.gettext("The coach looks back on the game so far.")]
         for p in players:
             parts.append(self.player(p))
-            costliest = p.costliest() or p.costliest("chance")
-            if costliest:
-                parts.append(self.move(costliest[0], p.name))
+            worst = p.worst()
+            if worst:
+                parts.append(self.move(worst[0], p.name))
         return " ".join(parts)

@@ -80,44 +80,6 @@ def write(solved: Solved) -> Path:
     return path
 
 
-def last_turn_key(rules: Rules) -> str:
-    """The last turn's chances do not depend on the target: one file serves every target."""
-    options = {name: value for name, value in rules.as_dict().items() if name != "target"}
-    return json.dumps({"version": program_version(), "rules": options, "kind": "last-turn"},
-                      sort_keys=True)
-
-
-@lru_cache(maxsize=4)
-def last_turn(rules: Rules) -> FloatArray:
-    """``chance[m]``: the last player of the final round gets the ``m`` grid steps needed
-    (:func:`duel.last_turn_chances`, up to the coach's largest turn total). Worked out once,
-    a few seconds, and kept beside the two-player solves for every later game."""
-    import numpy as np
-
-    from tutto_a11y.games.tutto.coach.solver import PAD, L
-
-    name = hashlib.sha256(last_turn_key(rules).encode()).hexdigest()[:16]
-    path = folder() / f"last-turn-{name}.npz"
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            if str(data["key"]) == last_turn_key(rules):
-                chance: FloatArray = data["chance"]
-                if (chance.shape == (L + PAD,) and chance.dtype.kind == "f"
-                        and np.isfinite(chance).all()
-                        and ((chance >= 0) & (chance <= 1)).all()):
-                    return chance
-    except Exception:  # none yet, or damaged: work it out again rather than trust it
-        pass
-    from tutto_a11y.games.tutto.coach.duel import last_turn_chances
-
-    chance = last_turn_chances(rules, L + PAD - 1, tolerance=1e-10)
-    try:
-        _keep(path, key=np.array(last_turn_key(rules)), chance=chance)
-    except OSError:  # a read-only cache folder: the advice stands, only the next game waits
-        pass
-    return chance
-
-
 def _keep(path: Path, **arrays: Any) -> None:
     """Write arrays atomically: a temporary file in the same folder, then a rename."""
     import numpy as np

@@ -8,20 +8,22 @@ turn under best play from there on (see :mod:`solver` for the model).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
+
+import numpy as np
 
 from tutto_a11y.games.tutto.coach.position import Position
 from tutto_a11y.games.tutto.coach.rolls import scoring_set_asides, street_set_asides
 from tutto_a11y.games.tutto.coach.solver import (
     PAD,
     STEP,
-    DeckValues,
     L,
-    Reference,
+    Measure,
+    PileTracker,
     T,
+    lookup,
     pile_tracker,
     play_card,
     reference,
@@ -34,15 +36,10 @@ if TYPE_CHECKING:
 ROLL, BANK, DRAW = "roll", "bank", "draw"
 
 
-class AfterTutto(Protocol):
-    """What the choices read of the values after a Tutto, whichever coach made them: what
-    drawing is worth at every grid total, and the better of banking and drawing at any totals."""
+class CoachMeasure(Measure, Protocol):
+    """A measure as the choices read it: the tracker's, and banking at any totals."""
 
-    @property
-    def draw(self) -> FloatArray: ...
-
-    @property
-    def at(self) -> Callable[[FloatArray], FloatArray]: ...
+    def bank_at(self, totals: FloatArray) -> FloatArray: ...
 
 
 @dataclass(frozen=True)
@@ -58,57 +55,67 @@ class Choice:
     #: (to win, two Tuttos; of the Tutto), as the coach plays on from there. None elsewhere.
     chance: float | None = None
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self, places: int = 2) -> dict[str, Any]:
+        """The choice for scripts; ``expected`` to ``places`` decimals (points to 0.01; a
+        chance to win, in a review, to 0.0001)."""
         answer: dict[str, Any] = {"set_aside": list(self.set_aside), "then": self.then,
-                                  "expected": round(self.expected, 2)}
+                                  "expected": round(self.expected, places)}
         if self.chance is not None:
             answer["chance"] = round(self.chance, 4)
         return answer
 
 
-class Coach:
-    """The coach for one set of rules: the reference solution and the tables of recent turns."""
+class Tracked:
+    """After a Tutto with a tracked draw pile, every later card from what is left of it, in
+    the coach's measure: ``draw`` is what drawing is worth (exact from ``lo``, below
+    ``length``), ``after`` the better of banking and drawing, ``at`` a lookup of it."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, tracker: PileTracker, pile: tuple[int, ...], lo: int, upto: int) -> None:
+        self.draw, self.length = tracker.draw(pile, lo, upto)
+        self.after: FloatArray = np.maximum(tracker.u, self.draw)
+        self.at = lookup(tracker.measure, self.after)
+
+
+class Coach:
+    """The coach for one set of rules and one measure (points here; a chance to win in
+    :class:`winning.WinCoach`): the measure, its pile tracker and the tables of recent turns."""
+
+    def __init__(self, rules: Rules, measure: CoachMeasure | None = None,
+                 tracker: PileTracker | None = None) -> None:
         self.rules = rules
-        self.ref: Reference = reference(rules)
-        self.k = self.ref.k
+        self.measure: CoachMeasure = measure or reference(rules)
+        self.tracker = tracker or pile_tracker(rules)
+        self.k = self.measure.k
 
     # -- values ----------------------------------------------------------------------------
-    # ``after`` and ``_tables`` are what the win coaches override; each hands over to a cached
-    # method, since a plain method cannot override an ``lru_cache`` one for the type checker.
-    def after(self, pile: tuple[int, ...], lo: int = 0, upto: int = 0) -> AfterTutto:
+    def after(self, pile: tuple[int, ...], lo: int = 0, upto: int = 0) -> Tracked:
         """Bank or draw after a Tutto, every card from this pile as tracked, exact for turn
         totals from ``lo`` on (the turn total when the card in force was drawn); what drawing
         is worth is kept up to ``upto`` at least."""
         return self._tracked(pile, lo, upto)
 
     @lru_cache(maxsize=64)
-    def _tracked(self, pile: tuple[int, ...], lo: int, upto: int) -> DeckValues:
-        return DeckValues(self.ref, pile, lo, upto)
+    def _tracked(self, pile: tuple[int, ...], lo: int, upto: int) -> Tracked:
+        return Tracked(self.tracker, pile, lo, upto)
 
+    @lru_cache(maxsize=64)
     def _tables(self, card: Card, pile: tuple[int, ...], base: int, lo: int = 0,
                 length: int = L) -> tuple[list[FloatArray], list[FloatArray]]:
         """Bonus and x2: values by dice in hand over the points grid (turn totals, or under
         x2-scope=card the points made under the card on top of ``base``); the first
         ``length`` totals only, beyond which banking beats rolling on (see
         :attr:`solver.PileTracker.top`)."""
-        return self._played(card, pile, base, lo, length)
-
-    @lru_cache(maxsize=64)
-    def _played(self, card: Card, pile: tuple[int, ...], base: int, lo: int,
-                length: int) -> tuple[list[FloatArray], list[FloatArray]]:
-        at = self.after(pile, lo).at
+        at, m = self.after(pile, lo).at, self.measure
         if card is Card.X2 and self.rules.x2_scope == "card":
-            return play_card(base + T, at(base + 2 * T))
-        if card is Card.X2:
-            return play_card(T[:length + PAD], at(2 * T[:length + PAD]), length=length)
-        return play_card(T[:length + PAD], at(T[:length + PAD] + card.bonus), length=length)
+            return play_card(m.bank_at(base + T), at(base + 2 * T), m.lost)
+        grid = T[:length + PAD]
+        tutto = at(2 * grid) if card is Card.X2 else at(grid + card.bonus)
+        return play_card(m.u[:length + PAD], tutto, m.lost, length=length)
 
     def _draw(self, pile: tuple[int, ...], total: int, lo: int | None = None) -> float:
         lo = total if lo is None else lo
         values = self.after(pile, lo)
-        if total // STEP >= getattr(values, "length", L):
+        if total // STEP >= values.length:
             values = self.after(pile, lo, L * STEP)  # kept beyond where drawing could pay
         return float(values.draw[total // STEP])
 
@@ -117,8 +124,9 @@ class Coach:
         return max(self.bank(total), self._draw(pile, total, lo))
 
     def bank(self, total: int) -> float:
-        """What banking this turn total is worth: its points (the win coach: 1 if it wins)."""
-        return float(total)
+        """What banking this turn total is worth: its points (the win coach: the chance to
+        win with them)."""
+        return float(self.measure.bank_at(np.array(total)))
 
     def plus_minus_tutto(self) -> float:
         """A Plus/Minus Tutto that ends the turn: exactly 1000 points."""
@@ -144,7 +152,7 @@ class Coach:
     def _length(self, card: Card, index: int) -> int:
         """How far the card in force is played out to value grid total ``index``: up to where
         banking beats rolling on (see :attr:`solver.PileTracker.top`), or the whole grid."""
-        top = pile_tracker(self.rules).top
+        top = self.tracker.top
         if index < top and not (card is Card.X2 and self.rules.x2_scope == "card"):
             return top
         return L
@@ -181,7 +189,7 @@ class Coach:
         (a review): the same values, much faster than pile after pile."""
         asked = [(p.pile, p.turn_total if p.card is None else self.lo(p), 0)
                  for p in positions]
-        pile_tracker(self.rules).prepare(asked)
+        self.tracker.prepare(asked)
 
     # -- choices ---------------------------------------------------------------------------
     def choices(self, p: Position) -> list[Choice]:

@@ -22,13 +22,17 @@ decks (a 56-card deck has millions of partly drawn piles). Only ``x2-scope=turn`
 ``plus-minus=exact-1000-ends-turn`` and ``score-floor=zero`` are solved here; the other rule
 options are refused.
 
-:class:`TurnOfDuel` values the turn of one state with the solved game's values as its bank
-values: the table's win-aware advice in the middle of a turn.
+:func:`bank_values` gives the turn of one state the solved game's values as its bank values:
+the table's win-aware advice in the middle of a turn (:mod:`duelcoach`). :func:`last_turn` reads
+the last turn's chances, which ship in the package (``last_turn.npz``), for the final round's
+advice and for the solve.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -240,6 +244,53 @@ def last_turn_chances(rules: Rules, most: int, tolerance: float = 1e-12) -> Floa
     return chance
 
 
+#: The last turn's chances, worked out once for each way a Street may end and shipped in the
+#: package (``scripts/coach_tables.py`` writes them; a test checks them against a fresh solve).
+SHIPPED = Path(__file__).with_name("last_turn.npz")
+
+
+def last_turn_key(rules: Rules) -> str:
+    """What the last turn's chances depend on: of the rule options only ``street-after`` (the
+    model of :func:`last_turn_chances`: the target does not matter, x2 doubles the turn
+    total, and a Plus/Minus Tutto ends the turn)."""
+    return rules.street_after
+
+
+def last_turn_most() -> int:
+    """The largest need the shipped table holds, in grid steps: one past the coach's grid and
+    its padding, where no turn total counts any more and every larger need has the same
+    chance (the Cloverleaf's two Tuttos)."""
+    return L + PAD
+
+
+@lru_cache(maxsize=4)
+def last_turn(rules: Rules) -> FloatArray:
+    """``chance[m]``: the last player of the final round gets the ``m`` grid steps needed
+    (:func:`last_turn_chances`; a larger need than the table holds has its last chance).
+    Read from the table shipped in the package; worked out again (about ten seconds) only if
+    that table is missing or damaged, and then kept for the process."""
+    most = last_turn_most()
+    try:
+        with np.load(SHIPPED, allow_pickle=False) as data:
+            chance: FloatArray = data[last_turn_key(rules)]
+        if (chance.shape == (most + 1,) and chance.dtype.kind == "f"
+                and np.isfinite(chance).all() and ((chance >= 0) & (chance <= 1)).all()):
+            return chance
+    except Exception:  # missing or damaged: work it out rather than trust it
+        pass
+    return last_turn_chances(rules, most, tolerance=1e-10)
+
+
+def last_turn_to(rules: Rules, most: int) -> FloatArray:
+    """:func:`last_turn` for every need up to ``most`` grid steps (a larger target's solve)."""
+    chance = last_turn(rules)
+    if most < len(chance):
+        shorter: FloatArray = chance[:most + 1].copy()
+        return shorter
+    longer: FloatArray = np.concatenate([chance, np.full(most + 1 - len(chance), chance[-1])])
+    return longer
+
+
 def solve(rules: Rules, tolerance: float = 1e-10,
           progress: Callable[[int], None] | None = None) -> tuple[FloatArray, FloatArray]:
     """``W[s, i, j]``: the chance that the player in seat ``s`` to move, with ``i`` grid steps
@@ -255,8 +306,8 @@ def solve(rules: Rules, tolerance: float = 1e-10,
     _check(rules)
     n = rules.target // STEP
     final_round = rules.game_end == "final-round"
-    if final_round:
-        last = last_turn_chances(rules, n + WIDTH)
+    if final_round:  # the last turn's chances shipped in the package (see last_turn)
+        last = last_turn_to(rules, n + WIDTH)
     else:  # game-end=immediate: no last turn to play out
         last = np.zeros(n + WIDTH)
     win = np.zeros((2, n, n))
@@ -288,27 +339,3 @@ def solve(rules: Rules, tolerance: float = 1e-10,
             told = percent
             progress(percent)
     return win, last
-
-
-class TurnOfDuel:
-    """One state's turn valued with the solved game's values as bank values: the after-Tutto
-    values, each card's values and the Fireworks tables, iterated until they settle."""
-
-    def __init__(self, rules: Rules, win: FloatArray, last: FloatArray, seat: int, mine: int,
-                 theirs: int, tolerance: float = 1e-10) -> None:
-        one = np.array([seat]), np.array([mine]), np.array([theirs])
-        u, lost, pm = bank_values(rules, win, last, *one)
-        self.u: FloatArray = u[0]
-        self.lost, self.pm = float(lost[0]), float(pm[0])
-        turns = Turns(rules, 1)
-        turns.start(u)
-        before = np.zeros(L)
-        for _ in range(10 * L):
-            turns.sweep(u, lost, pm)
-            if float(np.max(np.abs(turns.after[0] - before))) < tolerance:
-                break
-            before = turns.after[0].copy()
-        self.cards: dict[Card, FloatArray] = {card: np.asarray(row)[0]
-                                              for card, row in turns.rows.items()}
-        self.fireworks: list[FloatArray] = [g[0] for g in turns.fire_by_dice]
-        self.start = float(sum(p * self.cards[c][0] for p, c in zip(_FULL, CARD_ORDER)))

@@ -2,81 +2,34 @@
 
 Only what ``tutto-tally coach --duel`` left in the cache is used (:mod:`cache`): the table
 never solves the game. At the start of a turn the chance is the solved table's value; in the
-middle of a turn it is the turn's own win-aware value (:class:`duel.TurnOfDuel`: the single-turn
-solve with the game's values as bank values, a few milliseconds, kept for the turn), so the
-advice then maximises the chance to win the game, not the points of the turn.
+middle of a turn it is the turn's own win-aware value (the single-turn coach with the game's
+values as bank values, :func:`duel.bank_values`, its draws following the pile to the end of the
+turn, kept for the turn), so the advice then maximises the chance to win the game, not the
+points of the turn.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from tutto_a11y.games.tutto.coach.cache import Solved, read
-from tutto_a11y.games.tutto.coach.choices import AfterTutto, Choice
-from tutto_a11y.games.tutto.coach.duel import WIDTH, TurnOfDuel, supported
+from tutto_a11y.games.tutto.coach.choices import Choice
+from tutto_a11y.games.tutto.coach.duel import bank_values, supported
 from tutto_a11y.games.tutto.coach.position import Position
-from tutto_a11y.games.tutto.coach.solver import STEP, L, constants
-from tutto_a11y.games.tutto.coach.winning import WinCoach, stakes_of
-from tutto_a11y.games.tutto.rules import CARD_ORDER, Rules, State, Step
-from tutto_a11y.games.tutto.rules.cards import FULL_DECK
-
-if TYPE_CHECKING:
-    from tutto_a11y.games.tutto.coach.solver import FloatArray
-
-
-class _DeckOfDuel:
-    """After a Tutto: drawing (the next card from this pile) or banking, as chances to win."""
-
-    def __init__(self, turn: TurnOfDuel, pile: tuple[int, ...]) -> None:
-        counts = np.array(pile if sum(pile) else FULL_DECK, dtype=float)
-        share = counts / counts.sum()
-        self.draw: FloatArray = sum(p * turn.cards[card] for p, card in zip(share, CARD_ORDER))
-        self.after: FloatArray = np.maximum(turn.u[:L], self.draw)
-        self.at = self._at(turn.u)
-
-    def _at(self, u: FloatArray) -> Callable[[FloatArray], FloatArray]:
-        after = self.after
-
-        def at(totals: FloatArray) -> FloatArray:
-            index = (totals // STEP).astype(int)
-            chance: FloatArray = np.where(index < L, after[np.minimum(index, L - 1)],
-                                          u[np.minimum(index, WIDTH - 1)])
-            return chance
-        return at
-
-
-class DuelCoach(WinCoach):
-    """The coach of one turn of a two-player game: every value is the mover's chance to win
-    the game (the win coach's card rules, with the solved game's values as bank values)."""
-
-    def __init__(self, rules: Rules, turn: TurnOfDuel) -> None:
-        self.rules = rules
-        self.win = turn
-        self.turn = turn
-        self.k = constants()
-        self._after = {}
-        self._cards = {}
-
-    def after(self, pile: tuple[int, ...], lo: int = 0, upto: int = 0) -> AfterTutto:
-        if pile not in self._after:
-            self._after[pile] = _DeckOfDuel(self.turn, pile)
-        return self._after[pile]
-
-    def bank(self, total: int) -> float:
-        return float(self.turn.u[min(total // STEP, WIDTH - 1)])
-
-    def plus_minus_tutto(self) -> float:
-        return self.turn.pm
+from tutto_a11y.games.tutto.coach.solver import STEP
+from tutto_a11y.games.tutto.coach.winning import WinCoach, WinMeasure, stakes_of
+from tutto_a11y.games.tutto.rules import Rules, State, Step
 
 
 @lru_cache(maxsize=8)
-def _turn(solved: Solved, seat: int, mine: int, theirs: int) -> TurnOfDuel:
-    """One turn's values, kept: every later ``advice`` of the turn is a lookup."""
-    return TurnOfDuel(solved.rules, solved.win, solved.last, seat, mine, theirs)
+def _turn(solved: Solved, seat: int, mine: int, theirs: int) -> WinCoach:
+    """The coach of one turn, kept: every later ``advice`` of the turn reads its tables."""
+    u, lost, pm = bank_values(solved.rules, solved.win, solved.last, np.array([seat]),
+                              np.array([mine]), np.array([theirs]))
+    return WinCoach(solved.rules, measure=WinMeasure(solved.rules, u[0], float(lost[0]),
+                                                     float(pm[0])))
 
 
 def solved_for(rules: Rules, state: State) -> Solved | None:
@@ -118,8 +71,8 @@ def mover_choices(solved: Solved, state: State, position: Position | None
     if position is None:
         return float(solved.win[state.seat, steps[0], steps[1]]), []
     turn = _turn(solved, state.seat, *steps)
-    found = DuelCoach(rules, turn).choices(position)
-    return (found[0].expected if found else turn.lost), found
+    found = turn.choices(position)
+    return (found[0].expected if found else turn.win.lost), found
 
 
 def chances(rules: Rules, state: State, position: Position | None

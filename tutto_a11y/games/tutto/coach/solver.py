@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
@@ -88,6 +88,14 @@ def play_card(bank: FloatArray, tutto: FloatArray, niete: float | FloatArray = 0
     return values, rolls
 
 
+def mix(shares: FloatArray, rows: FloatArray) -> FloatArray:
+    """``shares @ rows`` (each card's share of a pile times its row, summed), without BLAS:
+    the matrices are small, and BLAS's threads cost more than they bring on a busy machine."""
+    spec = "pc,cl->pl" if shares.ndim == 2 else "c,cl->l"
+    mixed: FloatArray = np.einsum(spec, shares, rows)
+    return mixed
+
+
 @cache
 def niete_chance(dice: int) -> float:
     """The chance of a Niete with ``dice`` dice under a normal card."""
@@ -143,15 +151,22 @@ class Reference:
     """The value of drawing each card at every turn total, later draws from a full deck's
     proportions: solved once per rules by value iteration over the after-Tutto choice."""
 
+    #: What banking each grid total is worth (padding included), and a Niete or a Stop: the
+    #: measure the pile tracker reads (:class:`Measure`); here points.
+    u: FloatArray = T
+    lost = 0.0
+
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.k = constants()
+        # A Plus/Minus Tutto that adds 1000 lets the turn go on: a draw can follow it.
+        self.plus_minus_continues = rules.plus_minus != "exact-1000-ends-turn"
         totals = T[:L]
         after: FloatArray = totals.copy()  # the after-Tutto value: start from "always bank"
         full = np.array(FULL_DECK, dtype=float) / sum(FULL_DECK)
         for _ in range(L):
             self.draw_values = self.card_values(after)
-            drawn = full @ self.draw_values
+            drawn = mix(full, self.draw_values)
             new = np.maximum(totals, drawn)
             if np.array_equal(new, after):
                 break
@@ -161,11 +176,12 @@ class Reference:
     def card_values(self, after: FloatArray) -> FloatArray:
         """Rows in CARD_ORDER: what drawing that card is worth with the turn total carried,
         given the after-Tutto value ``after`` for the draws that follow."""
-        at = extend(after)
-        rows = np.zeros((len(CARD_ORDER), L))
-        for card in CARD_ORDER:
-            self.card_row(card, at, rows[_CARD_INDEX[card]])
-        return rows
+        return card_values(self, after)
+
+    @staticmethod
+    def bank_at(totals: FloatArray) -> FloatArray:
+        """Banking at any totals is worth their points."""
+        return np.asarray(totals, dtype=float)
 
     def card_row(self, card: Card, at: Callable[[FloatArray], FloatArray],
                  row: FloatArray) -> None:
@@ -173,7 +189,9 @@ class Reference:
         after its Tutto looked up by ``at`` (a Stop or Cloverleaf leaves 0)."""
         rules, k = self.rules, self.k
         totals = T[:L]
-        if card is Card.FIREWORKS:
+        if card in (Card.STOP, Card.CLOVERLEAF):
+            row[:] = 0.0
+        elif card is Card.FIREWORKS:
             row[:] = totals + k.fireworks[6]
         elif card is Card.PLUS_MINUS:
             if rules.plus_minus == "exact-1000-ends-turn":
@@ -211,52 +229,109 @@ def reference(rules: Rules) -> Reference:
     return Reference(rules)
 
 
+class Measure(Protocol):
+    """What the pile tracker reads of a coach's measure (points, or a chance to win): banking
+    each grid total (``u``, padding included), a Niete or a Stop (``lost``), what drawing each
+    card is worth given the value after its Tutto (``card_row``), and whether a Plus/Minus
+    Tutto lets the turn go on to another draw. Every card's value must not fall when the
+    value after its Tutto rises (the bounds below rely on it)."""
+
+    rules: Rules
+    k: Constants
+    u: FloatArray
+    lost: float
+    plus_minus_continues: bool
+
+    def card_row(self, card: Card, at: Callable[[FloatArray], FloatArray],
+                 row: FloatArray) -> None: ...
+
+    def bank_at(self, totals: FloatArray) -> FloatArray: ...
+
+
+def lookup(measure: Measure, after: FloatArray) -> Callable[[FloatArray], FloatArray]:
+    """The value ``after`` a Tutto (on the grid) at any totals; beyond the grid, banking."""
+    def at(totals: FloatArray) -> FloatArray:
+        index = (totals // STEP).astype(int)
+        found: FloatArray = np.where(index < L, after[np.minimum(index, L - 1)],
+                                     measure.bank_at(totals))
+        return found
+    return at
+
+
+def card_values(measure: Measure, after: FloatArray) -> FloatArray:
+    """Rows in CARD_ORDER: what drawing each card is worth at every turn total, given the
+    value ``after`` a Tutto for the draws that follow."""
+    at = lookup(measure, after)
+    rows = np.zeros((len(CARD_ORDER), L))
+    for card in CARD_ORDER:
+        measure.card_row(card, at, rows[_CARD_INDEX[card]])
+    return rows
+
+
 class PileTracker:
     """After a Tutto, the draw pile tracked through every later draw of the turn.
 
     ``after(pile, lo)`` is the better of banking and drawing at every turn total from ``lo``
     on, each card drawn from what is left of the pile (a new full deck when it is empty, then
-    tracked in turn). It is solved by recursion over the smaller piles, memoised on the pile:
+    tracked in turn), in the coach's measure (points, or a chance to win: :class:`Measure`).
+    It is solved by recursion over the smaller piles, memoised on the pile:
     the draw after a pile's card comes at a higher total (a Tutto adds at least 500, see
     :meth:`least_gain`), so a smaller pile is needed only from there on, and the piles of one
-    level are solved together. The recursion stops where no pile below can make drawing worth
-    more than banking: ``upper`` is what a Tutto could be worth if the player
-    chose every later card (a bound on every pile), and where even drawing from this pile with
-    that bound is worth no more than banking, banking is the value.
+    level are solved together, each only from the lowest total its draw can come at. The
+    recursion stops where no pile below can make drawing worth more than banking: ``upper``
+    is what a Tutto could be worth if the player chose every later card (a bound on every
+    pile), and where even drawing from this pile with that bound is worth no more than
+    banking, banking is the value. Below the total a value is exact from, it is not a number
+    (NaN), so that reading it by mistake shows.
     """
 
-    def __init__(self, ref: Reference) -> None:
-        self.ref = ref
-        totals = T[:L]
-        upper = totals.copy()
+    def __init__(self, measure: Measure) -> None:
+        self.measure = measure
+        self.u = measure.u[:L]
+        rules = measure.rules
+        # By card (CARD_ORDER): the least a Tutto adds before the next draw (x2 of the turn
+        # adds the total too), or None when no draw follows it; those cards' values do not
+        # depend on what follows, so they are worked out once.
+        self._gains = [self.least_gain(card, 0) for card in CARD_ORDER]
+        self._x2_turn = rules.x2_scope == "turn"
+        self._batched = [bool(card.bonus) or (card is Card.X2 and self._x2_turn)
+                         for card in CARD_ORDER]
+        self._bonus = [card.bonus or 0 for card in CARD_ORDER]
+        # Street and Plus/Minus when a draw follows their Tutto: its chance, and what it
+        # adds in grid steps (2000 and 1000).
+        self._shifted = {i: (measure.k.street[6] if card is Card.STREET
+                             else measure.k.plus_minus[6], gain // STEP)
+                         for i, (card, gain) in enumerate(zip(CARD_ORDER, self._gains))
+                         if gain is not None and card in (Card.STREET, Card.PLUS_MINUS)}
+        self._fixed = card_values(measure, self.u)
+        for i, gain in enumerate(self._gains):
+            if gain is not None:
+                self._fixed[i] = 0.0
+        upper = self.u.copy()
         for _ in range(L):
-            rows = ref.card_values(upper)
-            new = np.maximum(totals, rows.max(axis=0))
+            rows = card_values(measure, upper)
+            new = np.maximum(self.u, rows.max(axis=0))
             if np.array_equal(new, upper):
                 break
             upper = new
-        self.bound_rows = ref.card_values(upper)
+        self.bound_rows = card_values(measure, upper)
         self._memo: dict[Deck, tuple[int, FloatArray]] = {}
         self._drawn: dict[tuple[Deck, int], tuple[FloatArray, int]] = {}
         # Beyond ``self.top`` (grid steps) banking beats rolling on under every Bonus and x2
         # card with any dice in hand, even with the bound after the Tutto: there the smaller
         # piles' cards need not be played out (their values are monotone in what follows).
         self.top = 1
-        for tutto in self._batched_tuttos(upper):
-            _values, rolls = play_card(T, tutto[None, :])
+        at = lookup(measure, upper)
+        tuttos = [at(T + card.bonus) for card in CARD_ORDER if card.bonus]
+        if self._x2_turn:
+            tuttos.append(at(2 * T))
+        for tutto in tuttos:
+            _values, rolls = play_card(measure.u, tutto[None, :], measure.lost)
             for n in range(1, 6):
-                ahead = np.nonzero(rolls[n][0] > totals)[0]
+                ahead = np.nonzero(rolls[n][0] > self.u)[0]
                 if ahead.size:
                     self.top = max(self.top, int(ahead[-1]) + 2)
         self.top = min(self.top, L)
-
-    def _batched_tuttos(self, after: FloatArray) -> list[FloatArray]:
-        """What a Tutto is worth under each Bonus card (and x2 of the turn), given ``after``."""
-        at = extend(after)
-        found = [at(T + card.bonus) for card in CARD_ORDER if card.bonus]
-        if self.ref.rules.x2_scope == "turn":
-            found.append(at(2 * T))
-        return found
 
     def after(self, pile: Deck, lo: int) -> FloatArray:
         """Bank or draw from ``pile`` at every grid total; exact from ``lo`` on."""
@@ -273,22 +348,35 @@ class PileTracker:
         self.prepare([(pile, lo, upto)])
         return self._drawn[(pile, lo)]
 
+    def _ahead(self, asked: list[tuple[Deck, int]]) -> list[int]:
+        """For each pile and total: how far from that grid total drawing from the pile could
+        beat banking (by the bound), the length of the grid to play out; 0 when it never
+        could."""
+        found: list[int] = []
+        for first in range(0, len(asked), 512):  # a few MB at a time
+            part = asked[first:first + 512]
+            counts = np.array([pile for pile, _lo in part], dtype=float)
+            starts = np.array([min(lo // STEP, L - 1) for _pile, lo in part])
+            low = int(starts.min())  # the totals below every pile's own are not looked at
+            beats = mix(counts / counts.sum(axis=1, keepdims=True),
+                        self.bound_rows[:, low:]) > self.u[low:]
+            beats &= np.arange(low, L)[None, :] >= starts[:, None]
+            width = L - low
+            last = low + width - np.argmax(beats[:, ::-1], axis=1)
+            found.extend(np.where(beats.any(axis=1), last, 0).tolist())
+        return found
+
     def prepare(self, asked: list[tuple[Deck, int, int]]) -> None:
         """:meth:`draw` for many piles at once, kept: a review meets hundreds of piles, and
         solving them together costs a few passes over the dice instead of hundreds."""
+        wanted = [(_whole(pile), lo, upto) for pile, lo, upto in asked]
+        aheads = self._ahead([(pile, lo) for pile, lo, _upto in wanted])
         todo: dict[tuple[Deck, int], int] = {}
-        for pile, lo, upto in asked:
-            pile = _whole(pile)
-            counts = np.array(pile, dtype=float)
-            start = min(lo // STEP, L - 1)
-            ahead = np.nonzero((counts / counts.sum()) @ self.bound_rows[:, start:]
-                               > T[start:L])[0]
-            length = max(self.top, upto // STEP + 1)
-            if ahead.size:
-                length = max(length, start + int(ahead[-1]) + 1)
+        for (pile, lo, upto), ahead in zip(wanted, aheads):
+            length = min(L, max(self.top, upto // STEP + 1, ahead))
             kept = self._drawn.get((pile, lo))
-            if kept is None or kept[1] < min(length, L):
-                todo[(pile, lo)] = max(min(length, L), todo.get((pile, lo), 0))
+            if kept is None or kept[1] < length:
+                todo[(pile, lo)] = max(length, todo.get((pile, lo), 0))
         if len(self._drawn) > 20000:
             self._drawn.clear()
         for length, keys in _by_length(todo).items():  # a long pile does not lengthen all
@@ -299,33 +387,26 @@ class PileTracker:
     def _afters(self, asked: list[tuple[Deck, int]]) -> list[FloatArray]:
         """:meth:`after` for several piles at once: those not kept and not settled by the
         bound are drawn from together, one pass over the dice for the whole level."""
-        totals = T[:L]
         found: dict[Deck, FloatArray] = {}
-        todo: dict[tuple[Deck, int], int] = {}
+        new: dict[Deck, int] = {}  # not kept: the lowest total each is asked from
         for pile, lo in asked:
             pile = _whole(pile)
             kept = self._memo.get(pile)
             if kept is not None and kept[0] <= lo:
                 found[pile] = kept[1]
-                continue
-            counts = np.array(pile, dtype=float)
-            start = min(lo // STEP, L - 1)
-            ahead = np.nonzero((counts / counts.sum()) @ self.bound_rows[:, start:]
-                               > totals[start:])[0]
-            if not ahead.size:
-                found[pile] = totals  # from lo on, drawing never beats banking
-                self._keep(pile, lo, totals)
             else:
-                found.pop(pile, None)
-                todo[(pile, lo)] = min(L, max(self.top, start + int(ahead[-1]) + 1))
-        lowest: dict[Deck, int] = {}
-        for pile, lo in todo:
-            lowest[pile] = min(lo, lowest.get(pile, lo))
-        todo = {(pile, lo): length for (pile, lo), length in todo.items() if lowest[pile] == lo}
+                new[pile] = min(lo, new.get(pile, lo))
+        todo: dict[tuple[Deck, int], int] = {}
+        for (pile, lo), length in zip(new.items(), self._ahead(list(new.items()))):
+            if not length:
+                found[pile] = self.u  # from lo on, drawing never beats banking
+                self._keep(pile, lo, self.u)
+            else:
+                todo[(pile, lo)] = min(L, max(self.top, length))
         for length, keys in _by_length(todo).items():
             for (pile, lo), draw in zip(keys, self._draws(keys, length)):
-                value = totals.copy()  # beyond ``length`` banking is worth more (the bound)
-                value[:length] = np.maximum(totals[:length], draw[:length])
+                value = self.u.copy()  # beyond ``length`` banking is worth more (the bound)
+                value[:length] = np.maximum(self.u[:length], draw[:length])
                 found[pile] = value
                 self._keep(pile, lo, value)
         return [found[_whole(pile)] for pile, _lo in asked]
@@ -336,58 +417,99 @@ class PileTracker:
         self._memo[pile] = (lo, value)
 
     def _draws(self, asked: list[tuple[Deck, int]], length: int) -> list[FloatArray]:
-        """What drawing from each pile is worth, exact for the first ``length`` grid totals
-        from each pile's ``lo`` on: the smaller piles after each card first (the next level,
-        together), then every Bonus and x2 card of every pile in one pass over the dice."""
-        batch = self.ref.rules.x2_scope == "turn"
+        """What drawing from each pile is worth, exact for the grid totals from each pile's
+        ``lo`` up to ``length`` (NaN below): the smaller piles after each card first (the next
+        level, together), then every Bonus and x2 card of every pile in one pass over the
+        dice for each window of totals."""
+        measure, gains = self.measure, self._gains
         needed: list[tuple[Deck, int]] = []
         for pile, lo in asked:
-            for card, n in zip(CARD_ORDER, pile):
-                gain = self.least_gain(card, lo) if n else None
-                if gain is not None:
-                    needed.append((_take(pile, card), lo + gain))
-        rests = iter(self._afters(needed)) if needed else iter(())
-        draws: list[FloatArray] = []
-        weights: list[tuple[int, float]] = []  # (which pile, the card's share) per batch row
-        tuttos: list[FloatArray] = []
+            for i, n in enumerate(pile):
+                gain = gains[i]
+                if n and gain is not None:
+                    x2 = i == _X2 and self._x2_turn  # x2 of the turn doubles the total too
+                    needed.append((pile[:i] + (n - 1,) + pile[i + 1:], lo + gain + x2 * lo))
+        rests = iter(self._afters(needed))
+        counts = np.array([pile for pile, _lo in asked], dtype=float)
+        shares = counts / counts.sum(axis=1, keepdims=True)
+        draws = mix(shares, self._fixed)  # the cards no draw follows
+        #: by the first grid total of a window and by card: (which pile, share, after)
+        windows: dict[tuple[int, int], list[tuple[int, float, FloatArray]]] = {}
+        #: by card, Street and Plus/Minus going on: (which pile, after)
+        ending: dict[int, list[tuple[int, FloatArray]]] = {}
         row = np.zeros(L)
+        firsts = [_window(lo, length) for _pile, lo in asked]
         for which, (pile, lo) in enumerate(asked):
-            total = sum(pile)
-            draw = np.zeros(L)
-            for card, n in zip(CARD_ORDER, pile):
-                if not n or card in (Card.STOP, Card.CLOVERLEAF):
-                    continue  # a Stop leaves 0; the Cloverleaf's win is no points
-                rest = next(rests) if self.least_gain(card, lo) is not None else T[:L]
-                if card.bonus or (card is Card.X2 and batch):
-                    weights.append((which, n / total))
-                    tutto = extend(rest)(T + card.bonus if card.bonus else 2 * T)
-                    tuttos.append(tutto[:length + PAD])
+            for i, n in enumerate(pile):
+                if not n or gains[i] is None:
                     continue
-                row[:] = 0.0
-                self.ref.card_row(card, extend(rest), row)
-                draw += (n / total) * row
-            draws.append(draw)
-        if tuttos:
-            values, _ = play_card(np.tile(T[:length + PAD], (len(tuttos), 1)),
-                                  np.array(tuttos), length=length)
-            for (which, share), value in zip(weights, values[6]):
-                draws[which][:length] += share * value[:length]
-        return draws
+                rest = next(rests)
+                if self._batched[i]:
+                    windows.setdefault((firsts[which], i), []).append(
+                        (which, shares[which, i], rest))
+                elif i in self._shifted:
+                    ending.setdefault(i, []).append((which, rest))
+                else:  # x2 of the card: on its own
+                    measure.card_row(CARD_ORDER[i], lookup(measure, rest), row)
+                    draws[which] += shares[which, i] * row
+        for i, going_on in ending.items():  # the chance of the Tutto times what follows it
+            chance, shift = self._shifted[i]
+            piles = np.array([w for w, _rest in going_on])
+            found = self._gather([rest for _w, rest in going_on], np.arange(L) + shift)
+            draws[piles] += shares[piles, i][:, None] * (chance * found
+                                                         + (1 - chance) * measure.lost)
+        by_window: dict[int, list[tuple[int, float, FloatArray]]] = {}
+        for (first, i), rows in windows.items():
+            index = np.arange(first, length + PAD)
+            index = index + self._bonus[i] // STEP if self._bonus[i] else 2 * index
+            tuttos = self._gather([rest for _w, _s, rest in rows], index)
+            by_window.setdefault(first, []).extend(
+                (which, share, tutto) for (which, share, _r), tutto in zip(rows, tuttos))
+        for first, rows in by_window.items():
+            width = length + PAD - first
+            bank = np.broadcast_to(measure.u[first:length + PAD], (len(rows), width))
+            values, _ = play_card(bank, np.array([tutto for _w, _s, tutto in rows]),
+                                  measure.lost, length=length - first)
+            for (which, share, _tutto), value in zip(rows, values[6]):
+                draws[which, first:length] += share * value[:length - first]
+        for which, first in enumerate(firsts):
+            draws[which, :first] = np.nan
+        return list(draws)
+
+    def _gather(self, afters: list[FloatArray], index: IntArray) -> FloatArray:
+        """The values ``afters`` (rows) at grid totals ``index``; beyond the grid, banking."""
+        inside = np.array(afters)[:, np.minimum(index, L - 1)]
+        beyond: FloatArray = (index * STEP).astype(float)
+        found: FloatArray = np.where(index < L, inside, self.measure.bank_at(beyond))
+        return found
 
     def least_gain(self, card: Card, total: int) -> int | None:
         """The least a Tutto under ``card`` drawn at ``total`` adds before the next draw, or
         None when no draw can follow it (Fireworks, and Plus/Minus or Street where their
         Tutto ends the turn). Six dice set aside make at least 300."""
-        rules = self.ref.rules
+        rules = self.measure.rules
         if card.bonus:
             return 300 + card.bonus
         if card is Card.X2:
             return 600 + (total if rules.x2_scope == "turn" else 0)
         if card is Card.STREET and rules.street_after != "ends-turn":
             return 2000
-        if card is Card.PLUS_MINUS and rules.plus_minus != "exact-1000-ends-turn":
+        if card is Card.PLUS_MINUS and self.measure.plus_minus_continues:
             return 1000
         return None
+
+
+_X2 = _CARD_INDEX[Card.X2]
+
+
+#: Windows of the grid start at multiples of this many steps: piles whose draws come at
+#: nearby totals are played out together, from a little below the lowest of them.
+WINDOW = 10
+
+
+def _window(lo: int, length: int) -> int:
+    """The first grid total played out for a pile whose draws come at ``lo`` or above."""
+    return max(0, min(lo // STEP, length - 1) // WINDOW * WINDOW)
 
 
 def _by_length(todo: dict[tuple[Deck, int], int]) -> dict[int, list[tuple[Deck, int]]]:
@@ -412,15 +534,3 @@ def _take(pile: Deck, card: Card) -> Deck:
 def pile_tracker(rules: Rules) -> PileTracker:
     """One tracker per rules for the process, its piles memoised across positions."""
     return PileTracker(reference(rules))
-
-
-class DeckValues:
-    """After a Tutto with a tracked draw pile: every later card from what is left of it.
-    ``draw`` is what drawing is worth and ``after`` the better of banking and drawing, at
-    every turn total, exact from ``lo`` (no Tutto of this turn comes at a lower total); ``draw``
-    below ``length`` only (it reaches ``upto``), ``after`` everywhere."""
-
-    def __init__(self, ref: Reference, pile: Deck, lo: int = 0, upto: int = 0) -> None:
-        self.draw, self.length = pile_tracker(ref.rules).draw(pile, lo, upto)
-        self.after: FloatArray = np.maximum(T[:L], self.draw)
-        self.at = extend(self.after)

@@ -26,14 +26,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from tutto_a11y.games.tutto.coach.choices import AfterTutto, Coach
+from tutto_a11y.games.tutto.coach.choices import Coach
 from tutto_a11y.games.tutto.coach.position import Position
 from tutto_a11y.games.tutto.coach.rolls import offers
-from tutto_a11y.games.tutto.coach.solver import PAD, STEP, L, T, constants, play_card
+from tutto_a11y.games.tutto.coach.solver import (
+    PAD,
+    STEP,
+    L,
+    PileTracker,
+    T,
+    card_values,
+    constants,
+    mix,
+    play_card,
+)
 from tutto_a11y.games.tutto.rules import CARD_ORDER, Card, Rules, State, Step
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK
 
@@ -149,40 +159,25 @@ def _wins(need: int) -> FloatArray:
     return (T >= need).astype(float)
 
 
-def _lookup(h: FloatArray, u: FloatArray) -> Callable[[FloatArray], FloatArray]:
-    """The after-Tutto chance ``h`` at any grid totals (beyond the grid: banking, ``u``)."""
-    def at(totals: FloatArray) -> FloatArray:
-        index = (totals // STEP).astype(int)
-        chance: FloatArray = np.where(index < L, h[np.minimum(index, L - 1)],
-                                      u[np.minimum(index, L + PAD - 1)])
-        return chance
-    return at
-
-
 def _bank_at(u: FloatArray, totals: FloatArray) -> FloatArray:
     """Banking at any totals: ``u`` on the grid, its last value beyond."""
     banked: FloatArray = u[np.minimum(totals // STEP, L + PAD - 1).astype(int)]
     return banked
 
 
-class WinReference:
-    """The chance of winning with each card drawn at every turn total; later draws from a
-    full deck's proportions (value iteration over the after-Tutto choice, as for points)."""
+class WinMeasure:
+    """The chance to win as the coach's measure (:class:`solver.Measure`): banking each grid
+    total (``u``, padding included), a Niete (``lost``) and a Plus/Minus Tutto (``pm``) as
+    chances to win, and each card drawn valued with the same roll tables as the points. A
+    Plus/Minus Tutto is valued as banking right after it (so no draw follows it here)."""
 
-    def __init__(self, rules: Rules, stakes: Stakes | LeadStakes) -> None:
-        self.rules, self.stakes = rules, stakes
+    plus_minus_continues = False
+
+    def __init__(self, rules: Rules, u: FloatArray, lost: float, pm: float) -> None:
+        self.rules = rules
         self.k = constants()
-        self.u, self.lost, self.pm = stakes.bank_values()
+        self.u, self.lost, self.pm = u, lost, pm
         self.fireworks = self._fireworks()
-        after: FloatArray = self.u[:L].copy()
-        full = np.array(FULL_DECK, dtype=float) / sum(FULL_DECK)
-        for _ in range(L):
-            self.draw_values = self.card_values(after)
-            new = np.maximum(self.u[:L], full @ self.draw_values)
-            if np.array_equal(new, after):
-                break
-            after = new
-        self.after = after
 
     def _fireworks(self) -> list[FloatArray]:
         """Under Fireworks the Niete banks everything: chance that the end total wins, by dice."""
@@ -204,106 +199,85 @@ class WinReference:
             g6 = g[6]
         return g
 
-    def card_values(self, after: FloatArray) -> FloatArray:
+    def bank_at(self, totals: FloatArray) -> FloatArray:
+        return _bank_at(self.u, totals)
+
+    def card_row(self, card: Card, at: Callable[[FloatArray], FloatArray],
+                 row: FloatArray) -> None:
+        """Fill ``row`` with the chance to win by drawing ``card`` at every turn total, the
+        chance after its Tutto looked up by ``at``."""
         rules, k, lost, u = self.rules, self.k, self.lost, self.u
-        at = _lookup(after, u)
-        rows = np.full((len(CARD_ORDER), L), lost)
-        for card in CARD_ORDER:
-            row = rows[_CARD_INDEX[card]]
-            if card is Card.FIREWORKS:
-                row[:] = self.fireworks[6][:L]
-            elif card is Card.CLOVERLEAF:
-                twice = k.plus_minus[6] ** 2
-                row[:] = twice + (1 - twice) * lost
-            elif card is Card.PLUS_MINUS:
-                # adds-1000-may-continue is valued as banking right after the Tutto
-                row[:] = k.plus_minus[6] * self.pm + (1 - k.plus_minus[6]) * lost
-            elif card is Card.STREET:
-                totals = T[:L] + 2000
-                end = u[np.minimum(totals // STEP, L + PAD - 1).astype(int)] \
-                    if rules.street_after == "ends-turn" else at(totals)
-                row[:] = k.street[6] * end + (1 - k.street[6]) * lost
-            elif card.bonus:
-                values, _ = play_card(u, at(T + card.bonus), lost)
+        if card is Card.FIREWORKS:
+            row[:] = self.fireworks[6][:L]
+        elif card is Card.CLOVERLEAF:
+            twice = k.plus_minus[6] ** 2
+            row[:] = twice + (1 - twice) * lost
+        elif card is Card.PLUS_MINUS:
+            # adds-1000-may-continue is valued as banking right after the Tutto
+            row[:] = k.plus_minus[6] * self.pm + (1 - k.plus_minus[6]) * lost
+        elif card is Card.STREET:
+            totals = T[:L] + 2000
+            end = _bank_at(u, totals) if rules.street_after == "ends-turn" else at(totals)
+            row[:] = k.street[6] * end + (1 - k.street[6]) * lost
+        elif card.bonus:
+            values, _ = play_card(u, at(T + card.bonus), lost)
+            row[:] = values[6][:L]
+        elif card is Card.X2:
+            if rules.x2_scope == "turn":
+                values, _ = play_card(u, at(2 * T), lost)
                 row[:] = values[6][:L]
-            elif card is Card.X2:
-                if rules.x2_scope == "turn":
-                    values, _ = play_card(u, at(2 * T), lost)
-                    row[:] = values[6][:L]
-                else:
-                    base = T[:L, None]
-                    bank = _bank_at(u, base + T[None, :])
-                    values, _ = play_card(bank, at(base + 2 * T[None, :]), lost)
-                    row[:] = values[6][:, 0]
+            else:
+                base = T[:L, None]
+                bank = _bank_at(u, base + T[None, :])
+                values, _ = play_card(bank, at(base + 2 * T[None, :]), lost)
+                row[:] = values[6][:, 0]
+        else:  # a Stop
+            row[:] = lost
+
+    def card_values(self, after: FloatArray) -> FloatArray:
+        return card_values(self, after)
+
+    def full_deck(self) -> FloatArray:
+        """Each card's chance to win with every later card from a full deck's proportions
+        (value iteration over the after-Tutto choice): the model of a later player's turn
+        (:func:`duel.last_turn_chances`), which knows nothing of the pile."""
+        after: FloatArray = self.u[:L].copy()
+        full = np.array(FULL_DECK, dtype=float) / sum(FULL_DECK)
+        for _ in range(L):
+            rows = self.card_values(after)
+            new = np.maximum(self.u[:L], mix(full, rows))
+            if np.array_equal(new, after):
+                break
+            after = new
         return rows
 
 
 @lru_cache(maxsize=16)
-def win_reference(rules: Rules, stakes: Stakes | LeadStakes) -> WinReference:
-    return WinReference(rules, stakes)
+def win_measure(rules: Rules, stakes: Stakes | LeadStakes) -> WinMeasure:
+    return WinMeasure(rules, *stakes.bank_values())
 
 
-class WinDeckValues:
-    """After a Tutto: the chance of winning by drawing (next card from this pile) or banking."""
-
-    def __init__(self, ref: WinReference, pile: tuple[int, ...]) -> None:
-        counts = np.array(pile if sum(pile) else FULL_DECK, dtype=float)
-        self.draw: FloatArray = (counts / counts.sum()) @ ref.draw_values
-        self.after: FloatArray = np.maximum(ref.u[:L], self.draw)
-        self.at = _lookup(self.after, ref.u)
-
-
-class WinValues(Protocol):
-    """What the win coach reads of a solution, as chances to win: banking each grid total
-    (``u``, padding included), a Niete (``lost``), a Plus/Minus Tutto (``pm``), and under
-    Fireworks each turn total by dice in hand. A :class:`WinReference` for the game's last
-    turn, a :class:`duel.TurnOfDuel` for a turn of a two-player game."""
-
-    u: FloatArray
-    lost: float
-    pm: float
-    fireworks: list[FloatArray]
+@lru_cache(maxsize=16)
+def win_tracker(rules: Rules, stakes: Stakes | LeadStakes) -> PileTracker:
+    """The pile tracker of these stakes, kept: every ``advice`` of the turn shares its piles."""
+    return PileTracker(win_measure(rules, stakes))
 
 
 class WinCoach(Coach):
-    """The coach of the game's last turn: every value is the chance of winning. ``win`` is what
-    its values are read from (here the :class:`WinReference`, its full-deck tables also giving
-    the draws after a Tutto; in :class:`duelcoach.DuelCoach` the turn of a two-player game)."""
+    """A coach whose every value is the chance of winning: in the game's last turn, against
+    the players still to come in the final round, or (:func:`duelcoach.chances`) in a turn of
+    a two-player game. Cards after a Tutto follow the pile to the end of the turn, as for
+    points (:class:`solver.PileTracker` in this measure)."""
 
-    def __init__(self, rules: Rules, stakes: Stakes | LeadStakes) -> None:
-        self.rules = rules
+    def __init__(self, rules: Rules, stakes: Stakes | LeadStakes | None = None,
+                 measure: WinMeasure | None = None, tracker: PileTracker | None = None
+                 ) -> None:
+        if stakes is not None:
+            measure, tracker = win_measure(rules, stakes), win_tracker(rules, stakes)
+        assert measure is not None
+        super().__init__(rules, measure, tracker or PileTracker(measure))
         self.stakes = stakes
-        self.reference = win_reference(rules, stakes)
-        self.win: WinValues = self.reference
-        self.k = self.reference.k
-        self._after: dict[tuple[int, ...], AfterTutto] = {}
-        self._cards: dict[tuple[Card, tuple[int, ...], int],
-                          tuple[list[FloatArray], list[FloatArray]]] = {}
-
-    def after(self, pile: tuple[int, ...], lo: int = 0, upto: int = 0) -> AfterTutto:
-        if pile not in self._after:
-            self._after[pile] = WinDeckValues(self.reference, pile)
-        return self._after[pile]
-
-    def _tables(self, card: Card, pile: tuple[int, ...], base: int, lo: int = 0,
-                length: int = L) -> tuple[list[FloatArray], list[FloatArray]]:
-        key = (card, pile, base)
-        if key not in self._cards:
-            at, u, lost = self.after(pile).at, self.win.u, self.win.lost
-            if card is Card.X2 and self.rules.x2_scope == "card":
-                bank = _bank_at(self.win.u, base + T)
-                self._cards[key] = play_card(bank, at(base + 2 * T), lost)
-            elif card is Card.X2:
-                self._cards[key] = play_card(u, at(2 * T), lost)
-            else:
-                self._cards[key] = play_card(u, at(T + card.bonus), lost)
-        return self._cards[key]
-
-    def _length(self, card: Card, index: int) -> int:
-        return L  # chances to win: the whole grid, as solved
-
-    def bank(self, total: int) -> float:
-        return float(_bank_at(self.win.u, np.array(total)))
+        self.win = measure
 
     def plus_minus_tutto(self) -> float:
         return float(self.win.pm)
