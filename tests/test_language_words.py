@@ -113,7 +113,8 @@ def test_a_review_of_every_player_speaks_of_each_in_the_third_person(
     _play(lang, clean_env, ["bonus 300", "1 2 3 4 6 6", "1", "bank", "x2", "1 2 3 4 6 6",
                             "1", "bank", "quit"])
     review = _run(["--lang", lang, "review"], clean_env)
-    moves = [line for line in review if re.match(r"(Turn|Zug|Tour) \d", line)]
+    # A graded move opens with its grade: "Blunder: turn 2, Bonus 300, after the roll ...".
+    moves = [line for line in review if re.match(r"\w+\W*: (turn|Zug|tour) \d", line)]
     assert len(moves) >= 2, review
     for line in moves:
         assert not re.search(second_person, line, re.IGNORECASE), line

@@ -84,7 +84,8 @@ def test_settings_shows_every_setting_its_value_and_where_it_comes_from(
         c.gettext("{name}: {value}, the default.", name="db",
                   value="/data/tutto-tally/games.sqlite3"),
         c.gettext("{name}: {value}, the default.", name="game", value="tutto"),
-        c.gettext("{name}: {value}, the default.", name="seats", value="false"),
+        c.gettext("{name}: {value}, the default.", name="seats",
+                  value=c.pgettext("setting value", "false")),
     ]
     assert set(KEYS) == {"lang", "verbosity", "rate", "voice", "speech-engine", "width",
                          "sighted", "coach", "db", "game", "seats"}

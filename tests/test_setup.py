@@ -62,12 +62,17 @@ def test_the_first_start_installs_quietly_and_the_second_installs_nothing(
 
 
 def _pins(text: str) -> dict[str, str]:
-    """``name==version`` lines, by the name's canonical form (pip prints ``Pygments``)."""
+    """``name==version`` lines that hold for this Python, by the name's canonical form (pip
+    prints ``Pygments``); constraints.txt gives some packages a line per Python, with a marker
+    (``numpy==2.2.6 ; python_full_version < '3.11'``)."""
+    from packaging.requirements import Requirement
+
     pins = {}
     for line in text.splitlines():
         if line and not line.startswith("#"):
-            name, _, version = line.partition("==")
-            pins[name.lower().replace("_", "-")] = version
+            wanted = Requirement(line)
+            if wanted.marker is None or wanted.marker.evaluate():
+                pins[wanted.name.lower().replace("_", "-")] = str(wanted.specifier)[2:]
     return pins
 
 
