@@ -16,8 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from screen_reader import (Desk, Heard, OrcaBusy, alive, braille, descendants, keys_heard,
-                           missing_programs, speech)
+from screen_reader import Desk, Heard, OrcaBusy, braille, keys_heard, missing_programs, speech
 from transcript import Step, steps
 from tutto_a11y.cli.app import cli
 
@@ -131,27 +130,3 @@ def test_in_terminal_mode_orca_echoes_each_key_once_and_reads_each_line_once(
 def test_in_plain_mode_orca_echoes_each_key_once_and_reads_each_line_once(
         desk: Desk, game: str, tmp_path: Path) -> None:
     play(desk, tmp_path, game, ["--plain"])
-
-
-def test_the_tests_own_orca_is_stopped_with_everything_it_started(tmp_path: Path) -> None:
-    """The layer cleans up after itself by process id: nothing it started outlives it, down
-    to the program in the terminal and its speech."""
-    if missing_programs():
-        pytest.skip("the screen reader set-up is not installed")
-    orca = Desk("de")
-    try:
-        orca.start()
-    except OrcaBusy:
-        pytest.skip("an Orca of your own is running: Orca runs once per user")
-    term = orca.terminal(["--players", PLAYERS, "--db", str(tmp_path / "g.db")])
-    term.wait_for_prompt("Anna, Karte?")
-    started = [p.pid for p in orca.procs]
-    family = started + descendants(started)
-    names = {Path(f"/proc/{pid}/comm").read_text().strip() for pid in family
-             if Path(f"/proc/{pid}/comm").exists()}
-    assert {"Xvfb", "dbus-daemon", "orca", "speech-dispatch", "gnome-terminal-",
-            "tutto-tally"} <= names, names
-    root = orca.root
-    orca.close()
-    assert [pid for pid in family if alive(pid)] == []
-    assert not root.exists()

@@ -68,7 +68,7 @@ def play(settings: Settings, options: PlayOptions) -> int:
             else:
                 info, game = claimed(*chosen, store, catalog)
                 side = side_of(info)  # a saved game goes on as the game it is
-                if isinstance(reader, TerminalReader):
+                if hasattr(reader, "words"):  # the words Tab completes are the saved game's
                     reader.words = sorted(set(side.typed_words(catalog.lang)))
                 if lang is None and info.lang != catalog.lang:
                     catalog = Catalog(info.lang)  # a game goes on in its own language

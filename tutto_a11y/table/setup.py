@@ -8,6 +8,7 @@ language; the end of input or ``quit`` during set-up raises :class:`Quit`: nothi
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -31,9 +32,25 @@ class Quit(Exception):
 
 
 def reader_for(plain_mode: bool, output: Output, sighted: bool, words: list[str]) -> LineReader:
-    if plain_mode:
+    """How lines are read: typed at a terminal with readline (in ``--plain`` too, writing
+    nothing but the prompt and the typed characters); with ``--sighted`` in prompt_toolkit,
+    for its status line; from a pipe, a file or a dumb terminal (which edits lines itself) as
+    plain lines."""
+    if not _typed_at_a_terminal():
         return PlainReader(sys.stdin.buffer, output)
-    return TerminalReader(output, sighted=sighted, words=words)
+    if sighted and not plain_mode:
+        return TerminalReader(output, sighted=True, words=words)
+    from tutto_a11y.table.line_editor import ReadlineReader
+
+    return ReadlineReader(output, words, plain=plain_mode)
+
+
+def _typed_at_a_terminal() -> bool:
+    """Lines are typed at a terminal that leaves the editing to the program."""
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
+    except (AttributeError, ValueError):
+        return False
 
 
 def mark_discarded(reader: Any, c: Catalog) -> None:
