@@ -157,6 +157,10 @@ class Desk:
                     XDG_CONFIG_HOME=str(home / ".config"), XDG_DATA_HOME=str(home / "data"),
                     XDG_CACHE_HOME=str(home / ".cache"), XDG_STATE_HOME=str(home / "state"),
                     GSETTINGS_BACKEND="memory", PYTHONIOENCODING="utf-8")
+        # Every process of this desk carries it, also those the session bus starts on its
+        # own and leaves to init (AT-SPI's registry, gnome-terminal's server), so that they
+        # are found and stopped too.
+        base["TESTBED_DESK"] = str(self.root)
         self.env = base
         self._lock = one_screen_reader_at_a_time()
 
@@ -304,36 +308,42 @@ class Desk:
     def terminal(self, args: list[str], env: dict[str, str] | None = None) -> Terminal:
         """``tutto-tally ARGS`` in a new gnome-terminal window, focused for typing.
 
-        The program starts once the window has the focus and Orca has said so, as when a
-        player starts it in a terminal that is already open: Orca hears it from its first line.
+        The window opens at a shell's prompt (``$``) and the program starts when Enter is
+        pressed there, as a player starts it in a terminal: Orca has taken in the new window
+        by then and hears the program from its first line on.
         """
         self._terminals += 1
         title = f"tutto-tally-test-{self._terminals}"
         program = shutil.which("tutto-tally")
         assert program is not None, "tutto-tally is not on PATH"
-        go = self.root / f"go-{self._terminals}"
         environment = dict(self.env, **(env or {}))
         mark = self.mark()
         window = subprocess.Popen(
             ["gnome-terminal", "--wait", f"--title={title}", "--geometry=100x40", "--",
-             "sh", "-c", 'while [ ! -e "$0" ]; do sleep 0.02; done; exec "$@"', str(go),
-             program, *args], env=environment, stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+             "sh", "-c", 'printf "$ "; read -r _; exec "$@"', "sh", program, *args],
+            env=environment, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL, start_new_session=True)
         self.procs.append(window)
         found = self.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", title])
         window_id = found.split()[0]
         self.run(["xdotool", "windowfocus", "--sync", window_id])
-        self.wait(lambda heard: any(title in h.text for h in heard if h.kind == "speech"),
-                  "the new window", mark)
-        mark = self.mark()
-        go.touch()
-        return Terminal(self, window, window_id, mark)
+        self.wait(lambda heard: any(h.text.rstrip().endswith(" $") for h in heard
+                                    if h.kind == "braille"), "the new window's prompt", mark)
+        terminal = Terminal(self, window, window_id, self.mark())
+        terminal.key("Return")
+        return terminal
 
     # --- stopping -----------------------------------------------------------------------------
+    def family(self) -> list[int]:
+        """Every process of this desk but those started here: what they started, and what
+        the session bus started and left to init."""
+        return sorted(set(descendants([p.pid for p in self.procs])) |
+                      set(_marked(f"TESTBED_DESK={self.root}")))
+
     def close(self) -> None:
         """Stop every process started here and every process they started, by id."""
         # Leaves first, while their parents still live to collect them.
-        _stop_tree(descendants([p.pid for p in self.procs]))
+        _stop_tree(self.family())
         for proc in reversed(self.procs):
             _signal(proc.pid, signal.SIGTERM)
         deadline = time.monotonic() + 3
@@ -343,7 +353,7 @@ class Desk:
             except subprocess.TimeoutExpired:
                 _signal(proc.pid, signal.SIGKILL)
                 proc.wait(5)
-        _stop_tree(descendants([p.pid for p in self.procs]))
+        _stop_tree(self.family())
         self.procs.clear()
         with contextlib.suppress(Exception):
             self._lock.__exit__(None, None, None)
@@ -464,6 +474,21 @@ def descendants(roots: list[int]) -> list[int]:
             if child not in found:
                 found.append(child)
                 todo.append(child)
+    return found
+
+
+def _marked(marker: str) -> list[int]:
+    """The processes of this user whose environment holds ``marker`` (``NAME=value``)."""
+    wanted = marker.encode() + b"\0"
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            if wanted in (entry / "environ").read_bytes() + b"\0" and alive(int(entry.name)):
+                found.append(int(entry.name))
+        except OSError:
+            continue
     return found
 
 

@@ -57,6 +57,10 @@ def play(settings: Settings, options: PlayOptions) -> int:
     store = settings.open_store(catalog)
     sharing = open_sharing(options.share, options.share_code, catalog, store)
     try:
+        # Speech starts now, beside the set-up: the opening is printed without waiting for it.
+        speaker = open_speech(options.speech, interactive, catalog.lang, options.voice,
+                              options.rate, options.speech_engine, options.speech_to, output,
+                              catalog)
         reader = reader_for(plain_mode, output, options.sighted,
                             side.typed_words(catalog.lang))
         mark_discarded(reader, catalog)
@@ -73,6 +77,12 @@ def play(settings: Settings, options: PlayOptions) -> int:
                 if lang is None and info.lang != catalog.lang:
                     catalog = Catalog(info.lang)  # a game goes on in its own language
                     mark_discarded(reader, catalog)
+                    if speaker is not None:  # and in its own language's voice
+                        speaker.speaker.close(wait=False)
+                        speaker = open_speech(options.speech, interactive, catalog.lang,
+                                              options.voice, options.rate,
+                                              options.speech_engine, options.speech_to,
+                                              output, catalog)
                 opening = resumed(info, game, side.messages(catalog, game, verbosity), store)
         except Quit:
             return 0
@@ -84,9 +94,6 @@ def play(settings: Settings, options: PlayOptions) -> int:
             reader.show_status(lambda: side.status_line(messages),
                                lambda words: catalog.gettext("Words that fit: {words}.",
                                                              words=", ".join(words)))
-        speaker = open_speech(options.speech, interactive, catalog.lang, options.voice,
-                              options.rate, options.speech_engine, options.speech_to, output,
-                              catalog)
         listeners = []
         if sharing is not None:  # the live view: told of every entry, worded by each viewer
             listeners.append(sharing.listen_to(game))
