@@ -120,24 +120,28 @@ def open_sharing(address: str | None, code: str | None, catalog: Catalog,
 
 def open_speech(speech: bool | None, interactive: bool, lang: str, voice: str | None,
                 rate: int | None, engine: str, speech_to: str | None, output: Output,
-                c: Catalog) -> SpokenOutput | None:
+                c: Catalog) -> tuple[SpokenOutput | None, str | None]:
     """Speech on when asked, or by default in an interactive terminal where it works; its
-    engine starts in the background (see :class:`SpokenOutput`)."""
+    engine starts in the background (see :class:`SpokenOutput`).
+
+    With the speaker comes the sentence to print just before the opening, when a running
+    screen reader keeps the game's own voice quiet (decided now, said with the opening).
+    """
     if speech is False:
-        return None
+        return None, None
     if speech is None and not speech_to:
         if not interactive:
-            return None
+            return None, None
         from tutto_a11y.speech.screenreader import running_screen_reader
 
         reader_name = running_screen_reader()
         if reader_name:  # one voice at a time: the screen reader already reads every line
-            output.line(c.gettext("The screen reader {name} is running, so tutto-tally does "
-                                  "not speak itself; start it with --speech to hear its own "
-                                  "speech.", name=reader_name))
-            return None
+            return None, c.gettext("The screen reader {name} is running, so tutto-tally does "
+                                   "not speak itself; start it with --speech to hear its own "
+                                   "speech.", name=reader_name)
     from tutto_a11y.speech.starting import StartingSpeaker
 
     # Started beside the game: the first line is printed before the engine is ready.
     return SpokenOutput(StartingSpeaker(lang, voice, rate, engine,
-                                        Path(speech_to) if speech_to else None), output, c)
+                                        Path(speech_to) if speech_to else None), output,
+                        c), None

@@ -58,9 +58,9 @@ def play(settings: Settings, options: PlayOptions) -> int:
     sharing = open_sharing(options.share, options.share_code, catalog, store)
     try:
         # Speech starts now, beside the set-up: the opening is printed without waiting for it.
-        speaker = open_speech(options.speech, interactive, catalog.lang, options.voice,
-                              options.rate, options.speech_engine, options.speech_to, output,
-                              catalog)
+        speaker, quiet = open_speech(options.speech, interactive, catalog.lang,
+                                     options.voice, options.rate, options.speech_engine,
+                                     options.speech_to, output, catalog)
         reader = reader_for(plain_mode, output, options.sighted,
                             side.typed_words(catalog.lang))
         mark_discarded(reader, catalog)
@@ -79,10 +79,10 @@ def play(settings: Settings, options: PlayOptions) -> int:
                     mark_discarded(reader, catalog)
                     if speaker is not None:  # and in its own language's voice
                         speaker.speaker.close(wait=False)
-                        speaker = open_speech(options.speech, interactive, catalog.lang,
-                                              options.voice, options.rate,
-                                              options.speech_engine, options.speech_to,
-                                              output, catalog)
+                        speaker, quiet = open_speech(
+                            options.speech, interactive, catalog.lang, options.voice,
+                            options.rate, options.speech_engine, options.speech_to, output,
+                            catalog)
                 opening = resumed(info, game, side.messages(catalog, game, verbosity), store)
         except Quit:
             return 0
@@ -101,6 +101,8 @@ def play(settings: Settings, options: PlayOptions) -> int:
         table = Table(game, messages, reader, output, StoreJournal(store, info.id, game), speaker,
                       on_leaving=shutdown.take_over if interactive else None,
                       listeners=listeners, game_id=str(info.id))
+        if quiet:  # a screen reader speaks: said once, before the opening
+            output.line(quiet)
         return table.run(opening)
     except StoreError as error:
         raise store_problem(error, path, catalog) from None
