@@ -131,3 +131,24 @@ def test_in_terminal_mode_orca_echoes_each_key_once_and_reads_each_line_once(
 def test_in_plain_mode_orca_echoes_each_key_once_and_reads_each_line_once(
         desk: Desk, game: str, tmp_path: Path) -> None:
     play(desk, tmp_path, game, ["--plain"])
+
+
+@pytest.mark.parametrize("mode", [[], ["--plain"]], ids=["terminal", "plain"])
+def test_with_braille_line_the_braille_line_after_enter_holds_the_news_and_the_question(
+        desk: Desk, mode: list[str], tmp_path: Path) -> None:
+    typed = ENTRIES["tutto", desk.lang]
+    _opening, script = printed("tutto", desk.lang, typed)
+    term = desk.terminal(["--players", PLAYERS, "--db", str(tmp_path / "g.db"),
+                          "--braille-line", *mode])
+    term.wait_for_prompt(script[0].prompt)
+    for step, following in zip(script, script[1:]):
+        typing, after = term.enter(step.typed, following.prompt)
+        row = as_said(step.said + [following.prompt])
+        # What a Braille display following the cursor shows after Enter: the news, then
+        # the question, on the one line.
+        assert " ".join(braille(after)[-1].replace("\xa0", " ").split()) == row, after
+        # And it is heard once, whole: neither said twice nor cut.
+        assert said(after) == row, after
+    term.type(script[-1].typed)
+    term.key("Return")
+    assert term.finish() == 0

@@ -21,8 +21,8 @@ from typing import Any
 # The names a player can keep, and the parameter of ``play`` each one stands for.
 KEYS: dict[str, str] = {
     "lang": "lang", "verbosity": "verbosity", "rate": "rate", "voice": "voice",
-    "speech-engine": "speech_engine", "width": "width", "sighted": "sighted", "coach": "coach",
-    "db": "db", "game": "game",
+    "speech-engine": "speech_engine", "width": "width", "braille-line": "braille_line",
+    "sighted": "sighted", "coach": "coach", "db": "db", "game": "game",
 }
 
 _NAME = re.compile(r"[A-Za-z0-9_-]+\Z")

@@ -50,7 +50,7 @@ def play(settings: Settings, options: PlayOptions) -> int:
     plain_mode = not (sys.stdin.isatty() and terminal_mode(sys.stdout, plain))
     # In terminal mode lines wrap at the terminal's own width too; plain mode only at --width.
     output = Output(sys.stdout, width, prompt_on_own_line=not sys.stdin.isatty(),
-                    follow_terminal=not plain_mode)
+                    follow_terminal=not plain_mode, braille_line=options.braille_line)
     path = settings.path
     speaker = None
     shutdown = Shutdown()
@@ -107,6 +107,7 @@ def play(settings: Settings, options: PlayOptions) -> int:
     except StoreError as error:
         raise store_problem(error, path, catalog) from None
     finally:
+        output.end()  # a line held for a question that did not come
         if sharing is not None:
             sharing.close()
         shut_down(shutdown, speaker, store, interactive)

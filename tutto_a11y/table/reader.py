@@ -330,9 +330,8 @@ class TerminalReader:
         return "\n".join(wrap(text, max(columns - 1, 10)))
 
     def read(self, prompt: str) -> str | None:
-        columns = self.output.columns()
-        lines = wrap(prompt, columns - 1 if columns else None)
         while True:
+            lines = self.output.prompt_lines(prompt, room=False)  # the editor wraps at words
             for line in lines[:-1]:
                 self.output.line(line)
             try:
