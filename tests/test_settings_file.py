@@ -77,6 +77,7 @@ def test_settings_shows_every_setting_its_value_and_where_it_comes_from(
         c.gettext("{name}: not set.", name="voice"),
         c.gettext("{name}: {value}, the default.", name="speech-engine", value="pyttsx3"),
         c.gettext("{name}: not set.", name="width"),
+        c.gettext("{name}: {value}, the default.", name="braille-line", value="false"),
         c.gettext("{name}: {value}, from the settings file.", name="sighted", value="true"),
         c.gettext("{name}: {value}, the default.", name="coach", value="false"),
         c.gettext("{name}: {value}, the default.", name="db",
@@ -84,7 +85,7 @@ def test_settings_shows_every_setting_its_value_and_where_it_comes_from(
         c.gettext("{name}: {value}, the default.", name="game", value="tutto"),
     ]
     assert set(KEYS) == {"lang", "verbosity", "rate", "voice", "speech-engine", "width",
-                         "sighted", "coach", "db", "game"}
+                         "braille-line", "sighted", "coach", "db", "game"}
 
 
 def test_settings_set_checks_a_value_as_the_option_does_and_keeps_nothing_wrong(
