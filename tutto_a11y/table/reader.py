@@ -331,7 +331,7 @@ class TerminalReader:
 
     def read(self, prompt: str) -> str | None:
         while True:
-            lines = self.output.prompt_lines(prompt, room=False)  # the editor wraps at words
+            lines = self.output.prompt_lines(prompt)
             for line in lines[:-1]:
                 self.output.line(line)
             try:

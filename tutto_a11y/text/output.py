@@ -90,28 +90,6 @@ def wrap(text: str, width: int | None) -> list[str]:
     return [plain(line) for line in lines]
 
 
-#: Cells the prompt's last row leaves free for what is typed after it, when that is typed on
-#: the prompt's row: the terminal wraps the typed characters where its row ends, inside a word
-#: if need be, so a long question leaves the room a typical entry needs ("1 5 5 2 3 6",
-#: "kleine Straße", "ansage Anna kelche").
-TYPING_ROOM = 20
-
-
-def wrap_prompt(text: str, width: int | None, room: int) -> list[str]:
-    """The rows of a question, wrapped like :func:`wrap`, its last row at most ``width - room``
-    long when it can be: the last units of a long last row move to a row of their own."""
-    lines = wrap(text, width)
-    if not width or room <= 0 or len(lines[-1]) <= width - room:
-        return lines
-    units = [" ".join(unit) for unit in _units([w for w in _SPACES.split(text) if w])]
-    tail: list[str] = []
-    while len(units) > 1 and len(plain(" ".join(units[-1:] + tail))) <= width - room:
-        tail.insert(0, units.pop())
-    if not tail:
-        return lines
-    return wrap(" ".join(units), width) + wrap(" ".join(tail), width)
-
-
 def terminal_columns(stream: TextIO) -> int | None:
     """How many columns the terminal behind ``stream`` has now, or None if it is no terminal."""
     try:
@@ -189,21 +167,16 @@ class Output:
             self.stream.write("\n".join(wrap(held, self.columns())) + "\n")
             self.stream.flush()
 
-    def prompt_lines(self, text: str, room: bool = True) -> list[str]:
+    def prompt_lines(self, text: str) -> list[str]:
         """The rows of a prompt, with a held line before it: wrapped one cell short of the
         width, so that the cursor waits on the last row, the question whole on that row when
-        it fits; when the entry is typed on that row (and ``room``), room is left for it,
-        unless a held line stands there: the news keeps its place on the question's row."""
+        it fits."""
         columns = self.columns()
         held, self.held = self.held, ""
         if held:
             fits = not columns or len(text) <= columns - 1
             text = held + " " + (nobreak(text) if fits else text)
-            room = False  # the news stays on the question's row, before all else
-        if not columns:
-            return wrap(text, None)
-        free = 0 if self.prompt_on_own_line or not room else min(TYPING_ROOM, columns // 2)
-        return wrap_prompt(text, columns - 1, free)
+        return wrap(text, columns - 1 if columns else None)
 
     def prompt(self, text: str) -> None:
         """Print a prompt: on its own line when input is not typed here (a pipe, a script)."""
