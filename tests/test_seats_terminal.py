@@ -33,7 +33,7 @@ def address(terminal: Terminal) -> str:
 
 def test_a_seats_entry_comes_on_a_new_line_and_the_half_typed_line_is_asked_again(
         tmp_path: Path) -> None:
-    terminal = Terminal(SHARING, tmp_path, env=SEATS)  # prompt_toolkit, the default
+    terminal = Terminal(SHARING, tmp_path, env=SEATS)  # readline, the default
     try:
         anna = SeatPhone(address(terminal), ANNA)
         terminal.child.send("bon")  # the scorekeeper is typing Ben's card already

@@ -77,6 +77,8 @@ def test_settings_shows_every_setting_its_value_and_where_it_comes_from(
         c.gettext("{name}: not set.", name="voice"),
         c.gettext("{name}: {value}, the default.", name="speech-engine", value="pyttsx3"),
         c.gettext("{name}: not set.", name="width"),
+        c.gettext("{name}: {value}, the default.", name="braille-line",
+                  value=c.pgettext("setting value", "false")),
         c.gettext("{name}: {value}, from the settings file.", name="sighted",
                   value=c.pgettext("setting value", "true")),
         c.gettext("{name}: {value}, the default.", name="coach",
@@ -88,7 +90,7 @@ def test_settings_shows_every_setting_its_value_and_where_it_comes_from(
                   value=c.pgettext("setting value", "false")),
     ]
     assert set(KEYS) == {"lang", "verbosity", "rate", "voice", "speech-engine", "width",
-                         "sighted", "coach", "db", "game", "seats"}
+                         "braille-line", "sighted", "coach", "db", "game", "seats"}
 
 
 def test_settings_set_checks_a_value_as_the_option_does_and_keeps_nothing_wrong(

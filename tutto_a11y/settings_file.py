@@ -26,8 +26,8 @@ from typing import Any
 # The names a player can keep, and the parameter of ``play`` each one stands for.
 KEYS: dict[str, str] = {
     "lang": "lang", "verbosity": "verbosity", "rate": "rate", "voice": "voice",
-    "speech-engine": "speech_engine", "width": "width", "sighted": "sighted", "coach": "coach",
-    "db": "db", "game": "game", "seats": "seats",
+    "speech-engine": "speech_engine", "width": "width", "braille-line": "braille_line",
+    "sighted": "sighted", "coach": "coach", "db": "db", "game": "game", "seats": "seats",
 }
 
 # Where a top-level key is defined: at the start of a line, bare or quoted, before its "=".

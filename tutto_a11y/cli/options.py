@@ -97,6 +97,9 @@ PLAY: tuple[Option, ...] = (
     Option("speech_to", "--speech-to", VALUE, Text(), envvar="TUTTO_SPEECH_TO",
            metavar=N_("FOLDER"),
            help=N_("Write each announcement as a numbered WAV file in this folder.")),
+    Option("braille_line", "--braille-line", FLAG, envvar="TUTTO_BRAILLE_LINE", default=False,
+           help=N_("Put the latest announcement on the question's own line, for a Braille "
+                   "display that follows the cursor.")),
     Option("sighted", "--sighted", FLAG, envvar="TUTTO_SIGHTED", default=False,
            help=N_("Add a status line and word completion for a sighted scorekeeper.")),
     Option("coach", "--coach", FLAG, envvar="TUTTO_COACH", default=False,

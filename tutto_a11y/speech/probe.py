@@ -24,7 +24,8 @@ import sys
 import wave
 from pathlib import Path
 
-__all__ = ["ENGINES", "REASONS", "SpeechUnavailable", "pyttsx3_problem", "speech_available"]
+__all__ = ["ENGINES", "REASONS", "SpeechUnavailable", "pyttsx3_problem", "sound_device_problem",
+           "speech_available"]
 
 REASONS = (
     "no-espeak",  # the eSpeak NG library is missing
@@ -74,9 +75,11 @@ def speech_available(engine: str = "pyttsx3") -> str | None:
     raise ValueError(f"unknown speech engine {engine!r}; expected one of {ENGINES}")
 
 
-def pyttsx3_problem(*, need_player: bool) -> str | None:
+def pyttsx3_problem(*, need_player: bool, check_device: bool = True) -> str | None:
     """None if pyttsx3 can work here, else the reason; ``need_player``: it must also play aloud
-    (writing sentences to files needs neither a player nor a sound device)."""
+    (writing sentences to files needs neither a player nor a sound device). Without
+    ``check_device`` the sound device is left to :func:`sound_device_problem`, which may have
+    to play silence and can be run beside the engine's start."""
     if importlib.util.find_spec("pyttsx3") is None:
         return "no-pyttsx3"
     if not sys.platform.startswith("linux"):
@@ -88,9 +91,19 @@ def pyttsx3_problem(*, need_player: bool) -> str | None:
     aplay = shutil.which("aplay")
     if aplay is None:
         return "no-player"
-    if not _sound_device_works(aplay):
+    if check_device and not _sound_device_works(aplay):
         return "no-device"
     return None
+
+
+def sound_device_problem() -> str | None:
+    """``"no-device"`` when aplay finds no sound device to play on, else None (about 2 ms
+    without a device; with a sound server and no card listed, as long as aplay takes to play
+    10 ms of silence)."""
+    aplay = shutil.which("aplay")
+    if aplay is None:
+        return "no-player"
+    return None if _sound_device_works(aplay) else "no-device"
 
 
 def _espeak_library_loads() -> bool:

@@ -18,12 +18,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from tutto_a11y.speech.probe import SpeechUnavailable, pyttsx3_problem
+from tutto_a11y.speech.probe import SpeechUnavailable, pyttsx3_problem, sound_device_problem
 from tutto_a11y.speech.speaker import Speaker, Voice
 from tutto_a11y.speech.spoken import spoken
 from tutto_a11y.speech.worker import voices_for
 
-__all__ = ["list_voices", "open_speaker"]
+__all__ = ["finish_start", "list_voices", "open_speaker", "start_speaker"]
 
 # Start-up of the worker includes Python, pyttsx3 and eSpeak NG; normally ~0.1 s.
 _START_TIMEOUT = 10.0
@@ -31,7 +31,19 @@ _START_TIMEOUT = 10.0
 
 def open_speaker(lang: str, voice: str | None, rate: int | None, speech_to: Path | None) -> Speaker:
     """A pyttsx3 Speaker, ready to speak (see :func:`tutto_a11y.speech.client.open_speaker`)."""
-    problem = pyttsx3_problem(need_player=speech_to is None)
+    speaker = start_speaker(lang, voice, rate, speech_to)
+    finish_start(speaker, need_device=speech_to is None)
+    return speaker
+
+
+def start_speaker(lang: str, voice: str | None, rate: int | None,
+                  speech_to: Path | None) -> _WorkerSpeaker:
+    """The worker started, not yet ready: what it is told to say waits in its pipe.
+
+    Only the quick checks come first (pyttsx3, eSpeak NG, aplay); the sound device, whose
+    check may play silence for a while, is checked by :func:`finish_start` while the worker
+    starts."""
+    problem = pyttsx3_problem(need_player=speech_to is None, check_device=False)
     if problem is not None:
         raise SpeechUnavailable(problem)
     config: dict[str, Any] = {"lang": lang, "voice": voice, "rate": rate}
@@ -43,9 +55,18 @@ def open_speaker(lang: str, voice: str | None, rate: int | None, speech_to: Path
         proc = _start_worker(["serve", json.dumps(config)])
     except OSError as exc:
         raise SpeechUnavailable("engine-failed", str(exc)) from exc
-    speaker = _WorkerSpeaker(lang, proc)
+    return _WorkerSpeaker(lang, proc)
+
+
+def finish_start(speaker: _WorkerSpeaker, need_device: bool) -> None:
+    """The sound device checked (when it is played on) and the worker ready; raises
+    :class:`SpeechUnavailable` and stops the worker when either fails."""
+    if need_device:
+        problem = sound_device_problem()
+        if problem is not None:
+            speaker.close(wait=False)
+            raise SpeechUnavailable(problem)
     speaker._wait_ready()
-    return speaker
 
 
 def list_voices(lang: str | None) -> list[Voice]:

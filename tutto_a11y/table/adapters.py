@@ -56,17 +56,43 @@ class StoreJournal:
 
 
 class SpokenOutput:
-    """Feeds the speaker and says once, in text, if speech stops working during the game."""
+    """Feeds the speaker and says once, in text, if speech cannot start or stops working.
+
+    The speaker may still be starting (:class:`~tutto_a11y.speech.starting.StartingSpeaker`):
+    the first line is printed and handed to it at once, and only then is its start awaited, so
+    that a sentence saying speech is off stands after that line and before the first question.
+    """
 
     def __init__(self, speaker: Any, output: Output, catalog: Catalog) -> None:
         self.speaker = speaker
         self.output = output
         self.catalog = catalog
         self.warned = False
+        self.settled = False
 
     def say(self, text: str, *, important: bool = False) -> None:
         self.speaker.say(text, important=important)
+        self.settle()
         self._check()
+
+    def settle(self) -> None:
+        """The engine's start awaited, once; the one sentence if speech could not start."""
+        if self.settled:
+            return
+        self.settled = True
+        outcome = getattr(self.speaker, "outcome", None)
+        problem = outcome() if outcome is not None else None
+        if problem is not None and not self.warned:
+            self.warned = True
+            self.output.line(self._sentence(problem))
+
+    def _sentence(self, problem: str) -> str:
+        from tutto_a11y.speech.starting import FOLDER_PROBLEM
+
+        if problem == FOLDER_PROBLEM:
+            return self.catalog.gettext("Speech is off: the folder for the sound files cannot be "
+                                        "written. The game goes on in text.")
+        return speech_problem_sentence(problem, self.catalog)
 
     def interrupt(self) -> None:
         self.speaker.interrupt()
@@ -122,32 +148,28 @@ def fixed_seat_codes(text: str | None, catalog: Catalog) -> list[tuple[str, str]
 
 def open_speech(speech: bool | None, interactive: bool, lang: str, voice: str | None,
                 rate: int | None, engine: str, speech_to: str | None, output: Output,
-                c: Catalog) -> SpokenOutput | None:
-    """Speech on when asked, or by default in an interactive terminal where it works."""
+                c: Catalog) -> tuple[SpokenOutput | None, str | None]:
+    """Speech on when asked, or by default in an interactive terminal where it works; its
+    engine starts in the background (see :class:`SpokenOutput`).
+
+    With the speaker comes the sentence to print just before the opening, when a running
+    screen reader keeps the game's own voice quiet (decided now, said with the opening).
+    """
     if speech is False:
-        return None
+        return None, None
     if speech is None and not speech_to:
         if not interactive:
-            return None
+            return None, None
         from tutto_a11y.speech.screenreader import running_screen_reader
 
         reader_name = running_screen_reader()
         if reader_name:  # one voice at a time: the screen reader already reads every line
-            output.line(c.gettext("The screen reader {name} is running, so tutto-tally does "
-                                  "not speak itself; start it with --speech to hear its own "
-                                  "speech.", name=reader_name))
-            return None
-    from tutto_a11y.speech.client import open_speaker
-    from tutto_a11y.speech.probe import SpeechUnavailable
+            return None, c.gettext("The screen reader {name} is running, so tutto-tally does "
+                                   "not speak itself; start it with --speech to hear its own "
+                                   "speech.", name=reader_name)
+    from tutto_a11y.speech.starting import StartingSpeaker
 
-    try:
-        speaker = open_speaker(lang, voice=voice, rate=rate, engine=engine,
-                               speech_to=Path(speech_to) if speech_to else None)
-    except SpeechUnavailable as problem:
-        output.line(speech_problem_sentence(problem.reason, c))
-        return None
-    except OSError:  # the --speech-to folder cannot be made
-        output.line(c.gettext("Speech is off: the folder for the sound files cannot be written. "
-                              "The game goes on in text."))
-        return None
-    return SpokenOutput(speaker, output, c)
+    # Started beside the game: the first line is printed before the engine is ready.
+    return SpokenOutput(StartingSpeaker(lang, voice, rate, engine,
+                                        Path(speech_to) if speech_to else None), output,
+                        c), None

@@ -27,6 +27,7 @@ class PlayOptions(Record):
     speech_engine: str = "pyttsx3"
     speech_to: str | None = None
     sighted: bool = False
+    braille_line: bool = False  # the latest announcement on the question's own line
     verbosity: Verbosity = Verbosity.NORMAL
     resume: str | None = None  # a game id known to be possible ("3", "last"), or None
     share: str | None = None

@@ -50,7 +50,7 @@ def play(settings: Settings, options: PlayOptions) -> int:
     plain_mode = not (sys.stdin.isatty() and terminal_mode(sys.stdout, plain))
     # In terminal mode lines wrap at the terminal's own width too; plain mode only at --width.
     output = Output(sys.stdout, width, prompt_on_own_line=not sys.stdin.isatty(),
-                    follow_terminal=not plain_mode)
+                    follow_terminal=not plain_mode, braille_line=options.braille_line)
     path = settings.path
     speaker = None
     shutdown = Shutdown()
@@ -60,6 +60,10 @@ def play(settings: Settings, options: PlayOptions) -> int:
     store = settings.open_store(catalog)
     sharing = open_sharing(options.share, options.share_code, catalog, store)
     try:
+        # Speech starts now, beside the set-up: the opening is printed without waiting for it.
+        speaker, quiet = open_speech(options.speech, interactive, catalog.lang,
+                                     options.voice, options.rate, options.speech_engine,
+                                     options.speech_to, output, catalog)
         reader = reader_for(plain_mode, output, options.sighted,
                             side.typed_words(catalog.lang), unbuffered=seats)
         mark_discarded(reader, catalog)
@@ -71,11 +75,17 @@ def play(settings: Settings, options: PlayOptions) -> int:
             else:
                 info, game = claimed(*chosen, store, catalog)
                 side = side_of(info)  # a saved game goes on as the game it is
-                if isinstance(reader, TerminalReader):
+                if hasattr(reader, "words"):  # the words Tab completes are the saved game's
                     reader.words = sorted(set(side.typed_words(catalog.lang)))
                 if lang is None and info.lang != catalog.lang:
                     catalog = Catalog(info.lang)  # a game goes on in its own language
                     mark_discarded(reader, catalog)
+                    if speaker is not None:  # and in its own language's voice
+                        speaker.speaker.close(wait=False)
+                        speaker, quiet = open_speech(
+                            options.speech, interactive, catalog.lang, options.voice,
+                            options.rate, options.speech_engine, options.speech_to, output,
+                            catalog)
                 opening = resumed(info, game, side.messages(catalog, game, verbosity), store)
         except Quit:
             return 0
@@ -87,9 +97,6 @@ def play(settings: Settings, options: PlayOptions) -> int:
             reader.show_status(lambda: side.status_line(messages),
                                lambda words: catalog.gettext("Words that fit: {words}.",
                                                              words=", ".join(words)))
-        speaker = open_speech(options.speech, interactive, catalog.lang, options.voice,
-                              options.rate, options.speech_engine, options.speech_to, output,
-                              catalog)
         listeners = []
         seating = None
         if sharing is not None:  # the live view: told of every entry, worded by each viewer
@@ -105,10 +112,13 @@ def play(settings: Settings, options: PlayOptions) -> int:
                       on_leaving=shutdown.take_over if interactive else None,
                       listeners=listeners, game_id=str(info.id), seating=seating,
                       entered_by=entry_seats(store.journal(info.id)) if seating else None)
+        if quiet:  # a screen reader speaks: said once, before the opening
+            output.line(quiet)
         return table.run(opening)
     except StoreError as error:
         raise store_problem(error, path, catalog) from None
     finally:
+        output.end()  # a line held for a question that did not come
         if sharing is not None:
             sharing.close()
         shut_down(shutdown, speaker, store, interactive)

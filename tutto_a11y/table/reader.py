@@ -344,9 +344,8 @@ class TerminalReader:
         return "\n".join(wrap(text, max(columns - 1, 10)))
 
     def read(self, prompt: str) -> str | None:
-        columns = self.output.columns()
-        lines = wrap(prompt, columns - 1 if columns else None)
         while True:
+            lines = self.output.prompt_lines(prompt)
             for line in lines[:-1]:
                 self.output.line(line)
             bell = self.doorbell

@@ -8,6 +8,7 @@ language; the end of input or ``quit`` during set-up raises :class:`Quit`: nothi
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -32,14 +33,29 @@ class Quit(Exception):
 
 def reader_for(plain_mode: bool, output: Output, sighted: bool, words: list[str],
                unbuffered: bool = False) -> LineReader:
-    """``unbuffered`` (``--seats``): plain input read without a buffer of Python's own, so that
-    waiting for a line and for a seat's entry at once sees every byte that came."""
-    if plain_mode:
+    """How lines are read: typed at a terminal with readline (in ``--plain`` too, writing
+    nothing but the prompt and the typed characters); with ``--sighted`` in prompt_toolkit,
+    for its status line; from a pipe, a file or a dumb terminal (which edits lines itself) as
+    plain lines. ``unbuffered`` (``--seats``): plain input read without a buffer of Python's
+    own, so that waiting for a line and for a seat's entry at once sees every byte that came."""
+    if not _typed_at_a_terminal():
         if unbuffered:
             return PlainReader(open(sys.stdin.fileno(), "rb", buffering=0, closefd=False),
                                output)
         return PlainReader(sys.stdin.buffer, output)
-    return TerminalReader(output, sighted=sighted, words=words)
+    if sighted and not plain_mode:
+        return TerminalReader(output, sighted=True, words=words)
+    from tutto_a11y.table.line_editor import ReadlineReader
+
+    return ReadlineReader(output, words, plain=plain_mode)
+
+
+def _typed_at_a_terminal() -> bool:
+    """Lines are typed at a terminal that leaves the editing to the program."""
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
+    except (AttributeError, ValueError):
+        return False
 
 
 def mark_discarded(reader: Any, c: Catalog) -> None:

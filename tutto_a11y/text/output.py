@@ -161,28 +161,58 @@ class Output:
     With ``follow_terminal`` (terminal mode) a line without ``--width`` is wrapped at the
     terminal's width as it is at that moment, so that the terminal never cuts a word itself
     (a screen reader reads its rows as they are) and a resized window is followed.
+
+    With ``braille_line`` (the ``braille-line`` setting) the latest line is held back and
+    printed on the next question's own line, before the question: a Braille display that
+    follows the cursor shows the question's line, and so the news with it. An earlier line
+    is printed as it was as soon as another one comes; :meth:`end` prints one still held.
+    Every line is still printed once, and so read once.
     """
 
     def __init__(self, stream: TextIO, width: int | None = None,
-                 prompt_on_own_line: bool = False, follow_terminal: bool = False) -> None:
+                 prompt_on_own_line: bool = False, follow_terminal: bool = False,
+                 braille_line: bool = False) -> None:
         self.stream = stream
         self.width = width
         self.prompt_on_own_line = prompt_on_own_line
         self.follow_terminal = follow_terminal
+        self.braille_line = braille_line
+        self.held = ""  # the latest line, kept for the next question's line
 
     def columns(self) -> int | None:
         """The width to wrap at now: ``--width``, else the terminal's when followed, else none."""
         return line_width(self.width, self.stream, plain=not self.follow_terminal)
 
     def line(self, text: str) -> None:
-        """Print one announcement."""
+        """Print one announcement (with ``braille_line``, hold it for the next question)."""
+        if self.braille_line:
+            self.end()
+            self.held = text
+            return
         self.stream.write("\n".join(wrap(text, self.columns())) + "\n")
         self.stream.flush()
 
+    def end(self) -> None:
+        """Print the line still held for a question that will not come."""
+        held, self.held = self.held, ""
+        if held:
+            self.stream.write("\n".join(wrap(held, self.columns())) + "\n")
+            self.stream.flush()
+
+    def prompt_lines(self, text: str) -> list[str]:
+        """The rows of a prompt, with a held line before it: wrapped one cell short of the
+        width, so that the cursor waits on the last row, the question whole on that row when
+        it fits."""
+        columns = self.columns()
+        held, self.held = self.held, ""
+        if held:
+            fits = not columns or len(text) <= columns - 1
+            text = held + " " + (nobreak(text) if fits else text)
+        return wrap(text, columns - 1 if columns else None)
+
     def prompt(self, text: str) -> None:
         """Print a prompt: on its own line when input is not typed here (a pipe, a script)."""
-        columns = self.columns()
-        lines = wrap(text, columns - 1 if columns else None)
+        lines = self.prompt_lines(text)
         if self.prompt_on_own_line:
             self.stream.write("\n".join(lines) + "\n")
         else:

@@ -1,0 +1,95 @@
+"""The ``braille-line`` setting: the latest announcement stands on the question's own line.
+
+A Braille display that follows the cursor shows the line the cursor waits on, the question's.
+With ``--braille-line`` (``TUTTO_BRAILLE_LINE``, ``settings set braille-line on``) the news of
+the last entry stands there too, before the question, so a deafblind player need not look
+upward after every entry. The real program runs in a pseudo-terminal, read as a screen (pyte).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import tutto_command
+from test_terminal_screen import Terminal
+
+
+@pytest.mark.parametrize("mode", [[], ["--plain"]], ids=["terminal", "plain"])
+def test_the_news_of_each_entry_stands_on_the_next_questions_row(mode: list[str],
+                                                                 tmp_path: Path) -> None:
+    term = Terminal(["--players", "Anna,Ben", "--braille-line", *mode], tmp_path, columns=100)
+    term.wait_for_prompt("Anna, card?")
+    term.type("300\r")
+    term.wait_for_prompt("Anna, roll 6 dice:")
+    term.type("1 5 2 3 4 6\r")
+    term.wait_for_prompt("Anna, set aside?")
+    assert term.lines() == [
+        "New game for Anna and Ben. Target 6000, standard rules. Anna begins. Anna, card? 300",
+        "Anna draws Bonus 300. Anna, roll 6 dice: 1 5 2 3 4 6",
+        "1, 5, 2, 3, 4, 6. Anna, set aside?",
+    ]
+    term.type("quit\r")
+    assert term.finish() == 0
+    # The goodbye, with no question after it, still stands on a line of its own.
+    assert term.lines()[-1] == "Game saved. Start tutto-tally again to go on."
+
+
+def test_a_refusal_and_a_discarded_line_stand_before_the_question_asked_again(
+        tmp_path: Path) -> None:
+    term = Terminal(["--players", "Anna,Ben", "--braille-line"], tmp_path, columns=100)
+    term.wait_for_prompt("Anna, card?")
+    term.type("30")
+    term.wait_for("Anna, card? 30")
+    term.type("\x03")
+    term.wait_for_prompt("Line discarded, nothing entered. Anna, card?")
+    term.type("1 5\r")
+    term.wait_for("Anna, card?", count=3)
+    rows = term.lines()
+    first = next(i for i, row in enumerate(rows) if row.startswith("First the card: "))
+    assert " ".join(rows[first:]).endswith("street, clover. Anna, card?")
+    term.type("quit\r")
+    assert term.finish() == 0
+
+
+def test_with_width_the_last_row_holds_the_whole_question(tmp_path: Path) -> None:
+    term = Terminal(["--players", "Anna,Ben", "--braille-line", "--width", "40",
+                     "--lang", "de"], tmp_path, columns=80)
+    term.wait_for_prompt("Anna, Karte?")
+    term.type("300\r")
+    term.wait_for_prompt("Anna, Wurf mit 6 Würfeln:")
+    term.type("1 5 2 3 4 6\r")
+    term.wait_for_prompt("Anna, was legst du heraus?")
+    rows = term.lines()
+    assert all(len(row) <= 40 for row in rows), rows
+    # No question is split over two rows: it stands whole on the last row, after the news
+    # when both fit in the width, else on a row of its own.
+    assert "Anna, Wurf mit 6 Würfeln: 1 5 2 3 4 6" in rows
+    assert rows[-1].endswith("Anna, was legst du heraus?")
+    term.type("beenden\r")
+    assert term.finish() == 0
+
+
+def _piped(args: list[str], env: dict[str, str], tmp_path: Path) -> str:
+    db = tmp_path / f"{len(list(tmp_path.glob('*.db')))}.db"
+    done = subprocess.run(tutto_command() + ["--plain", "--no-speech", "--players", "Anna,Ben",
+                                             "--db", str(db), *args],
+                          input="300\nquit\n", capture_output=True, text=True, env=env,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_setting_comes_from_the_variable_and_the_settings_file_too(
+        tmp_path: Path, clean_env: dict[str, str]) -> None:
+    joined = "Anna draws Bonus 300. Anna, roll 6 dice:\n"
+    assert joined not in _piped([], clean_env, tmp_path)
+    assert joined in _piped([], dict(clean_env, TUTTO_BRAILLE_LINE="1"), tmp_path)
+    kept = subprocess.run(tutto_command() + ["settings", "set", "braille-line", "on"],
+                          capture_output=True, text=True, env=clean_env, timeout=60)
+    assert kept.returncode == 0, kept.stderr
+    assert os.path.exists(Path(clean_env["XDG_CONFIG_HOME"]) / "tutto-tally" / "settings.toml")
+    assert joined in _piped([], clean_env, tmp_path)
