@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import pexpect  # noqa: E402
 from live_view import CODE, chromium, program, share_env, start_table  # noqa: E402
 
+from guard import Unexpected, run  # noqa: E402
 from timing import median_p90  # noqa: E402
 
 PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
@@ -163,6 +164,8 @@ def entry_cost(games: int, tmp: Path) -> None:
     print(f"difference of the medians: {difference:+.2f} ms (target: within 0.2 ms)")
     print(f"each of the {VIEWERS + 4} devices got every announcement once, in order: "
           f"{'yes' if delivered_ok else 'NO'}")
+    if not delivered_ok:
+        raise Unexpected("a device missed an announcement or got one twice")
 
 
 def seat_latency(games: int, tmp: Path) -> None:
@@ -224,17 +227,17 @@ def report(label: str, seconds: list[float]) -> None:
           f" (n={len(seconds)})")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--no-browser", action="store_true",
-                        help="only the cost at the table, without Chromium")
-    options = parser.parse_args()
+def main(options: argparse.Namespace) -> None:
+    games = 1 if options.smoke else options.games
     with tempfile.TemporaryDirectory() as folder:
-        entry_cost(options.games, Path(folder))
+        entry_cost(games, Path(folder))
         if not options.no_browser:
-            seat_latency(options.games, Path(folder))
+            seat_latency(games, Path(folder))
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--no-browser", action="store_true",
+                        help="only the cost at the table, without Chromium")
+    run(main, parser, limit=1800)

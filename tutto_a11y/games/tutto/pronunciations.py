@@ -36,6 +36,7 @@ PRONUNCIATIONS: dict[str, list[tuple[str, str]]] = {
 #: that "noch 1 Würfel" is said "noch ein Würfel" and "il reste 1 carte" "il reste une carte".
 COUNTED: dict[str, dict[str, str]] = {
     "de": {"Würfel": "m", "Karte": "f", "Augenzahl": "f", "Entscheidung": "f", "Niete": "f",
-           "Tutto": "n"},
-    "fr": {"dé": "m", "carte": "f", "face": "f", "décision": "f"},
+           "Tutto": "n", "Ungenauigkeit": "f", "Fehler": "m", "Patzer": "m"},
+    "fr": {"dé": "m", "carte": "f", "face": "f", "décision": "f", "imprécision": "f",
+           "erreur": "f", "gaffe": "f"},
 }
