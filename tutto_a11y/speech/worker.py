@@ -42,7 +42,6 @@ import threading
 import time
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any, TextIO
 
 # How long after sending SIGTERM to our own group we treat a SIGTERM as our own echo.
@@ -172,13 +171,19 @@ class _PlayerKiller:
 # Words per minute when no --rate is given: pyttsx3's own default, set explicitly.
 DEFAULT_RATE = 200
 
-@dataclass
 class _Item:
-    id: int
-    text: str
-    important: bool
-    path: str | None = None
-    cancelled: bool = False
+    """One announcement in the queue. A plain class: importing ``dataclasses`` (with
+    ``inspect`` and ``ast``) was a fifth of the worker's start, which the opening waits for."""
+
+    __slots__ = ("id", "text", "important", "path", "cancelled")
+
+    def __init__(self, id: int, text: str, important: bool, path: str | None = None,
+                 cancelled: bool = False) -> None:
+        self.id = id
+        self.text = text
+        self.important = important
+        self.path = path
+        self.cancelled = cancelled
 
 
 class _Queue:

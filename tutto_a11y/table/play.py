@@ -57,13 +57,20 @@ def play(settings: Settings, options: PlayOptions) -> int:
     seats = options.seats and options.share is not None  # seats are the live view's
     fixed_codes = fixed_seat_codes(settings.env.get("TUTTO_SEAT_CODES"), catalog) \
         if seats else []
-    store = settings.open_store(catalog)
-    sharing = open_sharing(options.share, options.share_code, catalog, store)
+    # Speech starts first, beside everything else: its worker's own start (a Python, pyttsx3,
+    # eSpeak NG) is the longest part of hearing the opening, so it begins before the games
+    # file is opened; the opening is printed without waiting for it.
+    speaker, quiet = open_speech(options.speech, interactive, catalog.lang, options.voice,
+                                 options.rate, options.speech_engine, options.speech_to, output,
+                                 catalog)
     try:
-        # Speech starts now, beside the set-up: the opening is printed without waiting for it.
-        speaker, quiet = open_speech(options.speech, interactive, catalog.lang,
-                                     options.voice, options.rate, options.speech_engine,
-                                     options.speech_to, output, catalog)
+        store = settings.open_store(catalog)
+        sharing = open_sharing(options.share, options.share_code, catalog, store)
+    except BaseException:  # the games file cannot be used: said in one sentence, nothing spoken
+        if speaker is not None:
+            speaker.speaker.close(wait=False)
+        raise
+    try:
         reader = reader_for(plain_mode, output, options.sighted,
                             side.typed_words(catalog.lang), unbuffered=seats)
         mark_discarded(reader, catalog)
