@@ -45,11 +45,14 @@ class DataPoint:
 
 NAMES = ("seat", "name", "faces", "points")
 
+# No NaN: the dataclass itself compares a NaN field differently from one Python to the next
+# (3.13 compares field by field, so a NaN is unequal even to itself; 3.12 compares tuples,
+# where the same NaN object is equal), and no value in a game is ever NaN.
 values_st = st.tuples(
     st.integers(-3, 3),
     st.text(max_size=3),
     st.lists(st.integers(1, 6), max_size=3).map(tuple),
-    st.none() | st.floats(allow_nan=True) | st.sampled_from([0.0, -0.0, 1.0]),
+    st.none() | st.floats(allow_nan=False) | st.sampled_from([0.0, -0.0, 1.0]),
 )
 
 
