@@ -13,17 +13,11 @@ import argparse
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simulator)
-
-from tutto_simulator import long_game  # noqa: E402  (a random legal player)
-
-from guard import check, run  # noqa: E402  (bench/guard.py)
-from timing import median_p90  # noqa: E402  (bench/timing.py)
-from tutto_a11y.games.tutto.rules import Game, parse_entry  # noqa: E402
+from guard import check, run  # bench/guard.py
+from testbed.tutto_simulator import long_game  # a random legal player
+from timing import median_p90  # bench/timing.py
+from tutto_a11y.games.tutto.rules import Game, parse_entry
 
 ENTRIES = 2000
 TARGET_MS = 50.0

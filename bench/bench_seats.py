@@ -30,7 +30,6 @@ import http.cookiejar
 import random
 import re
 import socket
-import sys
 import tempfile
 import threading
 import time
@@ -38,14 +37,11 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "testbed"))
-sys.path.insert(0, str(ROOT / "bench"))
+import pexpect
 
-import pexpect  # noqa: E402
-from live_view import CODE, chromium, program, share_env, start_table  # noqa: E402
-
-from timing import median_p90  # noqa: E402
+from guard import run  # bench/guard.py
+from testbed.live_view import CODE, chromium, program, share_env, start_table
+from timing import median_p90
 
 PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
 SEAT_CODES = {"Anna": "11112222", "Ben": "33334444", "Cleo": "55556666", "Dora": "77778888"}
@@ -224,17 +220,17 @@ def report(label: str, seconds: list[float]) -> None:
           f" (n={len(seconds)})")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--no-browser", action="store_true",
-                        help="only the cost at the table, without Chromium")
-    options = parser.parse_args()
+def main(options: argparse.Namespace) -> None:
+    games = 1 if options.smoke else options.games
     with tempfile.TemporaryDirectory() as folder:
-        entry_cost(options.games, Path(folder))
+        entry_cost(games, Path(folder))
         if not options.no_browser:
-            seat_latency(options.games, Path(folder))
+            seat_latency(games, Path(folder))
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--no-browser", action="store_true",
+                        help="only the cost at the table, without Chromium")
+    run(main, parser, limit=1800)

@@ -27,21 +27,16 @@ import argparse
 import random
 import re
 import socket
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "testbed"))
-sys.path.insert(0, str(ROOT / "bench"))
+import pexpect
 
-import pexpect  # noqa: E402
-from live_view import CODE, chromium, start_table  # noqa: E402
-
-from guard import check, run  # noqa: E402
-from timing import median_p90  # noqa: E402
+from guard import check, run
+from testbed.live_view import CODE, chromium, start_table
+from timing import median_p90
 
 VIEWERS = (20, 64)
 
@@ -69,7 +64,7 @@ def turns(count: int, prompts: bool = False) -> list[tuple[str, str]]:
 def start_plain(tmp: Path, share: bool) -> pexpect.spawn:
     if share:
         return start_table(tmp, plain=True)
-    from live_view import program, share_env
+    from testbed.live_view import program, share_env
 
     command = program()
     child = pexpect.spawn(command[0], [*command[1:], "--lang", "en", "--db",

@@ -35,9 +35,7 @@ import tempfile
 import wave
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from guard import check, run  # noqa: E402  (bench/guard.py)
+from guard import check, run  # bench/guard.py
 
 LANGS = ("de", "fr", "en")
 VERBOSITIES = ("brief", "normal")

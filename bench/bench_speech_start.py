@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pexpect
 
+from guard import run  # bench/guard.py
 from timing import median_p90  # bench/timing.py
 
 STUB = """#!/bin/sh
@@ -76,12 +77,8 @@ def start(folder: Path, speech: bool, run: int) -> tuple[float, float | None]:
     return prompt, sound
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=15)
-    parser.add_argument("--probe", type=int, default=190,
-                        help="milliseconds the device check's aplay takes (default 190)")
-    args = parser.parse_args()
+def main(args: argparse.Namespace) -> None:
+    runs = 1 if args.smoke else args.runs
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         aplay = folder / "aplay"
@@ -93,12 +90,12 @@ def main() -> None:
         quiet: list[float] = []
         spoken: list[float] = []
         heard: list[float] = []
-        for run in range(args.runs):  # interleaved, so a busy moment hits all of them
+        for number in range(runs):  # interleaved, so a busy moment hits all of them
             begin = time.perf_counter()
             pexpect.run(f"{sys.executable} -c pass")
             base.append(time.perf_counter() - begin)
-            quiet.append(start(folder, False, run)[0])
-            prompt, sound = start(folder, True, run)
+            quiet.append(start(folder, False, number)[0])
+            prompt, sound = start(folder, True, number)
             spoken.append(prompt)
             if sound is not None:
                 heard.append(sound)
@@ -112,8 +109,12 @@ def main() -> None:
         late = median_p90(heard)[0] - median_p90(quiet)[0]
         print(f"greeting heard after the prompt without speech: {late * 1000:.1f} ms "
               f"(target: at most 100 ms; device check {args.probe} ms; "
-              f"{len(heard)} of {args.runs} starts heard)")
+              f"{len(heard)} of {runs} starts heard)")
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--probe", type=int, default=190,
+                        help="milliseconds the device check's aplay takes (default 190)")
+    run(main, parser, limit=600)

@@ -18,19 +18,13 @@ Run: ``python bench/bench_speechd.py [--games 5]``.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "testbed"))
-sys.path.insert(0, str(ROOT / "bench"))
+import pexpect
 
-import pexpect  # noqa: E402
-from sound_desk import SPEECHD, Desk, enter, quit_game, to_the_tutto  # noqa: E402
-
-from guard import run  # noqa: E402
-from timing import median_p90  # noqa: E402
+from guard import run
+from testbed.sound_desk import SPEECHD, Desk, enter, quit_game, to_the_tutto
+from timing import median_p90
 
 ENTRIES = [("bonus 300", "Anna draws Bonus 300."),
            ("1 5 2 3 4 6", "1, 5, 2, 3, 4, 6."),

@@ -28,17 +28,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simulator)
-
-from tutto_simulator import random_game  # noqa: E402  (a random legal player)
-
-from guard import run  # noqa: E402  (bench/guard.py)
-from timing import median_p90  # noqa: E402  (bench/timing.py)
-from tutto_a11y.games.tutto.rules import Game, Rules  # noqa: E402
-from tutto_a11y.store.journal import Store  # noqa: E402
-from tutto_a11y.store.stats import name_key  # noqa: E402
+from guard import run  # bench/guard.py
+from testbed.tutto_simulator import random_game  # a random legal player
+from timing import median_p90  # bench/timing.py
+from tutto_a11y.games.tutto.rules import Game, Rules
+from tutto_a11y.store.journal import Store
+from tutto_a11y.store.stats import name_key
 
 GROUP = ["Anna", "ANNA", "Ben", "Cleo", "Zoé", "zoe", "Dora", "Émile", "emile"]
 

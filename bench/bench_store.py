@@ -33,11 +33,9 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from guard import check, run  # noqa: E402  (bench/guard.py)
-from timing import median_p90, percentile  # noqa: E402  (bench/timing.py)
-from tutto_a11y.store.journal import Store, default_db_path  # noqa: E402
+from guard import check, run  # bench/guard.py
+from timing import median_p90, percentile  # bench/timing.py
+from tutto_a11y.store.journal import Store, default_db_path
 
 ENTRY_CYCLE = ["roll 123346", "aside 15", "roll 2256", "aside 5", "bank", "card bonus-600",
                "roll 111245", "continue"]

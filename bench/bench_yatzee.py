@@ -29,18 +29,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from guard import check, run  # noqa: E402  (bench/guard.py)
-from timing import median_p90  # noqa: E402  (bench/timing.py)
-from tutto_a11y.games import registry  # noqa: E402
-from tutto_a11y.store.journal import Store, default_db_path  # noqa: E402
-from tutto_a11y.table.adapters import StoreJournal  # noqa: E402
-from tutto_a11y.table.reader import PlainReader  # noqa: E402
-from tutto_a11y.table.session import Table  # noqa: E402
-from tutto_a11y.text.i18n import Catalog  # noqa: E402
-from tutto_a11y.text.output import Output  # noqa: E402
+from guard import check, run  # bench/guard.py
+from timing import median_p90  # bench/timing.py
+from tutto_a11y.games import registry
+from tutto_a11y.store.journal import Store, default_db_path
+from tutto_a11y.table.adapters import StoreJournal
+from tutto_a11y.table.reader import PlainReader
+from tutto_a11y.table.session import Table
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.output import Output
 
 PLAYERS = ("Anna", "Ben", "Cleo")
 TARGET_MS = 2.0

@@ -17,8 +17,13 @@ settings.register_profile("any-machine", deadline=None)
 settings.load_profile("any-machine")
 
 ROOT = Path(__file__).resolve().parent.parent
-# Shared by the tests and bench/: the private speech-dispatcher sound desk.
-sys.path.insert(0, str(ROOT / "testbed"))
+# The tests import the set-ups they share with bench/ from the testbed package (and the bench's
+# own helpers as bench.guard) at the repository's root. After the installed packages, not
+# before them: the quick run of scripts/test-pythons tests the installed wheel, not the
+# tutto_a11y beside testbed/ (in the project's own .venv the editable install has the root
+# on the path already).
+if str(ROOT) not in sys.path:
+    sys.path.append(str(ROOT))
 
 
 FOLDERS = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import product
 
-from tutto_simulator import (  # noqa: F401
+from testbed.tutto_simulator import (  # noqa: F401
     CARD_WORDS,
     Simulator,
     long_game,
@@ -22,7 +22,6 @@ from tutto_simulator import (  # noqa: F401
     remembered,
     typed,
 )
-
 from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry
 
 SCORING_SINGLES = (1, 5)

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from live_view import start_table
 
 from conftest import tutto_command
+from testbed.live_view import start_table
 
 
 def _run(args: list[str], env: dict[str, str], typed: str = "") -> list[str]:

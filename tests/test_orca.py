@@ -15,8 +15,16 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from screen_reader import Desk, Heard, OrcaBusy, braille, keys_heard, missing_programs, speech
 
+from testbed.screen_reader import (
+    Desk,
+    Heard,
+    OrcaBusy,
+    braille,
+    keys_heard,
+    missing_programs,
+    speech,
+)
 from transcript import Step, steps
 from tutto_a11y.cli.app import cli
 

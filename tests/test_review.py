@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from tutto_simulator import random_game
 
 from conftest import tutto_command
+from testbed.tutto_simulator import random_game
 from tutto_a11y.cli.app import cli
 from tutto_a11y.games.tutto.coach.position import MAX_TURN_TOTAL
 from tutto_a11y.games.tutto.rules import (

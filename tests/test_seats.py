@@ -21,7 +21,8 @@ from typing import Any
 
 import pexpect
 import pytest
-from live_view import CODE, SeatPhone, events, program, share_env, start_table
+
+from testbed.live_view import CODE, SeatPhone, events, program, share_env, start_table
 
 ANNA, BEN, CLEO, DORA = "11112222", "33334444", "55556666", "77778888"
 CODES = f"Anna={ANNA},Ben={BEN},Cleo={CLEO},Dora={DORA}"

@@ -15,7 +15,8 @@ from typing import Any
 
 import pexpect
 import pytest
-from live_view import CODE, axe_script, axe_violations, chromium, log_lines, start_table
+
+from testbed.live_view import CODE, axe_script, axe_violations, chromium, log_lines, start_table
 
 pytestmark = pytest.mark.slow  # a real Chromium
 

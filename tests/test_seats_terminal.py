@@ -14,9 +14,9 @@ import sys
 from pathlib import Path
 
 import pexpect
-from live_view import CODE, SeatPhone, program, share_env
 
 from test_terminal_screen import Terminal
+from testbed.live_view import CODE, SeatPhone, program, share_env
 
 ANNA, BEN = "11112222", "33334444"
 SEATS = {"TUTTO_SEAT_CODES": f"Anna={ANNA},Ben={BEN}"}

@@ -21,7 +21,8 @@ from typing import Any
 
 import pexpect
 import pytest
-from live_view import CODE, enter, start_table, table_running
+
+from testbed.live_view import CODE, enter, start_table, table_running
 
 
 def get(url: str, headers: dict[str, str] | None = None,

@@ -16,7 +16,8 @@ from typing import Any
 
 import pexpect
 import pytest
-from live_view import (
+
+from testbed.live_view import (
     CODE,
     axe_script,
     axe_violations,
