@@ -28,10 +28,10 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import tutto_command
-from scripts import GAME_ONE, GAME_TWO, lines
 from tutto_a11y.braille import svg as dims
 from tutto_a11y.braille.binding import louis
 from tutto_a11y.cli.app import cli
+from tutto_scripts import GAME_ONE, GAME_TWO, lines
 from yatzee_scripts import GERMAN_THREE, lines as yatzee_lines
 
 LANGS = ("en", "de", "fr")

@@ -30,14 +30,14 @@ import pytest
 
 from conftest import one_sentence, tutto_command
 from faults import fill, immutable, tmpfs
-from scripts import GAME_ONE, lines
-from simulator import long_game, typed
+from testbed.tutto_simulator import long_game, typed
 from tutto_a11y.games.tutto.parse import Command, interpret
 from tutto_a11y.games.tutto.rules import Card, EntryError, Game, Rules, Step
 from tutto_a11y.games.tutto.sheet import outcome_word
 from tutto_a11y.games.tutto.words import Vocabulary
 from tutto_a11y.store.journal import Store
 from tutto_a11y.text.i18n import Catalog
+from tutto_scripts import GAME_ONE, lines
 
 pytestmark = pytest.mark.skipif(os.name != "posix",
                                 reason="SIGKILL, select() on pipes and tmpfs need POSIX")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from simulator import enter, random_game
+from testbed.tutto_simulator import random_game
 from tutto_a11y.games.tutto.rules import (
     Bank,
     Card,
@@ -14,6 +14,7 @@ from tutto_a11y.games.tutto.rules import (
     Step,
     parse_entry,
 )
+from tutto_play import enter
 
 
 def snapshot(game: Game):

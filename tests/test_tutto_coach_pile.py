@@ -6,7 +6,7 @@ banking; in points, and when it plays to win (the final round's last turn and tu
 players still to come, a two-player game solved by ``coach --duel``) in chances to win. The
 second method here shares none of that: every smaller pile solved whole, over every turn
 total, without any bound. Both value a card drawn with the same card tables (checked against
-the rules engine in ``test_coach_solver.py``).
+the rules engine in ``test_tutto_coach_solver.py``).
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from simulator import enter, zero_turn
-from test_review import keep, run
+from test_tutto_review import keep, run
 from tutto_a11y.cli.app import cli
 from tutto_a11y.games.tutto.coach.choices import Coach
 from tutto_a11y.games.tutto.coach.duel import last_turn
@@ -27,6 +26,7 @@ from tutto_a11y.games.tutto.coach.solver import STEP, L, T, extend, lookup, refe
 from tutto_a11y.games.tutto.coach.winning import WinCoach, WinMeasure, lead_stakes_of, stakes_of
 from tutto_a11y.games.tutto.rules import Card, Game, Rules, State
 from tutto_a11y.games.tutto.rules.cards import CARD_ORDER
+from tutto_play import enter, zero_turn
 
 
 def coach(*args: str) -> list[dict]:

@@ -1,6 +1,5 @@
 """docs/rules/tutto.md section 7: every worked example, entry by entry, under the default rules."""
 
-from simulator import enter, play_to_scores
 from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry
 from tutto_a11y.games.tutto.rules.events import (
     Banked,
@@ -18,6 +17,7 @@ from tutto_a11y.games.tutto.rules.events import (
     TurnRecord,
     Tutto,
 )
+from tutto_play import enter, play_to_scores
 
 ANNA, BEN, CLEO = 0, 1, 2
 

@@ -6,7 +6,7 @@ from itertools import product
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from simulator import Simulator, legal_set_asides
+from testbed.tutto_simulator import Simulator
 from tutto_a11y.games.tutto.rules import (
     CHOICES,
     Card,
@@ -19,6 +19,7 @@ from tutto_a11y.games.tutto.rules import (
 )
 from tutto_a11y.games.tutto.rules.dice import group_points
 from tutto_a11y.games.tutto.rules.events import FinalRound, GameOver, PlusMinusScored, TurnOver
+from tutto_play import legal_set_asides
 
 pytestmark = pytest.mark.slow  # hypothesis plays hundreds of whole games
 

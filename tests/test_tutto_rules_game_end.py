@@ -2,7 +2,6 @@
 
 import pytest
 
-from simulator import enter, play_to_scores
 from tutto_a11y.games.tutto.rules import (
     CHOICES,
     OPTION_NAMES,
@@ -15,6 +14,7 @@ from tutto_a11y.games.tutto.rules import (
     parse_entry,
 )
 from tutto_a11y.games.tutto.rules.events import FinalRound, GameOver
+from tutto_play import enter, play_to_scores
 
 ANNA, BEN, CLEO, DORA = 0, 1, 2, 3
 

@@ -2,7 +2,6 @@
 
 import pytest
 
-from simulator import enter, play_to_scores
 from tutto_a11y.games.tutto.rules import Card, Game, IllegalEntry, Rules, Step, parse_entry
 from tutto_a11y.games.tutto.rules.events import (
     Banked,
@@ -18,6 +17,7 @@ from tutto_a11y.games.tutto.rules.events import (
     TurnOver,
     Tutto,
 )
+from tutto_play import enter, play_to_scores
 
 ANNA, BEN, CLEO = 0, 1, 2
 THREE = ("Anna", "Ben", "Cleo")

@@ -1,7 +1,7 @@
 """Two players: each one's chance to win the whole game, by value iteration (a small target).
 
 The last turn of the final round is checked against the win coach of one turn, itself checked
-against a plain recursion over the rules engine (``test_coach_solver.py``); the whole game's
+against a plain recursion over the rules engine (``test_tutto_coach_solver.py``); the whole game's
 values must behave as chances of winning do.
 """
 
