@@ -119,7 +119,7 @@ def play_turn(card: Card, player: Player, rng: random.Random, rules: Rules,
 
 def simulate(turns: int, seed: int) -> dict[tuple[Card, str], tuple[float, float]]:
     rules = Rules()
-    cards, weights = zip(*Deck.as_dict(FULL_DECK).items())
+    cards, weights = zip(*Deck.as_dict(FULL_DECK).items(), strict=True)
     results = {}
     for card in CARDS:
         for policy in POLICIES:
@@ -234,7 +234,7 @@ def advice_speed(runs: int, turns: int = 5) -> None:
             program.timed("300", "draws Bonus 300")
             program.timed("1 1 2 2 3 5", "1, 1, 2, 2, 3, 5.")
             first.append(program.timed("advice", "on average"))
-            for turn in range(turns):  # new turns: new cards, new piles, new rolls
+            for _turn in range(turns):  # new turns: new cards, new piles, new rolls
                 program.timed("1", "1 for 100")
                 program.timed("bank", "banks")
                 program.timed(rng.choice(["200", "400", "x2", "500"]), "draws")

@@ -33,6 +33,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -96,7 +97,7 @@ def run_loop(lines: Sequence[str], journal: Any) -> tuple[list[float], Game]:
     check(len(game.entries) == len(lines),
           f"{len(lines) - len(game.entries)} of the typed lines were refused")
     asked = reader.asked  # one request per line, then the one that meets the end of input
-    return [later - earlier for earlier, later in zip(asked, asked[1:])], game
+    return [later - earlier for earlier, later in pairwise(asked)], game
 
 
 def bench_loop_with_store(db: Path, lines: Sequence[str]) -> tuple[list[float], str, float]:
@@ -126,7 +127,7 @@ def bench_resume(db: Path, game_id: str, n: int, repeats: int = 30) -> dict[str,
         store.close()
         check(len(game.entries) == n, f"the resumed game has {len(game.entries)} entries, "
                                       f"not {n}")
-        for phase, value in zip(phases, (t1 - t0, t2 - t1, t3 - t2, t3 - t0)):
+        for phase, value in zip(phases, (t1 - t0, t2 - t1, t3 - t2, t3 - t0), strict=True):
             phases[phase].append(value)
     return phases
 

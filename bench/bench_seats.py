@@ -204,7 +204,7 @@ def seat_latency(games: int, tmp: Path) -> None:
                     child.expect_exact(answer)
             entered = driver.execute_script("return window.entered")
             assert len(entered) == len(printed), (len(entered), len(printed))
-            from_phone += [p - e / 1000 for p, e in zip(printed, entered)]
+            from_phone += [p - e / 1000 for p, e in zip(printed, entered, strict=True)]
             child.sendline("quit")
             child.expect(pexpect.EOF)
             child.close()

@@ -174,7 +174,7 @@ def browser_latency(games: int, tmp: Path, count: int = 10) -> None:
             seen = driver.execute_script("return window.seen")
             check(len(seen) == len(sent), f"the page showed {len(seen)} lines for the "
                                           f"{len(sent)} entries")
-            live += [s / 1000 - t for s, t in zip(seen, sent)]
+            live += [s / 1000 - t for s, t in zip(seen, sent, strict=True)]
             child.sendline("quit")
             child.expect(pexpect.EOF)
             child.close()

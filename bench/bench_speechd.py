@@ -35,7 +35,7 @@ ENTRIES = [("bonus 300", "Anna draws Bonus 300."),
 
 def entry_times(desk: Desk, args: tuple[str, ...], games: int, pause: float) -> list[float]:
     times = []
-    for number in range(games):
+    for _game in range(games):
         db = desk.root / f"bench-{len(list(desk.root.glob('bench-*.sqlite3')))}.sqlite3"
         game = desk.game(*args, "--db", str(db))
         game.expect_exact("Anna, card?")

@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -92,7 +93,7 @@ def run_loop(lines: Sequence[str], journal: Any) -> list[float]:
     check(status == 0, f"the play loop ended with status {status}")
     check(game.finished, "the game did not end: a typed line was refused")
     asked = reader.asked  # sample i: from the request for line i to the request for line i+1
-    return [later - earlier for earlier, later in zip(asked, asked[1:])]
+    return [later - earlier for earlier, later in pairwise(asked)]
 
 
 def summary(samples_s: Sequence[float]) -> str:
@@ -124,8 +125,8 @@ def main(args: argparse.Namespace) -> None:
                                          PLAYERS, kind="yatzee")
                 samples = run_loop(lines, StoreJournal(store, info.id))
                 durable += samples
-                fits += [s for s, line in zip(samples, lines) if line == "fits"]
-                entries += [s for s, line in zip(samples, lines) if line != "fits"]
+                fits += [s for s, line in zip(samples, lines, strict=True) if line == "fits"]
+                entries += [s for s, line in zip(samples, lines, strict=True) if line != "fits"]
         print(f"durable store, per line               {summary(durable)}")
         print(f"  entries (saved before announced)    {summary(entries)}")
         print(f"  fits                                {summary(fits)}")

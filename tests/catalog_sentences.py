@@ -71,7 +71,7 @@ def said_at_the_table(lang: str) -> Iterator[Said]:
         plural = isinstance(message.id, tuple)
         for index, form in enumerate(forms):
             for count in ((1,) if index == 0 else (2, 21)):
-                def fill(match: re.Match[str], count: int = count) -> str:
+                def fill(match: re.Match[str], count: int = count, plural: bool = plural) -> str:
                     key = match.group(1)
                     if key in COUNTS:
                         return str(count if plural or key not in PLURAL_ONLY else 2)

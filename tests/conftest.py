@@ -37,7 +37,7 @@ def _private_folders(root: Path) -> dict[str, str]:
     runtime or cache folder, their settings, their saved games, a two-player solve they keep.
     """
     folders = {}
-    for name, sub in zip(FOLDERS, ("home", "config", "data", "cache", "state", "run")):
+    for name, sub in zip(FOLDERS, ("home", "config", "data", "cache", "state", "run"), strict=True):
         path = root / sub
         path.mkdir(mode=0o700, exist_ok=True)
         folders[name] = str(path)

@@ -406,7 +406,7 @@ def test_racing_devices_enter_one_entry_and_the_others_are_told_the_game_moved_o
             answers.append(phone.send(suit)["kind"])
 
         racers = [threading.Thread(target=race, args=(phone, suit)) for phone, suit in
-                  zip(phones, ("cups", "gold", "swords", "clubs", "cups", "gold"))]
+                  zip(phones, ("cups", "gold", "swords", "clubs", "cups", "gold"), strict=True)]
         for racer in racers:
             racer.start()
         for racer in racers:

@@ -105,7 +105,7 @@ def test_wrong_codes_are_answered_at_once_while_the_table_plays_on(table: Any) -
     # Five wrong codes at once: the first is checked and refused at once, the next waits out
     # a second and is refused, the others came meanwhile and are refused unchecked.
     answers: list[int] = []
-    guesses = [threading.Thread(target=lambda: answers.append(get(
+    guesses = [threading.Thread(target=lambda n=n: answers.append(get(
         table.url + "?code=11111" + str(n))[0])) for n in range(5)]
     for guess in guesses:
         guess.start()

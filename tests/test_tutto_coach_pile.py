@@ -56,7 +56,7 @@ def whole(rules: Rules, pile: tuple[int, ...], solved: dict) -> np.ndarray:
     ref = reference(rules)
     counts = sum(pile)
     draw = np.zeros(L)
-    for card, n in zip(CARD_ORDER, pile):
+    for card, n in zip(CARD_ORDER, pile, strict=True):
         if not n:
             continue
         rest = list(pile)
@@ -115,7 +115,7 @@ def whole_win(measure: WinMeasure, pile: tuple[int, ...], solved: dict) -> np.nd
         return solved[pile]
     counts = sum(pile)
     draw = np.zeros(L)
-    for card, n in zip(CARD_ORDER, pile):
+    for card, n in zip(CARD_ORDER, pile, strict=True):
         if not n:
             continue
         rest = list(pile)
@@ -128,9 +128,9 @@ def whole_win(measure: WinMeasure, pile: tuple[int, ...], solved: dict) -> np.nd
     return solved[pile]
 
 
-def _last_turn_of(scores: tuple[int, ...], seat: int, rules: Rules = Rules()) -> State:
+def _last_turn_of(scores: tuple[int, ...], seat: int) -> State:
     """A turn of the final round: ``seat`` to draw, Anna having reached the target."""
-    game = Game(["Anna", "Ben", "Cleo"][:len(scores)], rules)
+    game = Game(["Anna", "Ben", "Cleo"][:len(scores)], Rules())
     game._states[-1] = game.state._replace(scores=scores, final_round=True, seat=seat)
     return game.state
 

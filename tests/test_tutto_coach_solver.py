@@ -173,7 +173,7 @@ def test_a_monte_carlo_of_the_coachs_policy_under_bonus_300_finds_444_01():
     # Each card after a Tutto is drawn from a full deck's proportions, as the figure assumes.
     rng = random.Random(7)
     coach = coach_for(STANDARD)
-    cards, weights = zip(*Deck.as_dict(FULL_DECK).items())
+    cards, weights = zip(*Deck.as_dict(FULL_DECK).items(), strict=True)
     results = []
     for _ in range(20000):
         game = Game(["Anna", "Ben"], STANDARD)

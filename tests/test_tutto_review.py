@@ -69,7 +69,7 @@ def rule_args(rules: Rules) -> list[str]:
 
 
 def deck_option(pile: tuple[int, ...]) -> str:
-    return ",".join(f"{card.value}={n}" for card, n in zip(CARD_ORDER, pile))
+    return ",".join(f"{card.value}={n}" for card, n in zip(CARD_ORDER, pile, strict=True))
 
 
 def losses_by_coach_json(game: Game) -> dict[str, list[float]]:

@@ -184,7 +184,7 @@ def submultisets(roll):
     faces = sorted(counts)
     for ks in product(*(range(counts[f] + 1) for f in faces)):
         if any(ks):
-            yield tuple(f for f, k in zip(faces, ks) for _ in range(k))
+            yield tuple(f for f, k in zip(faces, ks, strict=True) for _ in range(k))
 
 
 def game_waiting_for_set_aside(roll, card: Card, aside=()) -> Game | None:

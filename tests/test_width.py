@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import subprocess
+from itertools import pairwise
 from pathlib import Path
 
 import pexpect
@@ -53,7 +54,7 @@ def test_no_line_on_a_40_cell_display_splits_a_label_from_its_number(db: Path) -
                         [("Anna, card?", "deck"), ("Anna, card?", "fireworks"),
                          ("Anna, roll 6 dice:", "bank"), ("Anna, roll 6 dice:", "quit")])
     assert all(len(row) <= WIDTH for row in rows), rows
-    for row, following in zip(rows, rows[1:]):
+    for row, following in pairwise(rows):
         if following[:1].isdigit():  # only a new sentence may open a row with a number
             assert row.endswith("."), (row, following)  # not "Bonus" / "600: 5"
     text = " ".join(rows)
@@ -118,7 +119,7 @@ def test_at_width_40_a_number_stays_with_its_noun_and_a_name_stays_whole(
                  str(WIDTH), "--verbosity", "full", "--players", players], clean_env,
                 "".join(line + "\n" for line in GAMES[game]))
     assert all(len(row) <= WIDTH for row in rows), [row for row in rows if len(row) > WIDTH]
-    for row, following in zip(rows, rows[1:]):
+    for row, following in pairwise(rows):
         # "noch 2" / "Würfel", "mit 10" / "Wurfbonus", "18" / "Runden": a row never ends with
         # a number that the next row's first word counts (the last of a list of faces, "zum
         # Beispiel 1 5" / "oder alle", counts nothing).

@@ -41,7 +41,8 @@ def legal_set_asides(roll: Sequence[int], card: Card | None,
     choices = []
     for counts in product(*per_face):
         if any(counts):
-            choices.append(tuple(f for face, k in zip(present, counts) for f in [face] * k))
+            choices.append(tuple(f for face, k in zip(present, counts, strict=True)
+                                 for f in [face] * k))
     return choices
 
 
