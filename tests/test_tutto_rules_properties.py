@@ -131,8 +131,9 @@ def test_rebuilding_from_the_entry_texts_equals_the_live_game(sim, players, rule
 def test_every_game_ends_with_the_right_winners_and_fair_turns(sim, players, rules):
     game = play(sim, Game(players, rules))
     s = game.state
-    over = [e for e in game.all_events() if isinstance(e, GameOver)]
-    assert len(over) == 1 and over[0] == game.last_events[-1]
+    events = list(game.all_events())
+    over = [e for e in events if isinstance(e, GameOver)]
+    assert len(over) == 1 and over[0] == events[-1]
     last = game.turn_records()[-1]
     losers = [v for i, v in enumerate(s.scores) if i not in s.winners]
     assert s.lowest == tuple(i for i, v in enumerate(s.scores)

@@ -30,7 +30,7 @@ def test_undo_takes_back_the_last_entry_and_returns_it():
     assert game.pop() == Bank()
     assert snapshot(game) == before
     assert game.state.step is Step.ROLL_OR_BANK
-    assert game.current_player == "Anna"
+    assert game.players[game.state.seat] == "Anna"
 
 
 def test_undo_across_the_end_of_a_turn_gives_the_turn_back():
@@ -38,11 +38,11 @@ def test_undo_across_the_end_of_a_turn_gives_the_turn_back():
     enter(game, "card bonus-200", "roll 111555", "aside 111555")
     before = snapshot(game)
     enter(game, "card stop")
-    assert game.current_player == "Ben"
+    assert game.players[game.state.seat] == "Ben"
     assert game.pop() == DrawCard(Card.STOP)
     assert snapshot(game) == before
     assert game.state.turn_total == 1700
-    assert game.current_player == "Anna"
+    assert game.players[game.state.seat] == "Anna"
 
 
 def test_undo_across_the_end_of_the_game_reopens_it():

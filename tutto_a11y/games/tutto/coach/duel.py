@@ -65,9 +65,8 @@ class Turns:
         self.after: FloatArray = np.zeros((rows, length))
         self.fire: FloatArray = np.zeros((rows, self.width))
         self.cold = np.ones(rows, dtype=bool)  # no table to begin from: start from "always bank"
-        #: of the last sweep: each card's value by turn total, and the Fireworks tables by dice
+        #: of the last sweep: each card's value by turn total
         self.rows: dict[Card, FloatArray] = {}
-        self.fire_by_dice: list[FloatArray] = []
 
     def start(self, u: FloatArray) -> None:
         """Begin the cold rows from "always bank" (u: bank values on this grid, padding
@@ -144,7 +143,6 @@ class Turns:
                 inner = inner + float(chance) * g[n - taken][:, shift:shift + length]
             value[:, :length] = inner
             g.append(value)
-        self.fire_by_dice = g
         return g[6]
 
 

@@ -117,7 +117,6 @@ class Constants:
 
     fireworks: tuple[float, ...]  # expected points still to come under Fireworks, by dice in hand
     plus_minus: tuple[float, ...]  # chance of the Tutto under Plus/Minus played best, by dice
-    plus_minus_all: tuple[float, ...]  # the same, always setting aside every scoring die
     street: tuple[float, ...]  # chance of completing the Street, by faces (= dice) missing
 
 
@@ -136,15 +135,14 @@ def constants() -> Constants:
         b.append(bn)
     f6 = a[6] / (1 - b[6])
     fireworks = tuple([f6] + [a[n] + b[n] * f6 for n in range(1, 7)])
-    best, every = [1.0], [1.0]
+    best = [1.0]
     for n in range(1, 7):
         best.append(sum(float(c) * max(best[n - k] for k, _p in o) for c, o in offers(n)))
-        every.append(sum(float(c) * every[n - max(o)[0]] for c, o in offers(n)))
     street = [1.0]
     for missing in range(1, 7):
         street.append(sum(float(c) * max(street[missing - x] for x in range(1, shown + 1))
                           for shown, c in street_offers(missing)))
-    return Constants(fireworks, tuple(best), tuple(every), tuple(street))
+    return Constants(fireworks, tuple(best), tuple(street))
 
 
 class Reference:

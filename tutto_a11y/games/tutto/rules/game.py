@@ -64,10 +64,6 @@ class Game(EntryList[Entry, Event, State]):
     def finished(self) -> bool:
         return self.state.step is Step.OVER
 
-    @property
-    def current_player(self) -> str:
-        return self.players[self.state.seat]
-
     def expect(self) -> Expectation:
         """What may be entered now."""
         s = self.state
