@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import sys
 import tempfile
 import time
@@ -26,6 +25,7 @@ from pathlib import Path
 import pexpect
 
 from guard import run  # bench/guard.py
+from testbed.program import tutto_command
 from timing import median_p90  # bench/timing.py
 
 STUB = """#!/bin/sh
@@ -40,11 +40,6 @@ date +%s.%N >> "$BENCH_HEARD"
 """
 
 
-def _command() -> list[str]:
-    script = shutil.which("tutto-tally")
-    return [script] if script else [sys.executable, "-m", "tutto_a11y"]
-
-
 def _env(folder: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith("TUTTO_") and k != "PYTHONDONTWRITEBYTECODE"}
@@ -57,7 +52,7 @@ def start(folder: Path, speech: bool, run: int) -> tuple[float, float | None]:
     """Seconds to the first prompt, and to the greeting's sound (None without speech)."""
     heard = folder / "heard"
     heard.unlink(missing_ok=True)
-    command = _command()
+    command = tutto_command()
     args = ["--players", "Anna,Ben", "--lang", "en", "--db", str(folder / f"g{run}{speech}.db"),
             "--speech" if speech else "--no-speech"]
     begin = time.time()

@@ -24,7 +24,7 @@ import pexpect
 
 from guard import run
 from testbed.sound_desk import SPEECHD, Desk, enter, quit_game, to_the_tutto
-from timing import median_p90
+from timing import report
 
 ENTRIES = [("bonus 300", "Anna draws Bonus 300."),
            ("1 5 2 3 4 6", "1, 5, 2, 3, 4, 6."),
@@ -44,12 +44,6 @@ def entry_times(desk: Desk, args: tuple[str, ...], games: int, pause: float) -> 
             time.sleep(pause)
         quit_game(game)
     return times
-
-
-def report(label: str, seconds: list[float]) -> None:
-    median, p90 = median_p90([s * 1000 for s in seconds])
-    print(f"{label}: median {median:.1f} ms, p90 {p90:.1f} ms, max {max(seconds) * 1000:.1f} ms"
-          f" (n={len(seconds)})")
 
 
 def main(args: argparse.Namespace) -> None:

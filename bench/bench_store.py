@@ -25,17 +25,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from guard import check, run  # bench/guard.py
+from harness import disk_option, scratch_folder
 from timing import median_p90, percentile  # bench/timing.py
-from tutto_a11y.store.journal import Store, default_db_path
+from tutto_a11y.store.journal import Store
 
 ENTRY_CYCLE = ["roll 123346", "aside 15", "roll 2256", "aside 5", "bank", "card bonus-600",
                "roll 111245", "continue"]
@@ -177,10 +176,7 @@ def main(args: argparse.Namespace) -> None:
     if smoke:
         args.entries = 100
 
-    base = args.dir or default_db_path().parent
-    base.mkdir(parents=True, exist_ok=True)
-    folder = Path(tempfile.mkdtemp(prefix="tutto-bench-", dir=base))
-    try:
+    with scratch_folder(args.dir) as folder:
         db = folder / "games.sqlite3"
         print(f"folder: {folder}   sqlite {sqlite3.sqlite_version}   "
               f"python {sys.version.split()[0]}")
@@ -219,12 +215,10 @@ def main(args: argparse.Namespace) -> None:
         for phase, samples in bench_resume(db, game_id, args.entries,
                                            3 if smoke else 30).items():
             print(f"  {phase:<31} {summary(samples)}")
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--dir", type=Path, default=None, help="folder on the disk to measure")
+    disk_option(parser)
     parser.add_argument("--entries", type=int, default=2000)
     run(main, parser, limit=3600)
