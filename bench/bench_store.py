@@ -26,14 +26,13 @@ import argparse
 import json
 import os
 import sqlite3
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 from guard import check, run  # bench/guard.py
 from harness import disk_option, scratch_folder
-from timing import median_p90, percentile  # bench/timing.py
+from timing import median_p90, percentile, python_start  # bench/timing.py
 from tutto_a11y.store.journal import Store
 
 ENTRY_CYCLE = ["roll 123346", "aside 15", "roll 2256", "aside 5", "bank", "card bonus-600",
@@ -62,15 +61,6 @@ def bench_fsync(folder: Path, n: int = 300) -> list[float]:
     finally:
         os.close(fd)
         path.unlink()
-    return samples
-
-
-def bench_python_startup(n: int = 10) -> list[float]:
-    samples = []
-    for _ in range(n):
-        t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], check=True, timeout=60)
-        samples.append(time.perf_counter() - t0)
     return samples
 
 
@@ -185,7 +175,7 @@ def main(args: argparse.Namespace) -> None:
         print(f"  write + os.fsync, 45 bytes      "
               f"{summary(bench_fsync(folder, 10 if smoke else 300))}")
         print(f"  python -c pass (start-up)       "
-              f"{summary(bench_python_startup(1 if smoke else 10))}")
+              f"{summary(python_start(1 if smoke else 10))}")
         print()
         game_id, appends = bench_appends(db, args.entries)
         print(f"append (synchronous=FULL, WAL), {args.entries} entries")

@@ -1,9 +1,12 @@
-"""Shared by the benchmark scripts: the median and 90th percentile of timed samples, and the
-two ways the scripts print them."""
+"""Shared by the benchmark scripts: the median and 90th percentile of timed samples, the two
+ways the scripts print them, and the usual baseline (``python -c pass``)."""
 
 from __future__ import annotations
 
 import statistics
+import subprocess
+import sys
+import time
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -14,6 +17,16 @@ def percentile(samples: list[float], fraction: float) -> float:
 
 def median_p90(samples: list[float]) -> tuple[float, float]:
     return statistics.median(samples), percentile(samples, 0.9)
+
+
+def python_start(runs: int) -> list[float]:
+    """The usual baseline: ``python -c pass`` of this Python, ``runs`` times, in seconds."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True, timeout=60)
+        times.append(time.perf_counter() - start)
+    return times
 
 
 def summary(samples_s: list[float], width: int = 8) -> str:
