@@ -9,10 +9,11 @@ script so, so that a change in the program's wording breaks a test, not the benc
 
 Exit status: 0 done, 2 the output was not as expected, 3 the time limit was reached.
 
-Every script imports this module first (its name sorts before ``testbed`` and ``tutto_a11y``):
-``python bench/x.py`` puts only ``bench/`` on the path, and this module puts the repository's
-root there once, so that the scripts import the testbed package (the random legal player, the
-live view's and the sound desk's set-ups) and the package of this checkout.
+Every script imports this module first (its name sorts before ``harness``, ``testbed`` and
+``tutto_a11y``): ``python bench/bench_rules.py`` puts only ``bench/`` on the path, and this
+module puts the repository's root there once, so that the scripts import the testbed package
+(the random legal player, the live view's and the sound desk's set-ups) and the package of
+this checkout.
 """
 
 from __future__ import annotations
