@@ -24,20 +24,15 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simulator)
-
-from tutto_simulator import long_game, typed  # noqa: E402
-
-from guard import Lines, check, run  # noqa: E402  (bench/guard.py)
-from timing import median_p90  # noqa: E402  (bench/timing.py)
-from tutto_a11y.games.tutto.messages import Messages  # noqa: E402
-from tutto_a11y.games.tutto.rules import Game, Rules  # noqa: E402
-from tutto_a11y.table.reader import PlainReader  # noqa: E402
-from tutto_a11y.table.session import Table  # noqa: E402
-from tutto_a11y.text.i18n import Catalog  # noqa: E402
-from tutto_a11y.text.output import Output  # noqa: E402
+from guard import Lines, check, run  # bench/guard.py
+from testbed.tutto_simulator import long_game, typed
+from timing import median_p90  # bench/timing.py
+from tutto_a11y.games.tutto.messages import Messages
+from tutto_a11y.games.tutto.rules import Game, Rules
+from tutto_a11y.table.reader import PlainReader
+from tutto_a11y.table.session import Table
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.output import Output
 
 ENTRIES = 2000
 

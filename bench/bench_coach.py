@@ -32,15 +32,11 @@ import time
 from math import sqrt
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simulator)
-
-from guard import Lines, check, is_prompt, run  # noqa: E402  (bench/guard.py)
-from timing import median_p90  # noqa: E402  (bench/timing.py)
-from tutto_a11y.games.tutto.coach.choices import coach_for  # noqa: E402
-from tutto_a11y.games.tutto.coach.position import from_state  # noqa: E402
-from tutto_a11y.games.tutto.rules import (  # noqa: E402
+from guard import Lines, check, is_prompt, run  # bench/guard.py
+from timing import median_p90  # bench/timing.py
+from tutto_a11y.games.tutto.coach.choices import coach_for
+from tutto_a11y.games.tutto.coach.position import from_state
+from tutto_a11y.games.tutto.rules import (
     Bank,
     Card,
     Continue,
@@ -50,9 +46,9 @@ from tutto_a11y.games.tutto.rules import (  # noqa: E402
     Rules,
     SetAside,
     Step,
-    dice as D,  # noqa: E402
+    dice as D,
 )
-from tutto_a11y.games.tutto.rules.cards import FULL_DECK, Deck  # noqa: E402
+from tutto_a11y.games.tutto.rules.cards import FULL_DECK, Deck
 
 CARDS = (Card.BONUS_200, Card.BONUS_300, Card.BONUS_400, Card.BONUS_500, Card.BONUS_600,
          Card.X2, Card.STREET, Card.PLUS_MINUS, Card.FIREWORKS)
@@ -123,7 +119,7 @@ def play_turn(card: Card, player: Player, rng: random.Random, rules: Rules,
 
 def simulate(turns: int, seed: int) -> dict[tuple[Card, str], tuple[float, float]]:
     rules = Rules()
-    cards, weights = zip(*Deck.as_dict(FULL_DECK).items())
+    cards, weights = zip(*Deck.as_dict(FULL_DECK).items(), strict=True)
     results = {}
     for card in CARDS:
         for policy in POLICIES:
@@ -201,8 +197,7 @@ def duel_check(targets: list[int], games: int, seed: int) -> None:
     """A second method for the kept two-player solves: ``games`` whole games through the rules
     engine, both players doing what ``advice`` says, against the solved first-player chance
     (run ``tutto-tally coach --duel --target N`` first)."""
-    from tutto_simulator import play_as_advised, remembered
-
+    from testbed.tutto_simulator import play_as_advised, remembered
     from tutto_a11y.games.tutto.coach import cache
     from tutto_a11y.games.tutto.coach.duelcoach import mover_choices
 
@@ -239,7 +234,7 @@ def advice_speed(runs: int, turns: int = 5) -> None:
             program.timed("300", "draws Bonus 300")
             program.timed("1 1 2 2 3 5", "1, 1, 2, 2, 3, 5.")
             first.append(program.timed("advice", "on average"))
-            for turn in range(turns):  # new turns: new cards, new piles, new rolls
+            for _turn in range(turns):  # new turns: new cards, new piles, new rolls
                 program.timed("1", "1 for 100")
                 program.timed("bank", "banks")
                 program.timed(rng.choice(["200", "400", "x2", "500"]), "draws")

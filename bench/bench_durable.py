@@ -23,48 +23,31 @@ on a tmpfs every fsync is free.
 from __future__ import annotations
 
 import argparse
-import io
 import os
-import shutil
 import sqlite3
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simulator)
-
-from tutto_simulator import long_game, typed  # noqa: E402
-
-from guard import check, run  # noqa: E402  (bench/guard.py)
-from timing import median_p90  # noqa: E402  (bench/timing.py)
-from tutto_a11y.games.tutto.messages import Messages  # noqa: E402
-from tutto_a11y.games.tutto.rules import Game, Rules  # noqa: E402
-from tutto_a11y.store.journal import Store, default_db_path  # noqa: E402
-from tutto_a11y.table.adapters import StoreJournal  # noqa: E402
-from tutto_a11y.table.reader import PlainReader  # noqa: E402
-from tutto_a11y.table.session import Table  # noqa: E402
-from tutto_a11y.text.i18n import Catalog  # noqa: E402
-from tutto_a11y.text.output import Output  # noqa: E402
+from guard import check, run  # bench/guard.py
+from harness import disk_option, scratch_folder, timed_loop
+from testbed.program import tutto_command
+from testbed.tutto_simulator import long_game, typed
+from timing import summary  # bench/timing.py
+from tutto_a11y.games.tutto.messages import Messages
+from tutto_a11y.games.tutto.rules import Game, Rules
+from tutto_a11y.store.journal import Store
+from tutto_a11y.table.adapters import StoreJournal
+from tutto_a11y.text.i18n import Catalog
 
 PLAYERS = ("Anna", "Ben", "Cleo")
 RULES = Rules(target=10_000_000)
 ENTRY_TARGET_MS = 5.0
 RESUME_TARGET_MS = 100.0
-
-
-
-
-def summary(samples_s: Sequence[float]) -> str:
-    median, p90 = median_p90([s * 1000 for s in samples_s])
-    return (f"median {median:8.3f} ms   p90 {p90:8.3f} ms   "
-            f"max {max(samples_s) * 1000:8.3f} ms   (n={len(samples_s)})")
 
 
 def verdict(samples_s: Sequence[float], target_ms: float) -> str:
@@ -73,35 +56,15 @@ def verdict(samples_s: Sequence[float], target_ms: float) -> str:
     return f"{met} (median {median:.3f} ms, target < {target_ms:g} ms)"
 
 
-class TimedReader(PlainReader):
-    """The real plain reader, noting the moment the loop asks for each line."""
-
-    def __init__(self, stream: Any, output: Output) -> None:
-        super().__init__(stream, output)
-        self.asked: list[float] = []
-
-    def read(self, prompt: str) -> str | None:
-        self.asked.append(time.perf_counter())
-        return super().read(prompt)
-
-
 def run_loop(lines: Sequence[str], journal: Any) -> tuple[list[float], Game]:
-    """Type every line into the real loop; the time from one line's request to the next's.
-
-    Each sample is one whole entry: interpret, check, save (when there is a journal), announce,
-    prompt for the next.
-    """
+    """Type every line into the real loop; one sample per line (the last request meets the
+    end of input)."""
     game = Game(PLAYERS, RULES)
-    messages = Messages(Catalog("en"), game)
-    output = Output(io.StringIO(), prompt_on_own_line=True)
-    reader = TimedReader(io.BytesIO("".join(f"{line}\n" for line in lines).encode()), output)
-    table = Table(game, messages, reader, output, journal)
-    status = table.run(messages.new_game())
+    samples, status = timed_loop(game, Messages(Catalog("en"), game), lines, journal)
     check(status == 0, f"the play loop ended with status {status}")
     check(len(game.entries) == len(lines),
           f"{len(lines) - len(game.entries)} of the typed lines were refused")
-    asked = reader.asked  # one request per line, then the one that meets the end of input
-    return [later - earlier for earlier, later in zip(asked, asked[1:])], game
+    return samples, game
 
 
 def bench_loop_with_store(db: Path, lines: Sequence[str]) -> tuple[list[float], str, float]:
@@ -131,7 +94,7 @@ def bench_resume(db: Path, game_id: str, n: int, repeats: int = 30) -> dict[str,
         store.close()
         check(len(game.entries) == n, f"the resumed game has {len(game.entries)} entries, "
                                       f"not {n}")
-        for phase, value in zip(phases, (t1 - t0, t2 - t1, t3 - t2, t3 - t0)):
+        for phase, value in zip(phases, (t1 - t0, t2 - t1, t3 - t2, t3 - t0), strict=True):
             phases[phase].append(value)
     return phases
 
@@ -150,20 +113,12 @@ def bench_process(command: Sequence[str], repeats: int, env: dict[str, str] | No
     return samples
 
 
-def tutto_command() -> list[str]:
-    script = shutil.which("tutto-tally")
-    return [script] if script else [sys.executable, "-m", "tutto_a11y"]
-
-
 def main(args: argparse.Namespace) -> None:
     if args.smoke:
         args.entries = 100
     repeats = 1 if args.smoke else 10
     lines = [typed(entry) for entry in long_game(args.entries, PLAYERS).entries]
-    base = args.dir or default_db_path().parent
-    base.mkdir(parents=True, exist_ok=True)
-    folder = Path(tempfile.mkdtemp(prefix="tutto-bench-", dir=base))
-    try:
+    with scratch_folder(args.dir) as folder:
         db = folder / "games.sqlite3"
         print(f"folder: {folder}   sqlite {sqlite3.sqlite_version}   "
               f"python {sys.version.split()[0]}   {args.entries} entries")
@@ -198,12 +153,10 @@ def main(args: argparse.Namespace) -> None:
         whole = bench_process([*tutto_command(), "--plain", "--no-speech", "--db", str(db),
                                "--resume", game_id], repeats, env, resumed)
         print(f"  tutto-tally --resume, whole process {summary(whole)}")
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--dir", type=Path, default=None, help="folder on the disk to measure")
+    disk_option(parser)
     parser.add_argument("--entries", type=int, default=2000)
     run(main, parser, limit=1800)

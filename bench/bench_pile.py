@@ -17,20 +17,16 @@ import random
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import numpy as np
 
-import numpy as np  # noqa: E402
-
-from guard import run  # noqa: E402  (bench/guard.py)
-from timing import median_p90  # noqa: E402  (bench/timing.py)
-from tutto_a11y.games.tutto.coach import solver  # noqa: E402
-from tutto_a11y.games.tutto.coach.choices import Coach, coach_for  # noqa: E402
-from tutto_a11y.games.tutto.coach.position import Position  # noqa: E402
-from tutto_a11y.games.tutto.rules import Card, Rules  # noqa: E402
-from tutto_a11y.games.tutto.rules.cards import FULL_DECK  # noqa: E402
+from guard import run  # bench/guard.py
+from timing import median_p90  # bench/timing.py
+from tutto_a11y.games.tutto.coach import solver
+from tutto_a11y.games.tutto.coach.choices import Coach, coach_for
+from tutto_a11y.games.tutto.coach.position import Position
+from tutto_a11y.games.tutto.rules import Card, Rules
+from tutto_a11y.games.tutto.rules.cards import FULL_DECK
 
 CARDS = (Card.BONUS_200, Card.BONUS_300, Card.BONUS_500, Card.BONUS_600, Card.X2, Card.STREET)
 

@@ -24,17 +24,12 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simulator)
-
-from tutto_simulator import long_game  # noqa: E402
-
-from guard import check, run  # noqa: E402  (bench/guard.py)
-from timing import median_p90  # noqa: E402  (bench/timing.py)
-from tutto_a11y.games.tutto.coach.review import decisions, review  # noqa: E402
-from tutto_a11y.games.tutto.rules import Game  # noqa: E402
-from tutto_a11y.store.journal import Store  # noqa: E402
+from guard import ROOT, check, run  # bench/guard.py
+from testbed.tutto_simulator import long_game
+from timing import median_p90  # bench/timing.py
+from tutto_a11y.games.tutto.coach.review import decisions, review
+from tutto_a11y.games.tutto.rules import Game
+from tutto_a11y.store.journal import Store
 
 
 def timed(action, runs: int) -> tuple[float, float]:

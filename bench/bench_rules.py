@@ -10,20 +10,13 @@ resuming a long saved game costs (a journal is replayed through the checked path
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simulator)
-
-from tutto_simulator import long_game  # noqa: E402  (a random legal player)
-
-from guard import check, run  # noqa: E402  (bench/guard.py)
-from timing import median_p90  # noqa: E402  (bench/timing.py)
-from tutto_a11y.games.tutto.rules import Game, parse_entry  # noqa: E402
+from guard import check, run  # bench/guard.py
+from testbed.tutto_simulator import long_game  # a random legal player
+from timing import median_p90, python_start  # bench/timing.py
+from tutto_a11y.games.tutto.rules import Game, parse_entry
 
 ENTRIES = 2000
 TARGET_MS = 50.0
@@ -33,15 +26,6 @@ def line(what: str, samples: list[float], unit: str, scale: float) -> None:
     median, p90 = median_p90(samples)
     print(f"{what}: median {median * scale:.3f} {unit}, p90 {p90 * scale:.3f} {unit} "
           f"({len(samples)} samples)")
-
-
-def python_start(runs: int) -> list[float]:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], check=True, timeout=60)
-        times.append(time.perf_counter() - start)
-    return times
 
 
 def empty_loop(runs: int) -> list[float]:

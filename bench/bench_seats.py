@@ -28,25 +28,18 @@ from __future__ import annotations
 import argparse
 import http.cookiejar
 import random
-import re
-import socket
-import sys
 import tempfile
-import threading
 import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "testbed"))
-sys.path.insert(0, str(ROOT / "bench"))
+import pexpect
 
-import pexpect  # noqa: E402
-from live_view import CODE, chromium, program, share_env, start_table  # noqa: E402
-
-from guard import Unexpected, run  # noqa: E402
-from timing import median_p90  # noqa: E402
+from guard import Unexpected, run  # bench/guard.py
+from testbed.live_view import CODE, EventStream, chromium, quit_table, share_env, start_table
+from testbed.program import tutto_command
+from timing import median_p90, report
 
 PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
 SEAT_CODES = {"Anna": "11112222", "Ben": "33334444", "Cleo": "55556666", "Dora": "77778888"}
@@ -74,7 +67,7 @@ def start(tmp: Path, seats: bool) -> pexpect.spawn:
                             env={"TUTTO_SEAT_CODES": ",".join(f"{n}={c}" for n, c in
                                                               SEAT_CODES.items())})
     else:
-        command = program()
+        command = tutto_command()
         child = pexpect.spawn(command[0], [*command[1:], "--lang", "en", "--db",
                                            str(tmp / "games.sqlite3"), "--players",
                                            ",".join(PLAYERS), "--plain"],
@@ -82,32 +75,6 @@ def start(tmp: Path, seats: bool) -> pexpect.spawn:
                               dimensions=(40, 250))
     child.expect_exact(f"{PLAYERS[0]}, card?")
     return child
-
-
-class Stream(threading.Thread):
-    """A device on the event stream, from an address of its own: a viewer with the code, or
-    a seat's device with its session's cookie. Counts the event ids it got."""
-
-    def __init__(self, url: str, number: int, lang: str, cookie: str | None = None) -> None:
-        super().__init__(daemon=True)
-        host, port = re.match(r"http://([^:/]+):(\d+)/", url).groups()
-        self.sock = socket.create_connection((host, int(port)), timeout=60,
-                                             source_address=(f"127.0.0.{2 + number}", 0))
-        target = f"/events?lang={lang}" if cookie else f"/events?code={CODE}&lang={lang}"
-        extra = f"Cookie: {cookie}\r\n" if cookie else ""
-        self.sock.sendall(f"GET {target} HTTP/1.1\r\nHost: {host}:{port}\r\n{extra}\r\n"
-                          .encode())
-        self.ids: list[int] = []
-        self.start()
-
-    def run(self) -> None:
-        stream = self.sock.makefile("rb")
-        try:
-            for line in stream:
-                if line.startswith(b"id: "):
-                    self.ids.append(int(line[4:]))
-        except OSError:
-            pass
 
 
 def seat_cookie(url: str, code: str) -> str:
@@ -142,8 +109,8 @@ def entry_cost(games: int, tmp: Path) -> None:
             folder.mkdir()
             tables[kind] = start(folder, seats=kind == "seats")
         url = tables["seats"].url
-        streams = [Stream(url, n, ("de", "fr")[n % 2]) for n in range(VIEWERS)]
-        streams += [Stream(url, VIEWERS + n, "en", seat_cookie(url, code))
+        streams = [EventStream(url, n, ("de", "fr")[n % 2]) for n in range(VIEWERS)]
+        streams += [EventStream(url, VIEWERS + n, "en", seat_cookie(url, code))
                     for n, code in enumerate(SEAT_CODES.values())]
         time.sleep(0.5)  # every device is connected before the first entry
         for line, answer in entries:
@@ -154,12 +121,10 @@ def entry_cost(games: int, tmp: Path) -> None:
             delivered_ok &= stream.ids == list(range(1, len(entries) + 1))
             stream.sock.close()
         for child in tables.values():
-            child.sendline("quit")
-            child.expect(pexpect.EOF)
-            child.close()
-    report("Enter to the next prompt, no --share (baseline)", results["baseline"])
+            quit_table(child)
+    report("Enter to the next prompt, no --share (baseline)", results["baseline"], places=2)
     report(f"Enter to the next prompt, --share --seats, 4 seats and {VIEWERS} viewers",
-           results["seats"])
+           results["seats"], places=2)
     difference = (median_p90(results["seats"])[0] - median_p90(results["baseline"])[0]) * 1000
     print(f"difference of the medians: {difference:+.2f} ms (target: within 0.2 ms)")
     print(f"each of the {VIEWERS + 4} devices got every announcement once, in order: "
@@ -211,20 +176,13 @@ def seat_latency(games: int, tmp: Path) -> None:
                     child.expect_exact(answer)
             entered = driver.execute_script("return window.entered")
             assert len(entered) == len(printed), (len(entered), len(printed))
-            from_phone += [p - e / 1000 for p, e in zip(printed, entered)]
-            child.sendline("quit")
-            child.expect(pexpect.EOF)
-            child.close()
+            from_phone += [p - e / 1000 for p, e in zip(printed, entered, strict=True)]
+            quit_table(child)
     finally:
         driver.quit()
-    report("Enter at the table's keyboard to the printed line, same games (baseline)", typed)
-    report("Enter on the phone (Chromium) to the table's printed line", from_phone)
-
-
-def report(label: str, seconds: list[float]) -> None:
-    median, p90 = median_p90([s * 1000 for s in seconds])
-    print(f"{label}: median {median:.2f} ms, p90 {p90:.2f} ms, max {max(seconds) * 1000:.1f} ms"
-          f" (n={len(seconds)})")
+    report("Enter at the table's keyboard to the printed line, same games (baseline)", typed,
+           places=2)
+    report("Enter on the phone (Chromium) to the table's printed line", from_phone, places=2)
 
 
 def main(options: argparse.Namespace) -> None:

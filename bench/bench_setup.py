@@ -18,11 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from guard import Lines, Unexpected, run  # noqa: E402
-from timing import median_p90  # noqa: E402
+from guard import ROOT, Lines, Unexpected, run
+from timing import median_p90
 
 PROMPT = b"Anna, card?"
 

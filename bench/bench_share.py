@@ -25,23 +25,16 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
-import socket
-import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "testbed"))
-sys.path.insert(0, str(ROOT / "bench"))
+import pexpect
 
-import pexpect  # noqa: E402
-from live_view import CODE, chromium, start_table  # noqa: E402
-
-from guard import check, run  # noqa: E402
-from timing import median_p90  # noqa: E402
+from guard import check, run
+from testbed.live_view import CODE, EventStream, chromium, quit_table, start_table
+from testbed.program import tutto_command
+from timing import report
 
 VIEWERS = (20, 64)
 
@@ -69,9 +62,9 @@ def turns(count: int, prompts: bool = False) -> list[tuple[str, str]]:
 def start_plain(tmp: Path, share: bool) -> pexpect.spawn:
     if share:
         return start_table(tmp, plain=True)
-    from live_view import program, share_env
+    from testbed.live_view import share_env
 
-    command = program()
+    command = tutto_command()
     child = pexpect.spawn(command[0], [*command[1:], "--lang", "en", "--db",
                                        str(tmp / "games.sqlite3"), "--players", "Anna,Ben",
                                        "--plain"], env=share_env(tmp), encoding="utf-8",
@@ -95,30 +88,6 @@ def timed_entries(child: pexpect.spawn, entries: list[tuple[str, str]],
     return times
 
 
-class Viewer(threading.Thread):
-    """A phone on the event stream: reads every event and counts the ids it got."""
-
-    def __init__(self, url: str, number: int = 0, lang: str = "de") -> None:
-        super().__init__(daemon=True)
-        host, port = re.match(r"http://([^:/]+):(\d+)/", url).groups()
-        # Each phone has an address of its own (127.0.0.2, 127.0.0.3 ...), as at a table: the
-        # server lets only a few event streams come from one address.
-        self.sock = socket.create_connection((host, int(port)), timeout=30,
-                                             source_address=(f"127.0.0.{2 + number}", 0))
-        self.sock.sendall(f"GET /events?code={CODE}&lang={lang} HTTP/1.1\r\n\r\n".encode())
-        self.ids: list[int] = []
-        self.start()
-
-    def run(self) -> None:
-        stream = self.sock.makefile("rb")
-        try:
-            for line in stream:
-                if line.startswith(b"id: "):
-                    self.ids.append(int(line[4:]))
-        except OSError:
-            pass
-
-
 def entry_latency(games: int, tmp: Path, viewer_counts: tuple[int, ...] = VIEWERS,
                   count: int = 10) -> None:
     """The four set-ups run side by side: the same entry goes to each table in turn (in a
@@ -134,7 +103,7 @@ def entry_latency(games: int, tmp: Path, viewer_counts: tuple[int, ...] = VIEWER
             folder = tmp / f"{kind}-{game}"
             folder.mkdir()
             tables[kind] = start_plain(folder, share=kind != "baseline")
-            viewers[kind] = [Viewer(tables[kind].url, n, ("de", "fr")[n % 2])
+            viewers[kind] = [EventStream(tables[kind].url, n, ("de", "fr")[n % 2])
                              for n in range(count)]
         time.sleep(0.5)  # every viewer is connected before the first entry
         for entry in entries:
@@ -145,9 +114,7 @@ def entry_latency(games: int, tmp: Path, viewer_counts: tuple[int, ...] = VIEWER
             for viewer in viewers[kind]:
                 delivered_ok &= viewer.ids == list(range(1, len(entries) + 1))
                 viewer.sock.close()
-            child.sendline("quit")
-            child.expect(pexpect.EOF)
-            child.close()
+            quit_table(child)
     labels = {"baseline": "Enter to the next prompt, no --share (baseline)",
               "share": "Enter to the next prompt, --share, no viewer",
               **{f"viewers-{n}": f"Enter to the next prompt, --share, {n} viewers"
@@ -179,20 +146,12 @@ def browser_latency(games: int, tmp: Path, count: int = 10) -> None:
             seen = driver.execute_script("return window.seen")
             check(len(seen) == len(sent), f"the page showed {len(seen)} lines for the "
                                           f"{len(sent)} entries")
-            live += [s / 1000 - t for s, t in zip(seen, sent)]
-            child.sendline("quit")
-            child.expect(pexpect.EOF)
-            child.close()
+            live += [s / 1000 - t for s, t in zip(seen, sent, strict=True)]
+            quit_table(child)
     finally:
         driver.quit()
     report("Enter to the printed line on the table, same games (baseline)", printed)
     report("Enter to the line in the browser's live region", live)
-
-
-def report(label: str, seconds: list[float]) -> None:
-    median, p90 = median_p90([s * 1000 for s in seconds])
-    print(f"{label}: median {median:.1f} ms, p90 {p90:.1f} ms, max {max(seconds) * 1000:.1f} ms"
-          f" (n={len(seconds)})")
 
 
 def main(options: argparse.Namespace) -> None:

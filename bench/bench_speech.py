@@ -25,11 +25,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from guard import fail, run  # noqa: E402  (bench/guard.py)
-from tutto_a11y.speech.client import open_speaker  # noqa: E402
-from tutto_a11y.speech.probe import speech_available  # noqa: E402
+from guard import fail, run  # bench/guard.py
+from tutto_a11y.speech.client import open_speaker
+from tutto_a11y.speech.probe import speech_available
 
 TEXT = "Anna sets aside 1 and 5: 150. Turn total 450, 2 dice left."
 

@@ -30,14 +30,12 @@ import os
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import wave
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from guard import check, run  # noqa: E402  (bench/guard.py)
+from guard import check, run  # bench/guard.py
+from testbed.program import tutto_command
 
 LANGS = ("de", "fr", "en")
 VERBOSITIES = ("brief", "normal")
@@ -49,11 +47,6 @@ TYPED = ["bonus 300", "1 5 2 3 4 6", "1 5", "bank", "quit"]
 BARE_FACTS = ("300.", "1 5 2 3 4 6.", "150.", "150.")
 DEFAULT_RATE = 200  # pyttsx3's default, which the program keeps without --rate
 LOUD = 655  # 2 % of a 16-bit sample's full scale
-
-
-def command() -> list[str]:
-    script = shutil.which("tutto-tally")
-    return [script] if script else [sys.executable, "-m", "tutto_a11y"]
 
 
 def voiced_seconds(path: Path) -> float:
@@ -73,7 +66,7 @@ def turn_seconds(lang: str, verbosity: str, rate: int | None = None) -> tuple[fl
         env.update(LANG="C.UTF-8", HOME=tmp, XDG_DATA_HOME=tmp, XDG_CONFIG_HOME=tmp,
                    XDG_STATE_HOME=tmp)
         more = ["--rate", str(rate)] if rate else []
-        subprocess.run(command() + ["--lang", lang, "--plain", "--speech", "--players",
+        subprocess.run(tutto_command() + ["--lang", lang, "--plain", "--speech", "--players",
                                     "Anna,Ben", "--db", str(Path(tmp) / "g.db"),
                                     "--speech-to", str(folder), "--verbosity", verbosity, *more],
                        input="".join(line + "\n" for line in TYPED), text=True, env=env,

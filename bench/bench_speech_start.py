@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import sys
 import tempfile
 import time
@@ -26,6 +25,7 @@ from pathlib import Path
 import pexpect
 
 from guard import Unexpected, run  # bench/guard.py
+from testbed.program import tutto_command
 from timing import median_p90  # bench/timing.py
 
 STUB = """#!/bin/sh
@@ -40,11 +40,6 @@ date +%s.%N >> "$BENCH_HEARD"
 """
 
 
-def _command() -> list[str]:
-    script = shutil.which("tutto-tally")
-    return [script] if script else [sys.executable, "-m", "tutto_a11y"]
-
-
 def _env(folder: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith("TUTTO_") and k != "PYTHONDONTWRITEBYTECODE"}
@@ -53,12 +48,12 @@ def _env(folder: Path) -> dict[str, str]:
     return env
 
 
-def start(folder: Path, speech: bool, run: int) -> tuple[float, float | None]:
+def start(folder: Path, speech: bool, number: int) -> tuple[float, float | None]:
     """Seconds to the first prompt, and to the greeting's sound (None without speech)."""
     heard = folder / "heard"
     heard.unlink(missing_ok=True)
-    command = _command()
-    args = ["--players", "Anna,Ben", "--lang", "en", "--db", str(folder / f"g{run}{speech}.db"),
+    command = tutto_command()
+    args = ["--players", "Anna,Ben", "--lang", "en", "--db", str(folder / f"g{number}{speech}.db"),
             "--speech" if speech else "--no-speech"]
     begin = time.time()
     child = pexpect.spawn(command[0], command[1:] + args, env=_env(folder), timeout=30,
@@ -90,12 +85,12 @@ def main(args: argparse.Namespace) -> None:
         quiet: list[float] = []
         spoken: list[float] = []
         heard: list[float] = []
-        for run in range(runs):  # interleaved, so a busy moment hits all of them
+        for number in range(runs):  # interleaved, so a busy moment hits all of them
             begin = time.perf_counter()
             pexpect.run(f"{sys.executable} -c pass")
             base.append(time.perf_counter() - begin)
-            quiet.append(start(folder, False, run)[0])
-            prompt, sound = start(folder, True, run)
+            quiet.append(start(folder, False, number)[0])
+            prompt, sound = start(folder, True, number)
             spoken.append(prompt)
             if sound is not None:
                 heard.append(sound)

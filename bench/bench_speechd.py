@@ -18,19 +18,13 @@ Run: ``python bench/bench_speechd.py [--games 5]``.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "testbed"))
-sys.path.insert(0, str(ROOT / "bench"))
+import pexpect
 
-import pexpect  # noqa: E402
-from sound_desk import SPEECHD, Desk, enter, quit_game, to_the_tutto  # noqa: E402
-
-from guard import run  # noqa: E402
-from timing import median_p90  # noqa: E402
+from guard import run
+from testbed.sound_desk import SPEECHD, Desk, enter, quit_game, to_the_tutto
+from timing import report
 
 ENTRIES = [("bonus 300", "Anna draws Bonus 300."),
            ("1 5 2 3 4 6", "1, 5, 2, 3, 4, 6."),
@@ -41,7 +35,7 @@ ENTRIES = [("bonus 300", "Anna draws Bonus 300."),
 
 def entry_times(desk: Desk, args: tuple[str, ...], games: int, pause: float) -> list[float]:
     times = []
-    for number in range(games):
+    for _game in range(games):
         db = desk.root / f"bench-{len(list(desk.root.glob('bench-*.sqlite3')))}.sqlite3"
         game = desk.game(*args, "--db", str(db))
         game.expect_exact("Anna, card?")
@@ -50,12 +44,6 @@ def entry_times(desk: Desk, args: tuple[str, ...], games: int, pause: float) -> 
             time.sleep(pause)
         quit_game(game)
     return times
-
-
-def report(label: str, seconds: list[float]) -> None:
-    median, p90 = median_p90([s * 1000 for s in seconds])
-    print(f"{label}: median {median:.1f} ms, p90 {p90:.1f} ms, max {max(seconds) * 1000:.1f} ms"
-          f" (n={len(seconds)})")
 
 
 def main(args: argparse.Namespace) -> None:

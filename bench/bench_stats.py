@@ -28,24 +28,15 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simulator)
-
-from tutto_simulator import random_game  # noqa: E402  (a random legal player)
-
-from guard import run  # noqa: E402  (bench/guard.py)
-from timing import median_p90  # noqa: E402  (bench/timing.py)
-from tutto_a11y.games.tutto.rules import Game, Rules  # noqa: E402
-from tutto_a11y.store.journal import Store  # noqa: E402
-from tutto_a11y.store.stats import name_key  # noqa: E402
+from guard import run  # bench/guard.py
+from testbed.program import tutto_command
+from testbed.tutto_simulator import random_game  # a random legal player
+from timing import median_p90  # bench/timing.py
+from tutto_a11y.games.tutto.rules import Game, Rules
+from tutto_a11y.store.journal import Store
+from tutto_a11y.store.stats import name_key
 
 GROUP = ["Anna", "ANNA", "Ben", "Cleo", "Zoé", "zoe", "Dora", "Émile", "emile"]
-
-
-def tutto() -> list[str]:
-    script = shutil.which("tutto-tally")
-    return [script] if script else [sys.executable, "-m", "tutto_a11y"]
 
 
 def make_file(path: Path, games: int, seed: int = 1) -> tuple[int, list[tuple]]:
@@ -113,7 +104,7 @@ def main(args: argparse.Namespace) -> None:
         print(f"replaying them all in this process: {(time.perf_counter() - start) * 1000:.0f} ms")
 
         show("baseline python -c pass", timed([sys.executable, "-c", "pass"], args.runs))
-        show("baseline tutto-tally games", timed([*tutto(), "games", "--db", str(db)],
+        show("baseline tutto-tally games", timed([*tutto_command(), "games", "--db", str(db)],
                                                  args.runs))
         pristine = folder / "pristine.sqlite3"
         shutil.copyfile(db, pristine)
@@ -124,11 +115,11 @@ def main(args: argparse.Namespace) -> None:
             shutil.copyfile(pristine, db)
 
         show("tutto-tally stats, first run (every game replayed, figures kept)",
-             timed([*tutto(), "stats", "--db", str(db)], args.runs, fresh_copy))
+             timed([*tutto_command(), "stats", "--db", str(db)], args.runs, fresh_copy))
         show("tutto-tally stats, next runs (kept figures)",
-             timed([*tutto(), "stats", "--db", str(db)], args.runs))
+             timed([*tutto_command(), "stats", "--db", str(db)], args.runs))
         show("tutto-tally stats --format json, next runs",
-             timed([*tutto(), "stats", "--db", str(db), "--format", "json"], args.runs))
+             timed([*tutto_command(), "stats", "--db", str(db), "--format", "json"], args.runs))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -25,19 +25,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import sqlite3
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from guard import check, run  # noqa: E402  (bench/guard.py)
-from timing import median_p90, percentile  # noqa: E402  (bench/timing.py)
-from tutto_a11y.store.journal import Store, default_db_path  # noqa: E402
+from guard import check, run  # bench/guard.py
+from harness import disk_option, scratch_folder
+from timing import median_p90, percentile, python_start  # bench/timing.py
+from tutto_a11y.store.journal import Store
 
 ENTRY_CYCLE = ["roll 123346", "aside 15", "roll 2256", "aside 5", "bank", "card bonus-600",
                "roll 111245", "continue"]
@@ -65,15 +61,6 @@ def bench_fsync(folder: Path, n: int = 300) -> list[float]:
     finally:
         os.close(fd)
         path.unlink()
-    return samples
-
-
-def bench_python_startup(n: int = 10) -> list[float]:
-    samples = []
-    for _ in range(n):
-        t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], check=True, timeout=60)
-        samples.append(time.perf_counter() - t0)
     return samples
 
 
@@ -179,10 +166,7 @@ def main(args: argparse.Namespace) -> None:
     if smoke:
         args.entries = 100
 
-    base = args.dir or default_db_path().parent
-    base.mkdir(parents=True, exist_ok=True)
-    folder = Path(tempfile.mkdtemp(prefix="tutto-bench-", dir=base))
-    try:
+    with scratch_folder(args.dir) as folder:
         db = folder / "games.sqlite3"
         print(f"folder: {folder}   sqlite {sqlite3.sqlite_version}   "
               f"python {sys.version.split()[0]}")
@@ -191,7 +175,7 @@ def main(args: argparse.Namespace) -> None:
         print(f"  write + os.fsync, 45 bytes      "
               f"{summary(bench_fsync(folder, 10 if smoke else 300))}")
         print(f"  python -c pass (start-up)       "
-              f"{summary(bench_python_startup(1 if smoke else 10))}")
+              f"{summary(python_start(1 if smoke else 10))}")
         print()
         game_id, appends = bench_appends(db, args.entries)
         print(f"append (synchronous=FULL, WAL), {args.entries} entries")
@@ -221,12 +205,10 @@ def main(args: argparse.Namespace) -> None:
         for phase, samples in bench_resume(db, game_id, args.entries,
                                            3 if smoke else 30).items():
             print(f"  {phase:<31} {summary(samples)}")
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--dir", type=Path, default=None, help="folder on the disk to measure")
+    disk_option(parser)
     parser.add_argument("--entries", type=int, default=2000)
     run(main, parser, limit=3600)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import sys
 import tempfile
 import time
@@ -20,14 +19,10 @@ import time
 import pexpect
 
 from guard import fail, run  # bench/guard.py
+from testbed.program import tutto_command
 from timing import median_p90  # bench/timing.py
 
 ROLLS = ["1 5 2 3 4 6", "1", "bank", "stop"]  # one turn with a bank, one Stop card: no Niete
-
-
-def _command() -> list[str]:
-    script = shutil.which("tutto-tally")
-    return [script] if script else [sys.executable, "-m", "tutto_a11y"]
 
 
 def _env() -> dict[str, str]:
@@ -37,7 +32,7 @@ def _env() -> dict[str, str]:
 
 
 def _spawn(args: list[str]) -> pexpect.spawn:
-    command = _command()
+    command = tutto_command()
     child = pexpect.spawn(command[0], command[1:] + args, env=_env(), timeout=30,
                           dimensions=(40, 100))
     child.delaybeforesend = None  # pexpect waits 50 ms before each send unless told not to

@@ -9,20 +9,13 @@ figure docs/benchmarks.md holds to 50 ms).
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "testbed"))  # the random legal player (tutto_simulator)
-
-from tutto_simulator import long_game  # noqa: E402
-
-from guard import check, run  # noqa: E402  (bench/guard.py)
-from timing import median_p90  # noqa: E402  (bench/timing.py)
-from tutto_a11y.games.tute.rules import Game as Tute, Rules as TuteRules  # noqa: E402
-from tutto_a11y.games.tutto.rules import Game as Tutto  # noqa: E402
+from guard import check, run  # bench/guard.py
+from testbed.tutto_simulator import long_game
+from timing import median_p90  # bench/timing.py
+from tutto_a11y.games.tute.rules import Game as Tute, Rules as TuteRules
+from tutto_a11y.games.tutto.rules import Game as Tutto
 
 ENTRIES = 2000
 #: One round that nobody wins (a tie under tie=replay), so the match never ends: the trump,

@@ -17,30 +17,20 @@ every fsync is free).
 from __future__ import annotations
 
 import argparse
-import io
 import random
-import shutil
 import sqlite3
 import statistics
 import sys
-import tempfile
-import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from guard import check, run  # noqa: E402  (bench/guard.py)
-from timing import median_p90  # noqa: E402  (bench/timing.py)
-from tutto_a11y.games import registry  # noqa: E402
-from tutto_a11y.store.journal import Store, default_db_path  # noqa: E402
-from tutto_a11y.table.adapters import StoreJournal  # noqa: E402
-from tutto_a11y.table.reader import PlainReader  # noqa: E402
-from tutto_a11y.table.session import Table  # noqa: E402
-from tutto_a11y.text.i18n import Catalog  # noqa: E402
-from tutto_a11y.text.output import Output  # noqa: E402
+from guard import check, run  # bench/guard.py
+from harness import disk_option, scratch_folder, timed_loop
+from timing import summary  # bench/timing.py
+from tutto_a11y.games import registry
+from tutto_a11y.store.journal import Store
+from tutto_a11y.table.adapters import StoreJournal
+from tutto_a11y.text.i18n import Catalog
 
 PLAYERS = ("Anna", "Ben", "Cleo")
 TARGET_MS = 2.0
@@ -72,36 +62,13 @@ def typed_game(rng: random.Random) -> list[str]:
     return lines
 
 
-class TimedReader(PlainReader):
-    """The real plain reader, noting the moment the loop asks for each line."""
-
-    def __init__(self, stream: Any, output: Output) -> None:
-        super().__init__(stream, output)
-        self.asked: list[float] = []
-
-    def read(self, prompt: str) -> str | None:
-        self.asked.append(time.perf_counter())
-        return super().read(prompt)
-
-
 def run_loop(lines: Sequence[str], journal: Any) -> list[float]:
     """Type the lines into the real loop; one sample per line."""
     game = SIDE.new_game(PLAYERS, SIDE.rules(None, None, ()))
-    messages = SIDE.messages(Catalog("en"), game)
-    output = Output(io.StringIO(), prompt_on_own_line=True)
-    reader = TimedReader(io.BytesIO("".join(f"{line}\n" for line in lines).encode()), output)
-    table = Table(game, messages, reader, output, journal)
-    status = table.run(messages.new_game())
+    samples, status = timed_loop(game, SIDE.messages(Catalog("en"), game), lines, journal)
     check(status == 0, f"the play loop ended with status {status}")
     check(game.finished, "the game did not end: a typed line was refused")
-    asked = reader.asked  # sample i: from the request for line i to the request for line i+1
-    return [later - earlier for earlier, later in zip(asked, asked[1:])]
-
-
-def summary(samples_s: Sequence[float]) -> str:
-    median, p90 = median_p90([s * 1000 for s in samples_s])
-    return (f"median {median:7.3f} ms   p90 {p90:7.3f} ms   max {max(samples_s) * 1000:7.3f} ms"
-            f"   (n={len(samples_s)})")
+    return samples  # sample i: from the request for line i to the request for line i+1
 
 
 def main(args: argparse.Namespace) -> None:
@@ -109,10 +76,7 @@ def main(args: argparse.Namespace) -> None:
         args.games = 1
     rng = random.Random(2026)
     games = [typed_game(rng) for _ in range(args.games)]
-    base = args.dir or default_db_path().parent
-    base.mkdir(parents=True, exist_ok=True)
-    folder = Path(tempfile.mkdtemp(prefix="tutto-bench-", dir=base))
-    try:
+    with scratch_folder(args.dir) as folder:
         print(f"folder: {folder}   sqlite {sqlite3.sqlite_version}   python "
               f"{sys.version.split()[0]}   {args.games} games, "
               f"{sum(map(len, games))} lines")
@@ -127,21 +91,19 @@ def main(args: argparse.Namespace) -> None:
                                          PLAYERS, kind="yatzee")
                 samples = run_loop(lines, StoreJournal(store, info.id))
                 durable += samples
-                fits += [s for s, line in zip(samples, lines) if line == "fits"]
-                entries += [s for s, line in zip(samples, lines) if line != "fits"]
-        print(f"durable store, per line               {summary(durable)}")
-        print(f"  entries (saved before announced)    {summary(entries)}")
-        print(f"  fits                                {summary(fits)}")
+                fits += [s for s, line in zip(samples, lines, strict=True) if line == "fits"]
+                entries += [s for s, line in zip(samples, lines, strict=True) if line != "fits"]
+        print(f"durable store, per line               {summary(durable, width=7)}")
+        print(f"  entries (saved before announced)    {summary(entries, width=7)}")
+        print(f"  fits                                {summary(fits, width=7)}")
         median = statistics.median(entries) * 1000
         met = "met" if median <= TARGET_MS else "NOT met"
         print(f"target per entry                      {met} (median {median:.3f} ms, "
               f"target <= {TARGET_MS:g} ms)")
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--dir", type=Path, default=None, help="folder on the disk to measure")
+    disk_option(parser)
     parser.add_argument("--games", type=int, default=10)
     run(main, parser, limit=1800)

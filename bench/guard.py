@@ -8,6 +8,12 @@ makes every part of a script run once, small and quick: ``tests/test_bench.py`` 
 script so, so that a change in the program's wording breaks a test, not the benchmark.
 
 Exit status: 0 done, 2 the output was not as expected, 3 the time limit was reached.
+
+Every script imports this module first (its name sorts before ``harness``, ``testbed`` and
+``tutto_a11y``): ``python bench/bench_rules.py`` puts only ``bench/`` on the path, and this
+module puts the repository's root there once, so that the scripts import the testbed package
+(the random legal player, the live view's and the sound desk's set-ups) and the package of
+this checkout.
 """
 
 from __future__ import annotations
@@ -22,6 +28,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
+
+#: The repository's root: this checkout, which the scripts measure.
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
 
 class Unexpected(RuntimeError):

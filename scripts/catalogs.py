@@ -19,7 +19,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # the typography of the package beside this script
+if str(ROOT) not in sys.path:  # the typography of the package beside this script
+    sys.path.insert(0, str(ROOT))
 from tutto_a11y.text.typography import typography  # noqa: E402
 
 LOCALES = ROOT / "locales"

@@ -3,7 +3,7 @@
 Run from the project folder after a change to the coach's model of the last turn:
 ``.venv/bin/python scripts/coach_tables.py``. It works out the chances for each way a Street may
 end (about ten seconds each) and writes ``tutto_a11y/games/tutto/coach/last_turn.npz``;
-``tests/test_coach_final_round.py`` checks the shipped file against a fresh solve.
+``tests/test_tutto_coach_final_round.py`` checks the shipped file against a fresh solve.
 """
 
 from __future__ import annotations

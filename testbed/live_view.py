@@ -10,13 +10,15 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 import tarfile
 import tempfile
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from testbed.program import tutto_command
 
 CODE = "482915"
 AXE_VERSION = "4"
@@ -24,12 +26,6 @@ CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
                   "--no-first-run", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync",
                   "--disable-dev-shm-usage", "--window-size=1024,900")
-
-
-def program() -> list[str]:
-    """The installed console script (the one of the active virtual environment)."""
-    script = shutil.which("tutto-tally")
-    return [script] if script else [sys.executable, "-m", "tutto_a11y"]
 
 
 def share_env(tmp: Path) -> dict[str, str]:
@@ -50,7 +46,7 @@ def start_table(tmp: Path, players: str = "Anna,Ben", lang: str = "en",
     """
     import pexpect
 
-    command = program()
+    command = tutto_command()
     args = [*command[1:], "--lang", lang, "--db", str(tmp / "games.sqlite3"),
             "--players", players, "--share", share, *extra]
     if plain:
@@ -63,19 +59,24 @@ def start_table(tmp: Path, players: str = "Anna,Ben", lang: str = "en",
     return child
 
 
+def quit_table(child: Any) -> None:
+    """Quit the table (if it still runs) and wait for its end."""
+    import pexpect
+
+    if child.isalive():
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    child.close()
+
+
 @contextmanager
 def table_running(tmp: Path) -> Iterator[Any]:
     """A sharing table for one test: quit and closed when the test is over, passed or not."""
-    import pexpect
-
     child = start_table(tmp)
     try:
         yield child
     finally:
-        if child.isalive():
-            child.sendline("quit")
-            child.expect(pexpect.EOF)
-        child.close()
+        quit_table(child)
 
 
 def enter(child: Any, line: str, answer: str) -> None:
@@ -153,8 +154,6 @@ def axe_violations(driver: Any, source: str) -> list[dict[str, Any]]:
     return list(result)
 
 
-
-
 class SeatPhone:
     """A player's own device on a seat, over plain HTTP: it types its seat's code in the code
     form, keeps the session's cookie, and posts lines with the form's token, as the page's
@@ -229,9 +228,42 @@ class SeatPhone:
             return str(answer.read().decode())
 
 
+class EventStream(threading.Thread):
+    """A device on the event stream, from an address of its own (127.0.0.2, 127.0.0.3 ... as at
+    a table: the server lets only a few event streams come from one address): a viewer with
+    the code, or a seat's device with its session's cookie. Counts the event ids it got."""
+
+    def __init__(self, url: str, number: int, lang: str, cookie: str | None = None) -> None:
+        import re
+        import socket
+
+        super().__init__(daemon=True)
+        host, port = re.match(r"http://([^:/]+):(\d+)/", url).groups()  # type: ignore[union-attr]
+        self.sock = socket.create_connection((host, int(port)), timeout=60,
+                                             source_address=(f"127.0.0.{2 + number}", 0))
+        target = f"/events?lang={lang}" if cookie else f"/events?code={CODE}&lang={lang}"
+        extra = f"Cookie: {cookie}\r\n" if cookie else ""
+        self.sock.sendall(f"GET {target} HTTP/1.1\r\nHost: {host}:{port}\r\n{extra}\r\n"
+                          .encode())
+        self.ids: list[int] = []
+        self.start()
+
+    def run(self) -> None:
+        stream = self.sock.makefile("rb")
+        try:
+            for line in stream:
+                if line.startswith(b"id: "):
+                    self.ids.append(int(line[4:]))
+        except OSError:
+            pass
+
+
 def events(url: str, last_seen: int | None, count: int, code: str = CODE,
            lang: str = "en") -> list[dict[str, Any]]:
-    """Read ``count`` Server-Sent Events as a browser's EventSource would, then hang up."""
+    """Read ``count`` Server-Sent Events as a browser's EventSource would, then hang up.
+
+    Each event's ``id:`` line (what ``Last-Event-ID`` catches up from) must be the id its data
+    carries."""
     import json
     import re
     import socket
@@ -243,8 +275,13 @@ def events(url: str, last_seen: int | None, count: int, code: str = CODE,
                      f"Accept: text/event-stream\r\n{headers}\r\n".encode())
         stream = sock.makefile("rb")
         found: list[dict[str, Any]] = []
+        event_id = None
         while len(found) < count:
             line = stream.readline().decode()
-            if line.startswith("data: "):
-                found.append(json.loads(line[6:]))
+            if line.startswith("id: "):
+                event_id = int(line[4:])
+            elif line.startswith("data: "):
+                data = json.loads(line[6:])
+                assert data["id"] == event_id
+                found.append(data)
     return found

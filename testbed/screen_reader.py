@@ -35,6 +35,8 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from testbed.processes import children_of
+
 #: The Debian locale, the keyboard layout, and how Orca names the space bar and Enter.
 LANGUAGES = {
     "de": ("de_DE.UTF-8", "de", "Leerzeichen", "Enter"),
@@ -451,22 +453,9 @@ def _wait_until(ready: Callable[[], bool], what: str, limit: float = 20.0) -> No
         time.sleep(0.02)
 
 
-def _children_of() -> dict[int, list[int]]:
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        children.setdefault(int(fields[1]), []).append(int(entry.name))
-    return children
-
-
 def descendants(roots: list[int]) -> list[int]:
     """Every process below ``roots`` (their children, and theirs), found through /proc."""
-    children = _children_of()
+    children = children_of()
     found: list[int] = []
     todo = list(roots)
     while todo:

@@ -15,19 +15,14 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import pexpect
 
-
-def tutto_command() -> list[str]:
-    """How to start the installed program: the console script, else ``python -m``."""
-    script = shutil.which("tutto-tally")
-    return [script] if script else [sys.executable, "-m", "tutto_a11y"]
-
+from testbed.processes import children_of
+from testbed.program import tutto_command
 
 RATE = 16000  # recorded samples a second, mono
 WINDOW = RATE // 20  # 50 ms
@@ -153,7 +148,8 @@ class Desk:
         except (OSError, ValueError):
             spawned = 0
         daemons = {p.pid for p in self.procs} | ({spawned} if spawned else set())
-        modules = [child for pid in daemons for child in _children(pid)]
+        children = children_of()  # the daemons' output modules
+        modules = [child for pid in daemons for child in children.get(pid, [])]
         for proc in reversed(self.procs):
             _stop(proc.pid)
             try:
@@ -168,21 +164,6 @@ class Desk:
         for pid in modules:  # output modules of a daemon that had to be killed
             _stop(pid, signal.SIGKILL)
         shutil.rmtree(self.root, ignore_errors=True)
-
-
-def _children(parent: int) -> list[int]:
-    """The processes whose parent is ``parent`` (a daemon's output modules)."""
-    children = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        if fields[1] == str(parent):
-            children.append(int(entry.name))
-    return children
 
 
 def _stop(pid: int, sig: int = signal.SIGTERM) -> None:
@@ -206,7 +187,6 @@ def _wait_for_socket(path: Path, limit: float = 10.0) -> None:
                 probe.close()
         time.sleep(0.05)
     raise AssertionError(f"nothing listens at {path.name} after {limit} s")
-
 
 
 # A quick rate keeps the tests short; it also shows --rate reaches the daemon.

@@ -151,7 +151,7 @@ def play_as_advised(game: Game, best: Callable[[State], tuple[tuple[int, ...], s
     proportions (as the coach's solves assume), random dice, and at every decision what
     ``best(state)`` says (the faces to set aside, then "bank" or another way on). Returns the
     winners. A second method for the coach's chances to win: a Monte Carlo of its own play."""
-    cards, weights = zip(*Deck.as_dict(FULL_DECK).items())
+    cards, weights = zip(*Deck.as_dict(FULL_DECK).items(), strict=True)
     while not game.finished:
         s = game.state
         if s.step is Step.CARD:

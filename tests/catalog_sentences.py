@@ -10,16 +10,11 @@ What the program then gives eSpeak NG is ``spoken(sentence)``.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from conftest import ROOT
-
-sys.path.insert(0, str(ROOT / "scripts"))
-import catalogs  # noqa: E402
-
-from tutto_a11y.text.i18n import Catalog  # noqa: E402
+from scripts import catalogs
+from tutto_a11y.text.i18n import Catalog
 
 #: Where the sentences the table says are written: the games, the loop and its problems.
 SAID_AT_THE_TABLE = ("tutto_a11y/games/", "tutto_a11y/table/", "tutto_a11y/text/problems.py")
@@ -76,7 +71,7 @@ def said_at_the_table(lang: str) -> Iterator[Said]:
         plural = isinstance(message.id, tuple)
         for index, form in enumerate(forms):
             for count in ((1,) if index == 0 else (2, 21)):
-                def fill(match: re.Match[str], count: int = count) -> str:
+                def fill(match: re.Match[str], count: int = count, plural: bool = plural) -> str:
                     key = match.group(1)
                     if key in COUNTS:
                         return str(count if plural or key not in PLURAL_ONLY else 2)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -17,9 +17,16 @@ settings.register_profile("any-machine", deadline=None)
 settings.load_profile("any-machine")
 
 ROOT = Path(__file__).resolve().parent.parent
-# Shared by the tests and bench/: the private speech-dispatcher sound desk.
-sys.path.insert(0, str(ROOT / "testbed"))
+# The tests import the set-ups they share with bench/ from the testbed package (and the bench's
+# own helpers as bench.guard) at the repository's root. After the installed packages, not
+# before them: the quick run of scripts/test-pythons tests the installed wheel, not the
+# tutto_a11y beside testbed/ (in the project's own .venv the editable install has the root
+# on the path already).
+if str(ROOT) not in sys.path:
+    sys.path.append(str(ROOT))
 
+# How every test starts the program (the tests import it from here), once the root is there.
+from testbed.program import tutto_command  # noqa: E402
 
 FOLDERS = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
            "XDG_RUNTIME_DIR")
@@ -32,7 +39,7 @@ def _private_folders(root: Path) -> dict[str, str]:
     runtime or cache folder, their settings, their saved games, a two-player solve they keep.
     """
     folders = {}
-    for name, sub in zip(FOLDERS, ("home", "config", "data", "cache", "state", "run")):
+    for name, sub in zip(FOLDERS, ("home", "config", "data", "cache", "state", "run"), strict=True):
         path = root / sub
         path.mkdir(mode=0o700, exist_ok=True)
         folders[name] = str(path)
@@ -73,10 +80,25 @@ def private_folders(private_session_folders: Path, tmp_path_factory: pytest.Temp
     return folders
 
 
-def tutto_command() -> list[str]:
-    """How to start the installed program: the console script, else ``python -m``."""
-    script = shutil.which("tutto-tally")
-    return [script] if script else [sys.executable, "-m", "tutto_a11y"]
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's headless Chromium (``testbed/live_view.py``), one for a module's tests."""
+    from testbed.live_view import chromium
+
+    driver = chromium()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def axe() -> str:
+    """axe-core's script, fetched from the npm registry once (``testbed/live_view.py``)."""
+    from testbed.live_view import axe_script
+
+    source = axe_script()
+    if source is None:
+        pytest.skip("axe-core could not be fetched from the npm registry (npm pack axe-core)")
+    return source
 
 
 @pytest.fixture
@@ -105,6 +127,16 @@ def spawn_tutto(args: list[str], term: str = "xterm"):
     command = tutto_command()
     return pexpect.spawn(command[0], command[1:] + args, env=env, encoding="utf-8",
                          timeout=20, dimensions=(40, 200))
+
+
+def printed_lines(args: list[str], env: dict[str, str], typed: str = "") -> list[str]:
+    """The plain lines the real program prints (piped), after a clean end: exit status 0 and
+    no traceback."""
+    done = subprocess.run([*tutto_command(), *args], input=typed, capture_output=True,
+                          text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    return done.stdout.splitlines()
 
 
 def one_sentence(result: subprocess.CompletedProcess[str]) -> str:

@@ -12,11 +12,8 @@ import sys
 
 import pytest
 
+from bench.guard import Lines, Unexpected
 from conftest import ROOT
-
-sys.path.insert(0, str(ROOT / "bench"))
-
-from guard import Lines, Unexpected  # noqa: E402  (bench/guard.py)
 
 SCRIPTS = sorted(path.name for path in (ROOT / "bench").glob("bench_*.py"))
 

@@ -22,16 +22,17 @@ import re
 import subprocess
 import xml.etree.ElementTree as ET
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from conftest import tutto_command
-from scripts import GAME_ONE, GAME_TWO, lines
 from tutto_a11y.braille import svg as dims
 from tutto_a11y.braille.binding import louis
 from tutto_a11y.cli.app import cli
+from tutto_scripts import GAME_ONE, GAME_TWO, lines
 from yatzee_scripts import GERMAN_THREE, lines as yatzee_lines
 
 LANGS = ("en", "de", "fr")
@@ -197,7 +198,7 @@ def test_a_brf_score_sheet_reads_back_the_winner_and_the_final_scores_first_one_
     # The game's line, the winner, the heading of the scores, then one line a player or side.
     winner_line = read(paragraphs[1], lang, grade)
     assert all(name.casefold() in winner_line for name in winners), winner_line
-    for paragraph, (name, score) in zip(paragraphs[3:3 + len(scores)], scores):
+    for paragraph, (name, score) in zip(paragraphs[3:3 + len(scores)], scores, strict=True):
         assert all(part.casefold() in read(paragraph, lang, grade) for part in name.split())
         assert re.findall(r"\d+", numbers_read(paragraph, lang, grade)) == [str(score)]
         number = louis().cells(str(score), lang, grade)
@@ -353,7 +354,7 @@ def test_the_tutto_sheet_has_every_turn_on_a_line_of_its_own(
                                                  "--lang", lang, "--braille-grade", "1")),
                                brf_cells())
     turns = paragraphs[-len(data["turns"]):]
-    for number, (paragraph, turn) in enumerate(zip(turns, data["turns"]), start=1):
+    for number, (paragraph, turn) in enumerate(zip(turns, data["turns"], strict=True), start=1):
         said = read(paragraph, lang, 1)
         assert turn["player"].casefold() in said
         assert re.findall(r"\d+", said)[0] == str(number)
@@ -374,7 +375,7 @@ def test_the_yatzee_sheet_reads_one_field_a_line_with_every_players_value(
     expected += [[p["upper"] for p in data["players"]], [p["bonus"] for p in data["players"]]]
     expected += [[p["fields"][f] for p in data["players"]] for f in lower]
     expected += [[p["score"] for p in data["players"]]]
-    for paragraph, values in zip(fields, expected):
+    for paragraph, values in zip(fields, expected, strict=True):
         said = numbers_read(paragraph, lang, grade)
         assert all(p["name"].casefold() in read(paragraph, lang, grade)
                    for p in data["players"])
@@ -440,7 +441,7 @@ def test_every_card_of_the_56_card_tutto_deck_has_a_label_that_reads_back(
         while not page[-1]:
             page.pop()
         assert all(page[0::2]) and not any(page[1::2]) and len(page) % 2 == 1
-    deck = [name for name, count in zip(TUTTO_CARDS[lang], DECK) for _ in range(count)]
+    deck = [name for name, count in zip(TUTTO_CARDS[lang], DECK, strict=True) for _ in range(count)]
     assert len(deck) == 56
     check_labels(found, deck, lang, grade)
     assert Counter(found)[louis().cells(TUTTO_CARDS[lang][-1], lang, grade)] == 1
@@ -480,9 +481,9 @@ def test_the_yatzee_reference_card_names_the_18_fields_and_what_each_scores(
               "de": ["einsen", "zweien", "dreien", "vieren", "fünfen", "sechsen"],
               "fr": ["as", "deux", "trois", "quatre", "cinq", "six"]}[lang]
     assert len(found) == 20  # the 18 fields, the bonus and the throw bonus
-    for label, field in zip(found, fields):
+    for label, field in zip(found, fields, strict=False):  # in German and French the first six
         assert label.startswith(field + ":"), (label, field)
-    for label, face in zip(found, range(1, 7)):
+    for label, face in zip(found[:6], range(1, 7), strict=True):
         assert str(face) in label
     assert "15" in found[12] and "20" in found[13] and "30" in found[14]
     assert "50" in found[17] and "84" in found[18]
@@ -533,9 +534,9 @@ def test_svg_labels_are_raised_dots_of_standard_size_on_a4_that_read_back_as_the
     pages = len(root.findall("{http://www.w3.org/2000/svg}g"))
     assert root.get("width") == "210mm" and root.get("height") == f"{297 * pages}mm"
     assert root.get("viewBox") == f"0 0 210 {297 * pages}"
-    deck = [name for name, count in zip(TUTTO_CARDS[lang], DECK) for _ in range(count)]
+    deck = [name for name, count in zip(TUTTO_CARDS[lang], DECK, strict=True) for _ in range(count)]
     assert [label[3] for label in found] == deck  # the print under each label
-    for (x, y, dots, text, below), name in zip(found, deck):
+    for (x, y, dots, _text, below), name in zip(found, deck, strict=True):
         assert all(r * 2 == dims.DOT_DIAMETER == 1.5 for _x, _y, r in dots)
         page_top = (y // 297) * 297
         assert 10 <= x and all(x + cx <= 200 for cx, _cy, _r in dots)
@@ -547,9 +548,9 @@ def test_svg_labels_are_raised_dots_of_standard_size_on_a4_that_read_back_as_the
     # The two nearest dots of a cell are 2.5 mm apart; the next cell starts 6 mm on.
     dots = found[0][2]
     xs = sorted({cx for cx, _cy, _r in dots})
-    assert min(b - a for a, b in zip(xs, xs[1:])) == pytest.approx(2.5)
+    assert min(b - a for a, b in pairwise(xs)) == pytest.approx(2.5)
     assert any(b - a == pytest.approx(6.0) or b - a == pytest.approx(3.5)
-               for a, b in zip(xs, xs[1:]))
+               for a, b in pairwise(xs))
 
 
 # -- without liblouis, and at the table ---------------------------------------------------------

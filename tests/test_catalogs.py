@@ -4,20 +4,16 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 
 import pytest
 
 from conftest import ROOT, tutto_command
-
-sys.path.insert(0, str(ROOT / "scripts"))
-import catalogs  # noqa: E402
-
-from tutto_a11y.games.tutto.messages import Messages  # noqa: E402
-from tutto_a11y.games.tutto.rules import Game, Step, parse_entry  # noqa: E402
-from tutto_a11y.games.tutto.words import COMMANDS, Vocabulary, shown  # noqa: E402
-from tutto_a11y.text.i18n import Catalog  # noqa: E402
-from tutto_a11y.text.output import plain  # noqa: E402
+from scripts import catalogs
+from tutto_a11y.games.tutto.messages import Messages
+from tutto_a11y.games.tutto.rules import Game, Step, parse_entry
+from tutto_a11y.games.tutto.words import COMMANDS, Vocabulary, shown
+from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.output import plain
 
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([a-z]+\)s")
 

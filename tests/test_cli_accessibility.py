@@ -9,8 +9,8 @@ import pexpect
 import pytest
 
 from conftest import spawn_tutto
-from scripts import GAME_ONE, lines
 from transcript import run_script, steps
+from tutto_scripts import GAME_ONE, lines
 
 ESC = "\x1b"
 

@@ -6,7 +6,6 @@ import io
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from scripts import GAME_ONE, lines
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import Game, Rules
 from tutto_a11y.games.tutto.words import WORDS
@@ -14,6 +13,7 @@ from tutto_a11y.table.reader import PlainReader
 from tutto_a11y.table.session import Table
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.output import Output
+from tutto_scripts import GAME_ONE, lines
 
 PLAYERS = ["Anna", "Ben", "Cleo"]
 RULES = Rules().with_option("target", "4000")

@@ -47,7 +47,7 @@ def test_every_announcement_is_spoken_to_a_numbered_wav_file(lang: str, tmp_path
     said = _announcements(done.stdout)
     files = sorted(folder.glob("*.wav"))
     assert [f.name for f in files] == [f"{i:04d}.wav" for i in range(1, len(said) + 1)]
-    for text, path in zip(said, files):
+    for text, path in zip(said, files, strict=True):
         with wave.open(str(path)) as w:
             seconds = w.getnframes() / w.getframerate()
         words = len(text.split())

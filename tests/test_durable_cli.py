@@ -30,14 +30,14 @@ import pytest
 
 from conftest import one_sentence, tutto_command
 from faults import fill, immutable, tmpfs
-from scripts import GAME_ONE, lines
-from simulator import long_game, typed
+from testbed.tutto_simulator import long_game, typed
 from tutto_a11y.games.tutto.parse import Command, interpret
 from tutto_a11y.games.tutto.rules import Card, EntryError, Game, Rules, Step
 from tutto_a11y.games.tutto.sheet import outcome_word
 from tutto_a11y.games.tutto.words import Vocabulary
 from tutto_a11y.store.journal import Store
 from tutto_a11y.text.i18n import Catalog
+from tutto_scripts import GAME_ONE, lines
 
 pytestmark = pytest.mark.skipif(os.name != "posix",
                                 reason="SIGKILL, select() on pipes and tmpfs need POSIX")
@@ -195,7 +195,8 @@ def expected_prompt(game: Game) -> str:
 
 
 def scores_sentence(game: Game) -> str:
-    listed = ", ".join(f"{name} {score}" for name, score in zip(game.players, game.state.scores))
+    listed = ", ".join(f"{name} {score}"
+                       for name, score in zip(game.players, game.state.scores, strict=True))
     return f"Scores: {listed}. Target {game.rules.target}."
 
 
@@ -729,7 +730,7 @@ def test_the_csv_and_markdown_exports_are_the_score_sheet_one_row_per_turn(
         header, body = rows[0], rows[1:]
         assert header == ["Turn", "Player", "Cards", "Outcome", "Points", *PLAYERS]
         assert len(body) == len(sheet) == 12
-        for number, (row, (record, scores)) in enumerate(zip(body, sheet), start=1):
+        for number, (row, (record, scores)) in enumerate(zip(body, sheet, strict=True), start=1):
             assert len(row) == len(header)
             assert row[0] == str(number)
             assert row[1] == PLAYERS[record.seat]
@@ -793,7 +794,8 @@ def test_games_lists_every_game_abandon_marks_one_and_show_prints_the_sheet(
     assert said[0] == "Game 1: Anna, Ben and Cleo. Target 4000, standard rules. Finished."
     turns = said[1:-2]
     assert len(turns) == 12
-    for number, (text, (record, scores)) in enumerate(zip(turns, game.score_sheet()), start=1):
+    for number, (text, (record, scores)) in enumerate(zip(turns, game.score_sheet(), strict=True),
+                                                      start=1):
         assert text.startswith(f"Turn {number}, {PLAYERS[record.seat]}, "), text
         own = f" {record.points} points, score {scores[record.seat]}."
         assert own in text, text

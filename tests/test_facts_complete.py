@@ -76,7 +76,7 @@ def test_show_puts_yatzees_upper_bonus_on_the_turn_that_reached_it(lang: str, db
     # Five of a face each time: 30, 25, 20, 15 make an upper sum of 90, past the 84 needed.
     typed = [f"{face}{face}{face}{face}{face}{7 - face}" for face in (6, 5, 4, 3)]
     fields = ["sixes", "fives", "fours", "threes"]
-    _play(db, lang, [line for pair in zip(typed, fields) for line in pair],
+    _play(db, lang, [line for pair in zip(typed, fields, strict=True) for line in pair],
           "--game", "yatzee", "--players", "Anna")
     shown = _command(db, lang, "show", "1")
     bonus = c.gettext("Bonus reached with an upper sum of {upper}: plus {points}.",

@@ -15,22 +15,14 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from live_view import start_table
 
-from conftest import tutto_command
-
-
-def _run(args: list[str], env: dict[str, str], typed: str = "") -> list[str]:
-    done = subprocess.run([*tutto_command(), *args], input=typed, capture_output=True,
-                          text=True, env=env, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert "Traceback" not in done.stderr
-    return done.stdout.splitlines()
+from conftest import printed_lines, tutto_command
+from testbed.live_view import start_table
 
 
 def _play(lang: str, env: dict[str, str], typed: list[str], *options: str) -> list[str]:
-    return _run(["--lang", lang, "--plain", "--no-speech", "--players", "Anna,Ben", *options],
-                env, "".join(line + "\n" for line in typed))
+    return printed_lines(["--lang", lang, "--plain", "--no-speech", "--players", "Anna,Ben",
+                          *options], env, "".join(line + "\n" for line in typed))
 
 
 # -- words -------------------------------------------------------------------------------
@@ -43,15 +35,15 @@ def _play(lang: str, env: dict[str, str], typed: list[str], *options: str) -> li
 ])
 def test_settings_say_yes_and_no_in_the_users_language_and_take_those_words(
         lang: str, off: str, on: str, typed: str, clean_env: dict[str, str]) -> None:
-    shown = _run(["--lang", lang, "settings"], clean_env)
+    shown = printed_lines(["--lang", lang, "settings"], clean_env)
     assert off in shown
     assert not [line for line in shown if re.search(r"\b(true|false)\b", line)], shown
-    _run(["--lang", lang, "settings", "set", "sighted", typed], clean_env)
-    assert on in _run(["--lang", lang, "settings"], clean_env)
+    printed_lines(["--lang", lang, "settings", "set", "sighted", typed], clean_env)
+    assert on in printed_lines(["--lang", lang, "settings"], clean_env)
     # The English words still work in every language, as at the table.
-    _run(["--lang", lang, "settings", "set", "coach", "yes"], clean_env)
+    printed_lines(["--lang", lang, "settings", "set", "coach", "yes"], clean_env)
     assert any(line.startswith("coach") and typed in line
-               for line in _run(["--lang", lang, "settings"], clean_env))
+               for line in printed_lines(["--lang", lang, "settings"], clean_env))
 
 
 FINISHED = ["bonus 300", "1 5 2 3 4 6", "1 5", "bank", "x2", "1 1 1 5 5 5", "", "bank"]
@@ -60,9 +52,9 @@ FINISHED = ["bonus 300", "1 5 2 3 4 6", "1 5", "bank", "x2", "1 1 1 5 5 5", "", 
 def test_a_french_table_calls_the_game_volle_lotte_in_the_statistics_and_the_live_view(
         clean_env: dict[str, str], tmp_path: Path) -> None:
     _play("fr", clean_env, FINISHED, "--target", "500")
-    stats = _run(["--lang", "fr", "stats"], clean_env)
+    stats = printed_lines(["--lang", "fr", "stats"], clean_env)
     assert stats[0] == "Volle Lotte\u00a0: 1 partie terminée."
-    german = _run(["--lang", "de", "stats"], clean_env)
+    german = printed_lines(["--lang", "de", "stats"], clean_env)
     assert german[0] == "Tutto: 1 beendetes Spiel."
     assert not [line for line in stats if "Tutto" in line], stats
     # A French viewer of the live view reads the game's French name as the page's title.
@@ -80,8 +72,8 @@ def test_a_french_table_calls_the_game_volle_lotte_in_the_statistics_and_the_liv
 
 
 def test_a_french_review_of_another_game_names_volle_lotte(clean_env: dict[str, str]) -> None:
-    _run(["--lang", "fr", "--game", "yatzee", "--plain", "--no-speech", "--players", "Anna"],
-         clean_env, "quitter\n")
+    printed_lines(["--lang", "fr", "--game", "yatzee", "--plain", "--no-speech", "--players",
+                   "Anna"], clean_env, "quitter\n")
     done = subprocess.run([*tutto_command(), "--lang", "fr", "review"], capture_output=True,
                           text=True, env=clean_env, timeout=60)
     assert done.returncode == 2
@@ -112,7 +104,7 @@ def test_a_review_of_every_player_speaks_of_each_in_the_third_person(
         lang: str, second_person: str, clean_env: dict[str, str]) -> None:
     _play(lang, clean_env, ["bonus 300", "1 2 3 4 6 6", "1", "bank", "x2", "1 2 3 4 6 6",
                             "1", "bank", "quit"])
-    review = _run(["--lang", lang, "review"], clean_env)
+    review = printed_lines(["--lang", lang, "review"], clean_env)
     # A graded move opens with its grade: "Blunder: turn 2, Bonus 300, after the roll ...".
     moves = [line for line in review if re.match(r"\w+\W*: (turn|Zug|tour) \d", line)]
     assert len(moves) >= 2, review

@@ -86,7 +86,7 @@ def _matches(module: str, prefix: str) -> int:
     want, have = prefix.split("."), module.split(".")
     if len(have) < len(want):
         return 0
-    if all(w == "*" or w == h for w, h in zip(want, have)):
+    if all(w == "*" or w == h for w, h in zip(want, have, strict=False)):  # have is longer
         return 2 * len(want) - want.count("*")
     return 0
 

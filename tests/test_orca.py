@@ -11,12 +11,21 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from screen_reader import Desk, Heard, OrcaBusy, braille, keys_heard, missing_programs, speech
 
+from testbed.screen_reader import (
+    Desk,
+    Heard,
+    OrcaBusy,
+    braille,
+    keys_heard,
+    missing_programs,
+    speech,
+)
 from transcript import Step, steps
 from tutto_a11y.cli.app import cli
 
@@ -103,7 +112,7 @@ def play(desk: Desk, tmp_path: Path, game: str, mode: list[str]) -> None:
     # The opening is heard once, whole, before the first question (after the line that says
     # the program leaves speaking to Orca).
     assert said(start).count(as_said(opening + [script[0].prompt])) == 1, said(start)
-    for step, following in zip(script, script[1:]):
+    for step, following in pairwise(script):
         typing, after = term.enter(step.typed, following.prompt)
         # Typing is heard as the terminal's own echo: each key once, nothing else.
         assert speech(typing) == [], (step.typed, typing)
@@ -141,7 +150,7 @@ def test_with_braille_line_the_braille_line_after_enter_holds_the_news_and_the_q
     term = desk.terminal(["--players", PLAYERS, "--db", str(tmp_path / "g.db"),
                           "--braille-line", *mode])
     term.wait_for_prompt(script[0].prompt)
-    for step, following in zip(script, script[1:]):
+    for step, following in pairwise(script):
         typing, after = term.enter(step.typed, following.prompt)
         row = as_said(step.said + [following.prompt])
         # What a Braille display following the cursor shows after Enter: the news, then

@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from screen_reader import Desk, OrcaBusy, alive, missing_programs
+
+from testbed.screen_reader import Desk, OrcaBusy, alive, missing_programs
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("orca")]
 

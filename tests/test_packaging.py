@@ -23,6 +23,9 @@ def test_the_wheel_ships_the_compiled_catalogs_and_the_coachs_tables_inside_the_
     for lang in ("de", "fr"):
         assert f"tutto_a11y/locales/{lang}/LC_MESSAGES/tutto_a11y.mo" in names
     assert "tutto_a11y/__main__.py" in names
+    # The package alone: testbed/ (a package too, for the tests and the benchmarks) stays out.
+    assert {name.split("/")[0] for name in names
+            if not name.split("/")[0].endswith(".dist-info")} == {"tutto_a11y"}
     # The final round's last-turn chances, so that its first advice needs no solve.
     assert "tutto_a11y/games/tutto/coach/last_turn.npz" in names
     entry_points = zipfile.ZipFile(wheel).read(

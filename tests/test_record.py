@@ -212,7 +212,7 @@ def test_the_entries_events_and_rules_of_a_game_come_back_equal_from_a_real_game
         store.close()
     assert replayed.rules == game.rules and hash(replayed.rules) == hash(game.rules)
     again = side.new_game(replayed.players, replayed.rules)
-    for text, (entry, events) in zip(texts, played):
+    for text, (entry, events) in zip(texts, played, strict=True):
         parsed = type(again).parse_entry(text)
         assert parsed == entry and hash(parsed) == hash(entry)
         events_again = tuple(again.push(parsed))

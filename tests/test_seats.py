@@ -19,9 +19,17 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pexpect
 import pytest
-from live_view import CODE, SeatPhone, events, program, share_env, start_table
+
+from testbed.live_view import (
+    CODE,
+    SeatPhone,
+    events,
+    quit_table,
+    share_env,
+    start_table,
+)
+from testbed.program import tutto_command
 
 ANNA, BEN, CLEO, DORA = "11112222", "33334444", "55556666", "77778888"
 CODES = f"Anna={ANNA},Ben={BEN},Cleo={CLEO},Dora={DORA}"
@@ -44,13 +52,6 @@ def table(tmp_path: Path) -> Iterator[Any]:
     quit_table(child)
 
 
-def quit_table(child: Any) -> None:
-    if child.isalive():
-        child.sendline("quit")
-        child.expect(pexpect.EOF)
-    child.close()
-
-
 def printed_after(child: Any, line: str, answer: str) -> str:
     """Type a line at the table's keyboard; what the table printed up to ``answer``."""
     child.sendline(line)
@@ -69,7 +70,7 @@ def journal(tmp: Path) -> list[tuple[str, str | None, str | None]]:
 
 
 def tally(args: list[str], tmp: Path) -> str:
-    return subprocess.run([*program(), *args, "--db", str(tmp / "games.sqlite3")],
+    return subprocess.run([*tutto_command(), *args, "--db", str(tmp / "games.sqlite3")],
                           env=share_env(tmp), capture_output=True, text=True, timeout=60,
                           check=True).stdout
 
@@ -155,7 +156,7 @@ def test_without_seats_nothing_changes_the_live_view_takes_no_post(tmp_path: Pat
 def test_seat_codes_that_cannot_be_used_are_said_in_one_sentence_before_the_game(
         tmp_path: Path) -> None:
     done = subprocess.run(
-        [*program(), "--lang", "de", "--db", str(tmp_path / "games.sqlite3"), "--players",
+        [*tutto_command(), "--lang", "de", "--db", str(tmp_path / "games.sqlite3"), "--players",
          "Anna,Ben", "--share", "127.0.0.1:0", "--seats"],
         env={**share_env(tmp_path), "TUTTO_SEAT_CODES": "Anna=12"}, capture_output=True,
         text=True, timeout=60, stdin=subprocess.DEVNULL)
@@ -405,7 +406,7 @@ def test_racing_devices_enter_one_entry_and_the_others_are_told_the_game_moved_o
             answers.append(phone.send(suit)["kind"])
 
         racers = [threading.Thread(target=race, args=(phone, suit)) for phone, suit in
-                  zip(phones, ("cups", "gold", "swords", "clubs", "cups", "gold"))]
+                  zip(phones, ("cups", "gold", "swords", "clubs", "cups", "gold"), strict=True)]
         for racer in racers:
             racer.start()
         for racer in racers:

@@ -13,9 +13,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pexpect
 import pytest
-from live_view import CODE, axe_script, axe_violations, chromium, log_lines, start_table
+
+from testbed.live_view import (
+    CODE,
+    axe_violations,
+    chromium,
+    log_lines,
+    quit_table,
+    start_table,
+)
 
 pytestmark = pytest.mark.slow  # a real Chromium
 
@@ -27,13 +34,6 @@ def seated(tmp: Path, *extra: str, lang: str = "en") -> Any:
                                                            *extra),
                         env={"TUTTO_SEAT_CODES": f"Anna={ANNA},Ben={BEN}"})
     return child
-
-
-def quit_table(child: Any) -> None:
-    if child.isalive():
-        child.sendline("quit")
-        child.expect(pexpect.EOF)
-    child.close()
 
 
 def wait(driver: Any, what: Any) -> Any:
@@ -95,27 +95,12 @@ def label(driver: Any) -> str:
     return str(driver.find_element("css selector", "label[for=line]").text)
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    driver = chromium()
-    yield driver
-    driver.quit()
-
-
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Any]:
     child = seated(tmp_path)
     child.expect_exact("Anna, card?")
     yield child
     quit_table(child)
-
-
-@pytest.fixture(scope="module")
-def axe() -> str:
-    source = axe_script()
-    if source is None:
-        pytest.skip("axe-core could not be fetched from the npm registry (npm pack axe-core)")
-    return source
 
 
 def test_a_player_enters_their_turn_by_keyboard_and_hears_each_answer_once(

@@ -14,9 +14,10 @@ import sys
 from pathlib import Path
 
 import pexpect
-from live_view import CODE, SeatPhone, program, share_env
 
 from test_terminal_screen import Terminal
+from testbed.live_view import CODE, SeatPhone, share_env
+from testbed.program import tutto_command
 
 ANNA, BEN = "11112222", "33334444"
 SEATS = {"TUTTO_SEAT_CODES": f"Anna={ANNA},Ben={BEN}"}
@@ -75,7 +76,7 @@ def test_with_plain_input_the_terminal_keeps_the_half_typed_line_and_enter_sends
 def test_a_table_reading_a_pipe_takes_a_seats_entry_without_waiting_for_the_next_line(
         tmp_path: Path) -> None:
     table = subprocess.Popen(
-        [*program(), *SHARING, "--db", str(tmp_path / "games.sqlite3")],
+        [*tutto_command(), *SHARING, "--db", str(tmp_path / "games.sqlite3")],
         env={**share_env(tmp_path), **SEATS}, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         text=True, bufsize=1)
     assert table.stdin is not None and table.stdout is not None

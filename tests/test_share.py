@@ -8,7 +8,6 @@ can make the table wait or crash.
 
 from __future__ import annotations
 
-import json
 import re
 import socket
 import sqlite3
@@ -21,7 +20,8 @@ from typing import Any
 
 import pexpect
 import pytest
-from live_view import CODE, enter, start_table, table_running
+
+from testbed.live_view import CODE, enter, events, start_table, table_running
 
 
 def get(url: str, headers: dict[str, str] | None = None,
@@ -32,27 +32,6 @@ def get(url: str, headers: dict[str, str] | None = None,
             return answer.status, dict(answer.headers), answer.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, dict(error.headers), error.read().decode()
-
-
-def events(url: str, last_seen: int | None, count: int) -> list[dict[str, Any]]:
-    """Read ``count`` Server-Sent Events as a browser's EventSource would, then hang up."""
-    host, port = re.match(r"http://([^:/]+):(\d+)/", url).groups()
-    headers = f"Last-Event-ID: {last_seen}\r\n" if last_seen is not None else ""
-    with socket.create_connection((host, int(port)), timeout=20) as sock:
-        sock.sendall(f"GET /events?code={CODE}&lang=en HTTP/1.1\r\nHost: {host}\r\n"
-                     f"Accept: text/event-stream\r\n{headers}\r\n".encode())
-        stream = sock.makefile("rb")
-        found: list[dict[str, Any]] = []
-        event_id = None
-        while len(found) < count:
-            line = stream.readline().decode()
-            if line.startswith("id: "):
-                event_id = int(line[4:])
-            elif line.startswith("data: "):
-                data = json.loads(line[6:])
-                assert data["id"] == event_id
-                found.append(data)
-    return found
 
 
 @pytest.fixture
@@ -104,7 +83,7 @@ def test_wrong_codes_are_answered_at_once_while_the_table_plays_on(table: Any) -
     # Five wrong codes at once: the first is checked and refused at once, the next waits out
     # a second and is refused, the others came meanwhile and are refused unchecked.
     answers: list[int] = []
-    guesses = [threading.Thread(target=lambda: answers.append(get(
+    guesses = [threading.Thread(target=lambda n=n: answers.append(get(
         table.url + "?code=11111" + str(n))[0])) for n in range(5)]
     for guess in guesses:
         guess.start()

@@ -16,9 +16,9 @@ from typing import Any
 
 import pexpect
 import pytest
-from live_view import (
+
+from testbed.live_view import (
     CODE,
-    axe_script,
     axe_violations,
     chromium,
     enter,
@@ -53,13 +53,6 @@ def table_rows(driver: Any) -> list[list[str]]:
     return driver.execute_script(
         "return Array.from(document.querySelectorAll('#scores tbody tr'))"
         ".map(r => Array.from(r.cells).slice(0, 2).map(c => c.tagName + ':' + c.textContent));")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    driver = chromium()
-    yield driver
-    driver.quit()
 
 
 @pytest.fixture
@@ -224,14 +217,6 @@ def test_a_player_named_script_is_shown_as_text(browser: Any, tmp_path: Path) ->
         child.sendline("quit")
         child.expect(pexpect.EOF)
         child.close()
-
-
-@pytest.fixture(scope="module")
-def axe() -> str:
-    source = axe_script()
-    if source is None:
-        pytest.skip("axe-core could not be fetched from the npm registry (npm pack axe-core)")
-    return source
 
 
 def test_axe_core_finds_no_violation_on_the_live_page_or_the_code_page(

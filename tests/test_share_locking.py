@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from live_view import CODE, enter, table_running
+
+from testbed.live_view import CODE, enter, table_running
 
 CROWD = 120  # more than the server's connection cap
 

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from screen_reader import one_screen_reader_at_a_time
-from sound_desk import SPEECHD, Desk, Recording, enter, printed, quit_game, to_the_tutto
 
 from conftest import tutto_command
+from testbed.screen_reader import one_screen_reader_at_a_time
+from testbed.sound_desk import SPEECHD, Desk, Recording, enter, printed, quit_game, to_the_tutto
 
 TOOLS = ("speech-dispatcher", "spd-say", "pulseaudio", "parec")
 pytestmark = [

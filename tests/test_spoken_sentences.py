@@ -21,11 +21,8 @@ import pytest
 
 from catalog_sentences import said_at_the_table
 from conftest import tutto_command
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-import catalogs  # noqa: E402
-
-from tutto_a11y.speech.spoken import counted_nouns, spoken  # noqa: E402
+from scripts import catalogs
+from tutto_a11y.speech.spoken import counted_nouns, spoken
 
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None,
                                   reason="eSpeak NG is not installed (the test script installs it)")

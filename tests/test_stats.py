@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from conftest import one_sentence, tutto_command
-from scripts import GAME_TWO, lines
+from tutto_scripts import GAME_TWO, lines
 
 pytestmark = pytest.mark.slow  # whole games played through the real program for every figure
 

@@ -60,7 +60,7 @@ class Terminal:
             except pexpect.EOF:
                 if until():
                     return
-                raise AssertionError(f"ended before {what!r}\n" + "\n".join(self.lines()))
+                raise AssertionError(f"ended before {what!r}\n" + "\n".join(self.lines())) from None
             self.raw += data
             self.stream.feed(data)
 

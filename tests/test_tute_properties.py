@@ -6,6 +6,8 @@ nothing, and what was accepted always adds up as docs/rules/tute.md says.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -47,7 +49,7 @@ def random_match(data: st.DataObject, players: int, rules: Rules, steps: int) ->
         elif kind == "points":
             cuts = sorted(data.draw(st.lists(st.integers(0, 120), min_size=sides - 1,
                                              max_size=sides - 1)))
-            points = tuple(b - a for a, b in zip([0, *cuts], [*cuts, 120]))
+            points = tuple(b - a for a, b in pairwise([0, *cuts, 120]))
             if data.draw(st.booleans()):
                 points = tuple(p + data.draw(st.integers(0, 3)) for p in points)
             last = data.draw(st.one_of(st.none(), st.integers(0, sides - 1)))

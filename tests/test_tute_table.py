@@ -11,6 +11,7 @@ import json
 import shutil
 import subprocess
 import wave
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -197,7 +198,7 @@ def test_on_a_40_cell_display_no_tute_line_is_longer_and_no_name_loses_its_figur
                          ("Runde 2, Ben beginnt: Trumpf?", "beenden")])
     rows = [row for row in rows if not row.startswith("oder Kartenpunkte?")]  # prompt + echo
     assert rows and all(len(row) <= WIDTH for row in rows), rows
-    for row, following in zip(rows, rows[1:]):
+    for row, following in pairwise(rows):
         if following[:1].isdigit():
             assert row.endswith("."), (row, following)
     assert "Dora 76." in " ".join(rows)

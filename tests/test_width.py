@@ -9,14 +9,14 @@ whole, and a path breaks only after a "/".
 from __future__ import annotations
 
 import io
-import subprocess
+from itertools import pairwise
 from pathlib import Path
 
 import pexpect
 import pyte
 import pytest
 
-from conftest import spawn_tutto, tutto_command
+from conftest import printed_lines, spawn_tutto
 from tutto_a11y.games.tutto.words import shown as tutto_word
 from tutto_a11y.games.yatzee.messages import field_name
 from tutto_a11y.games.yatzee.rules import Field
@@ -53,7 +53,7 @@ def test_no_line_on_a_40_cell_display_splits_a_label_from_its_number(db: Path) -
                         [("Anna, card?", "deck"), ("Anna, card?", "fireworks"),
                          ("Anna, roll 6 dice:", "bank"), ("Anna, roll 6 dice:", "quit")])
     assert all(len(row) <= WIDTH for row in rows), rows
-    for row, following in zip(rows, rows[1:]):
+    for row, following in pairwise(rows):
         if following[:1].isdigit():  # only a new sentence may open a row with a number
             assert row.endswith("."), (row, following)  # not "Bonus" / "600: 5"
     text = " ".join(rows)
@@ -82,15 +82,6 @@ def test_french_keeps_a_no_break_space_before_its_signs_and_no_row_opens_with_on
         assert all(f" {sign}" not in row for sign in "?!;:"), row  # never an ordinary space
 
 
-def _run(args: list[str], env: dict[str, str], typed: str = "") -> list[str]:
-    """The plain lines the real program prints (piped), after a clean end."""
-    done = subprocess.run([*tutto_command(), *args], input=typed, capture_output=True,
-                          text=True, env=env, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert "Traceback" not in done.stderr
-    return done.stdout.splitlines()
-
-
 #: Games that reach sentences with numbers before nouns, fields and cards of several words.
 GAMES = {
     "tutto": ["300", "1 5 2 3 4 6", "1 5", "help", "1 1 2 3", "1 1", "bank", "fireworks",
@@ -114,11 +105,11 @@ def _names_of_several_words(lang: str) -> list[str]:
 def test_at_width_40_a_number_stays_with_its_noun_and_a_name_stays_whole(
         game: str, lang: str, clean_env: dict[str, str]) -> None:
     players = "Anna,Ben,Cleo" if game == "tute" else "Anna,Ben"
-    rows = _run(["--lang", lang, "--game", game, "--plain", "--no-speech", "--width",
-                 str(WIDTH), "--verbosity", "full", "--players", players], clean_env,
-                "".join(line + "\n" for line in GAMES[game]))
+    rows = printed_lines(["--lang", lang, "--game", game, "--plain", "--no-speech", "--width",
+                          str(WIDTH), "--verbosity", "full", "--players", players], clean_env,
+                         "".join(line + "\n" for line in GAMES[game]))
     assert all(len(row) <= WIDTH for row in rows), [row for row in rows if len(row) > WIDTH]
-    for row, following in zip(rows, rows[1:]):
+    for row, following in pairwise(rows):
         # "noch 2" / "Würfel", "mit 10" / "Wurfbonus", "18" / "Runden": a row never ends with
         # a number that the next row's first word counts (the last of a list of faces, "zum
         # Beispiel 1 5" / "oder alle", counts nothing).
@@ -141,7 +132,7 @@ def test_at_width_40_a_long_path_breaks_only_after_a_slash(clean_env: dict[str, 
     env = dict(clean_env, XDG_DATA_HOME=folder)
     path = folder + "/tutto-tally/games.sqlite3"
     for lang in ("de", "fr"):
-        rows = _run(["--lang", lang, "--width", str(WIDTH), "settings"], env)
+        rows = printed_lines(["--lang", lang, "--width", str(WIDTH), "settings"], env)
         assert all(len(row) <= WIDTH for row in rows), rows
         start = next(i for i, row in enumerate(rows) if row.startswith("db"))
         pieces = [rows[start].split(" ")[-1]]

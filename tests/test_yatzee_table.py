@@ -414,7 +414,7 @@ def test_the_live_view_shows_the_yatzee_totals_and_the_announcements_in_the_view
     import time
     import urllib.request
 
-    from live_view import CODE, enter, start_table
+    from testbed.live_view import CODE, enter, start_table
 
     child = start_table(tmp_path, extra=("--share-code", CODE, "--game", "yatzee"))
     try:

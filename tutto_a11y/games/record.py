@@ -151,13 +151,14 @@ class Record:
         cls.__record_later__ = tuple(spec for spec in specs if spec.default is not MISSING
                                      or spec.default_factory is not MISSING)
         cls.__record_post_init__ = hasattr(cls, "__post_init__")
-        setattr(cls, "__match_args__", cls.__record_names__)  # for `match` statements
+        # For `match` statements; by setattr, as mypy refuses to assign __match_args__.
+        setattr(cls, "__match_args__", cls.__record_names__)  # noqa: B010
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         cls = type(self)
         names = cls.__record_names__
         if not kwargs and len(args) == len(names):
-            values = dict(zip(names, args))
+            values = dict(zip(names, args, strict=True))
         elif not args and kwargs.keys() == cls.__record_name_set__:
             values = {name: kwargs[name] for name in names}
         else:
@@ -198,7 +199,7 @@ def _bind(cls: type[Record], args: tuple[Any, ...], kwargs: dict[str, Any]) -> d
     if len(args) > len(names):
         raise TypeError(f"{where} takes {len(names) + 1} positional arguments but "
                         f"{len(args) + 1} were given")
-    given = dict(zip(names, args))
+    given = dict(zip(names, args, strict=False))  # the later fields by keyword or default
     for name, value in kwargs.items():
         if name not in names:
             raise TypeError(f"{where} got an unexpected keyword argument {name!r}")

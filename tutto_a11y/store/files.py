@@ -220,7 +220,7 @@ def remove_empty_side_files(path: Path, existed: Sequence[bool]) -> None:
     disk: an empty -wal, a -shm of a few bytes), so that the file looks as before and
     read-only commands still read it without writing. Side files that were there before, or
     that hold data, are left alone."""
-    for side, was_there, usable in zip(side_files(path), existed, (1, _SHM_BLOCK)):
+    for side, was_there, usable in zip(side_files(path), existed, (1, _SHM_BLOCK), strict=True):
         try:
             if not was_there and side.stat().st_size < usable:
                 side.unlink()

@@ -38,7 +38,7 @@ def _load(store: Any, ref: str, catalog: Catalog) -> tuple[Any, Any, list[str | 
         game = rebuild(info, entries)
     except DamagedGame as damaged:
         raise UsageProblem(damaged_game_sentence(damaged.game, damaged.index, catalog,
-                                                 damaged.kind))
+                                                 damaged.kind)) from None
     return info, game, seats
 
 

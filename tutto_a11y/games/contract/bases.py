@@ -206,11 +206,6 @@ class EntryList(Generic[EntryT, EventT, StateT]):
     def state(self) -> StateT:
         return self._states[-1]
 
-    @property
-    def last_events(self) -> list[EventT]:
-        """What the last accepted entry made happen (empty at the start)."""
-        return self._events[-1] if self._events else []
-
     def all_events(self) -> Iterable[EventT]:
         for events in self._events:
             yield from events

@@ -283,7 +283,7 @@ class Messages:
         """One player's sheet for the ear: total, the free fields, the bonus, what is filled."""
         c, g = self.c, self.game
         sheet, struck = g.state.sheets[seat], g.state.struck[seat]
-        free = [f for f, v in zip(ORDER, sheet) if v is None]
+        free = [f for f, v in zip(ORDER, sheet, strict=True) if v is None]
         parts = [c.gettext("{name}'s sheet: total {total}.", name=self.name(seat),
                            total=g.total(seat))]
         if free:
@@ -292,7 +292,8 @@ class Messages:
         else:
             parts.append(c.gettext("Every field is filled."))
         parts.append(self._bonus_distance(seat))
-        written = [(f, v) for f, v in zip(ORDER, sheet) if v is not None and f not in struck]
+        written = [(f, v) for f, v in zip(ORDER, sheet, strict=True)
+                   if v is not None and f not in struck]
         if written:
             parts.append(c.gettext("Written: {fields}.", fields=", ".join(
                 c.gettext("{field} {points}", field=self.field(f), points=v)

@@ -34,7 +34,7 @@ def braille_sheet(info: Any, game: Game, c: Catalog, shown: list[str],
     for row in rows:
         values = [c.gettext("{name} {score}", name=name, score=value) if value
                   else c.gettext("{name} free", name=name)
-                  for name, value in zip(header[1:], row[1:])]
+                  for name, value in zip(header[1:], row[1:], strict=True)]
         lines.append(c.gettext("{field}: {values}", field=row[0], values=", ".join(values)))
     return lines
 

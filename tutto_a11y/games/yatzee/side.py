@@ -129,7 +129,8 @@ class YatzeeSide(SideOfGame):
             "winners": [game.players[s] for s in state.winners] if game.finished else [],
             "players": [{"name": name, "score": game.total(i), "upper": game.upper(i),
                          "bonus": game.bonus(i),
-                         "fields": {f.value: v for f, v in zip(ORDER, state.sheets[i])}}
+                         "fields": {f.value: v
+                                    for f, v in zip(ORDER, state.sheets[i], strict=True)}}
                         for i, name in enumerate(game.players)],
             "turns": [{"player": game.players[r.seat], "rolls": [list(f) for f in r.rolls],
                        "field": r.field.value, "struck": r.struck, "points": r.points}

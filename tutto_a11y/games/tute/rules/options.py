@@ -58,10 +58,6 @@ class Rules(Record, OptionRules):
         changed: dict[str, Any] = {_attr(name): value}
         return replace(self, **changed)
 
-    @property
-    def is_default(self) -> bool:
-        return self == Rules(games=self.games)
-
 
 def _attr(option: str) -> str:
     return option.replace("-", "_")

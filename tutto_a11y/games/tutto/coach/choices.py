@@ -94,11 +94,12 @@ class Coach:
         is worth is kept up to ``upto`` at least."""
         return self._tracked(pile, lo, upto)
 
-    @lru_cache(maxsize=64)
+    # One cache for every coach, of 64 entries: it keeps at most 64 coaches alive, no more.
+    @lru_cache(maxsize=64)  # noqa: B019
     def _tracked(self, pile: tuple[int, ...], lo: int, upto: int) -> Tracked:
         return Tracked(self.tracker, pile, lo, upto)
 
-    @lru_cache(maxsize=64)
+    @lru_cache(maxsize=64)  # noqa: B019  (as _tracked's)
     def _tables(self, card: Card, pile: tuple[int, ...], base: int, lo: int = 0,
                 length: int = L) -> tuple[list[FloatArray], list[FloatArray]]:
         """Bonus and x2: values by dice in hand over the points grid (turn totals, or under

@@ -65,9 +65,8 @@ class Turns:
         self.after: FloatArray = np.zeros((rows, length))
         self.fire: FloatArray = np.zeros((rows, self.width))
         self.cold = np.ones(rows, dtype=bool)  # no table to begin from: start from "always bank"
-        #: of the last sweep: each card's value by turn total, and the Fireworks tables by dice
+        #: of the last sweep: each card's value by turn total
         self.rows: dict[Card, FloatArray] = {}
-        self.fire_by_dice: list[FloatArray] = []
 
     def start(self, u: FloatArray) -> None:
         """Begin the cold rows from "always bank" (u: bank values on this grid, padding
@@ -125,7 +124,7 @@ class Turns:
         rows[Card.CLOVERLEAF] = np.broadcast_to((twice + (1 - twice) * lost)[:, None],
                                                 self.after.shape)
         rows[Card.STOP] = np.broadcast_to(lost2, self.after.shape)
-        draw: FloatArray = sum(p * rows[card] for p, card in zip(_FULL, CARD_ORDER))
+        draw: FloatArray = sum(p * rows[card] for p, card in zip(_FULL, CARD_ORDER, strict=True))
         self.rows = rows
         self.after = np.maximum(u[:, :length], draw)
         return draw[:, 0]
@@ -144,7 +143,6 @@ class Turns:
                 inner = inner + float(chance) * g[n - taken][:, shift:shift + length]
             value[:, :length] = inner
             g.append(value)
-        self.fire_by_dice = g
         return g[6]
 
 
@@ -321,12 +319,13 @@ def solve(rules: Rules, tolerance: float = 1e-10,
     work = [sum(len(i) * length(seat, int(i.min())) for seat in (0, 1)) for i in levels]
     everything, done, told = sum(work), 0, 0
     previous: list[tuple[IntArray, IntArray, IntArray, Turns]] | None = None
-    for level, i_, cost in zip(range(2 * n - 2, -1, -1), levels, work):
+    for level, i_, cost in zip(range(2 * n - 2, -1, -1), levels, work, strict=True):
         j_ = level - i_
         batches = [(np.full(len(i_), seat), i_, j_,
                     Turns(rules, len(i_), length(seat, int(i_.min())))) for seat in (0, 1)]
         if previous is not None:
-            for (s_, _i, _j, turns), (_s, before_i, _bj, before) in zip(batches, previous):
+            for (s_, _i, _j, turns), (_s, before_i, _bj, before) in zip(batches, previous,
+                                                                         strict=True):
                 # The state with the other player 50 points further on: its turn is close.
                 here = np.nonzero(np.isin(i_, before_i) & (j_ + 1 < n))[0]
                 turns.warm(here, before, np.searchsorted(before_i, i_[here]))

@@ -62,7 +62,7 @@ COSTLIEST = 3  # moves listed per player
 def grade(measure: str, loss: float) -> str | None:
     """The grade of a loss in ``measure``: None below an inaccuracy."""
     found = None
-    for name, least in zip(GRADES, THRESHOLDS[measure]):
+    for name, least in zip(GRADES, THRESHOLDS[measure], strict=True):
         if loss >= least:
             found = name
     return found

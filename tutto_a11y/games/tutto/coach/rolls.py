@@ -24,7 +24,7 @@ def sub_multisets(roll: tuple[int, ...]) -> list[tuple[int, ...]]:
     counts = sorted(Counter(roll).items())
     chosen = []
     for taken in product(*(range(n + 1) for _face, n in counts)):
-        faces = tuple(face for (face, _n), k in zip(counts, taken) for _ in range(k))
+        faces = tuple(face for (face, _n), k in zip(counts, taken, strict=True) for _ in range(k))
         if faces:
             chosen.append(faces)
     return chosen
@@ -43,7 +43,7 @@ def scoring_set_asides(roll: tuple[int, ...]) -> list[tuple[tuple[int, ...], int
 def street_set_asides(roll: tuple[int, ...], aside: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Every legal set-aside under Street: a non-empty set of faces not set aside yet."""
     new = D.street_new_faces(roll, aside)
-    return [tuple(f for f, keep in zip(new, mask) if keep)
+    return [tuple(f for f, keep in zip(new, mask, strict=True) if keep)
             for mask in product((0, 1), repeat=len(new)) if any(mask)]
 
 

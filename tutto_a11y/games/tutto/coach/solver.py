@@ -117,7 +117,6 @@ class Constants:
 
     fireworks: tuple[float, ...]  # expected points still to come under Fireworks, by dice in hand
     plus_minus: tuple[float, ...]  # chance of the Tutto under Plus/Minus played best, by dice
-    plus_minus_all: tuple[float, ...]  # the same, always setting aside every scoring die
     street: tuple[float, ...]  # chance of completing the Street, by faces (= dice) missing
 
 
@@ -136,15 +135,14 @@ def constants() -> Constants:
         b.append(bn)
     f6 = a[6] / (1 - b[6])
     fireworks = tuple([f6] + [a[n] + b[n] * f6 for n in range(1, 7)])
-    best, every = [1.0], [1.0]
+    best = [1.0]
     for n in range(1, 7):
         best.append(sum(float(c) * max(best[n - k] for k, _p in o) for c, o in offers(n)))
-        every.append(sum(float(c) * every[n - max(o)[0]] for c, o in offers(n)))
     street = [1.0]
     for missing in range(1, 7):
         street.append(sum(float(c) * max(street[missing - x] for x in range(1, shown + 1))
                           for shown, c in street_offers(missing)))
-    return Constants(fireworks, tuple(best), tuple(every), tuple(street))
+    return Constants(fireworks, tuple(best), tuple(street))
 
 
 class Reference:
@@ -301,7 +299,7 @@ class PileTracker:
         # adds in grid steps (2000 and 1000).
         self._shifted = {i: (measure.k.street[6] if card is Card.STREET
                              else measure.k.plus_minus[6], gain // STEP)
-                         for i, (card, gain) in enumerate(zip(CARD_ORDER, self._gains))
+                         for i, (card, gain) in enumerate(zip(CARD_ORDER, self._gains, strict=True))
                          if gain is not None and card in (Card.STREET, Card.PLUS_MINUS)}
         self._fixed = card_values(measure, self.u)
         for i, gain in enumerate(self._gains):
@@ -372,7 +370,7 @@ class PileTracker:
         wanted = [(_whole(pile), lo, upto) for pile, lo, upto in asked]
         aheads = self._ahead([(pile, lo) for pile, lo, _upto in wanted])
         todo: dict[tuple[Deck, int], int] = {}
-        for (pile, lo, upto), ahead in zip(wanted, aheads):
+        for (pile, lo, upto), ahead in zip(wanted, aheads, strict=True):
             length = min(L, max(self.top, upto // STEP + 1, ahead))
             kept = self._drawn.get((pile, lo))
             if kept is None or kept[1] < length:
@@ -380,7 +378,7 @@ class PileTracker:
         if len(self._drawn) > 20000:
             self._drawn.clear()
         for length, keys in _by_length(todo).items():  # a long pile does not lengthen all
-            for key, draw in zip(keys, self._draws(keys, length)):
+            for key, draw in zip(keys, self._draws(keys, length), strict=True):
                 draw[length:] = -np.inf
                 self._drawn[key] = (draw, length)
 
@@ -397,14 +395,14 @@ class PileTracker:
             else:
                 new[pile] = min(lo, new.get(pile, lo))
         todo: dict[tuple[Deck, int], int] = {}
-        for (pile, lo), length in zip(new.items(), self._ahead(list(new.items()))):
+        for (pile, lo), length in zip(new.items(), self._ahead(list(new.items())), strict=True):
             if not length:
                 found[pile] = self.u  # from lo on, drawing never beats banking
                 self._keep(pile, lo, self.u)
             else:
                 todo[(pile, lo)] = min(L, max(self.top, length))
         for length, keys in _by_length(todo).items():
-            for (pile, lo), draw in zip(keys, self._draws(keys, length)):
+            for (pile, lo), draw in zip(keys, self._draws(keys, length), strict=True):
                 value = self.u.copy()  # beyond ``length`` banking is worth more (the bound)
                 value[:length] = np.maximum(self.u[:length], draw[:length])
                 found[pile] = value
@@ -439,7 +437,7 @@ class PileTracker:
         ending: dict[int, list[tuple[int, FloatArray]]] = {}
         row = np.zeros(L)
         firsts = [_window(lo, length) for _pile, lo in asked]
-        for which, (pile, lo) in enumerate(asked):
+        for which, (pile, _lo) in enumerate(asked):
             for i, n in enumerate(pile):
                 if not n or gains[i] is None:
                     continue
@@ -464,13 +462,14 @@ class PileTracker:
             index = index + self._bonus[i] // STEP if self._bonus[i] else 2 * index
             tuttos = self._gather([rest for _w, _s, rest in rows], index)
             by_window.setdefault(first, []).extend(
-                (which, share, tutto) for (which, share, _r), tutto in zip(rows, tuttos))
+                (which, share, tutto)
+                for (which, share, _r), tutto in zip(rows, tuttos, strict=True))
         for first, rows in by_window.items():
             width = length + PAD - first
             bank = np.broadcast_to(measure.u[first:length + PAD], (len(rows), width))
             values, _ = play_card(bank, np.array([tutto for _w, _s, tutto in rows]),
                                   measure.lost, length=length - first)
-            for (which, share, _tutto), value in zip(rows, values[6]):
+            for (which, share, _tutto), value in zip(rows, values[6], strict=True):
                 draws[which, first:length] += share * value[:length - first]
         for which, first in enumerate(firsts):
             draws[which, :first] = np.nan

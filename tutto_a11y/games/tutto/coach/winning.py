@@ -41,11 +41,9 @@ from tutto_a11y.games.tutto.coach.solver import (
     T,
     card_values,
     constants,
-    mix,
     play_card,
 )
 from tutto_a11y.games.tutto.rules import CARD_ORDER, Card, Rules, State, Step
-from tutto_a11y.games.tutto.rules.cards import FULL_DECK
 
 if TYPE_CHECKING:
     from tutto_a11y.games.tutto.coach.solver import FloatArray
@@ -236,20 +234,6 @@ class WinMeasure:
 
     def card_values(self, after: FloatArray) -> FloatArray:
         return card_values(self, after)
-
-    def full_deck(self) -> FloatArray:
-        """Each card's chance to win with every later card from a full deck's proportions
-        (value iteration over the after-Tutto choice): the model of a later player's turn
-        (:func:`duel.last_turn_chances`), which knows nothing of the pile."""
-        after: FloatArray = self.u[:L].copy()
-        full = np.array(FULL_DECK, dtype=float) / sum(FULL_DECK)
-        for _ in range(L):
-            rows = self.card_values(after)
-            new = np.maximum(self.u[:L], mix(full, rows))
-            if np.array_equal(new, after):
-                break
-            after = new
-        return rows
 
 
 @lru_cache(maxsize=16)

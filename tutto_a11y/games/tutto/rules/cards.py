@@ -90,4 +90,4 @@ class Deck:
     @staticmethod
     def as_dict(counts: tuple[int, ...]) -> dict[Card, int]:
         """The counts by card kind, for the ``deck`` command."""
-        return dict(zip(CARD_ORDER, counts))
+        return dict(zip(CARD_ORDER, counts, strict=True))

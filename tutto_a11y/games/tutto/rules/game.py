@@ -64,10 +64,6 @@ class Game(EntryList[Entry, Event, State]):
     def finished(self) -> bool:
         return self.state.step is Step.OVER
 
-    @property
-    def current_player(self) -> str:
-        return self.players[self.state.seat]
-
     def expect(self) -> Expectation:
         """What may be entered now."""
         s = self.state
@@ -136,7 +132,8 @@ class Game(EntryList[Entry, Event, State]):
     def score_sheet(self) -> list[tuple[TurnRecord, tuple[int, ...]]]:
         """Every finished turn with everybody's scores after it (Plus/Minus changes others too)."""
         rows: list[tuple[TurnRecord, tuple[int, ...]]] = []
-        for events, state in zip(self._events, self._states[1:]):
+        # Not strict: a game made by ``at`` has its last events and no state before them.
+        for events, state in zip(self._events, self._states[1:], strict=False):
             for event in events:
                 if isinstance(event, TurnOver):
                     rows.append((event.record, state.scores))

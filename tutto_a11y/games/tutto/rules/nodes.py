@@ -82,7 +82,7 @@ def _sub_multisets(roll: tuple[int, ...]) -> list[tuple[int, ...]]:
     counts = sorted(Counter(roll).items())
     choices = []
     for taken in product(*(range(n + 1) for _face, n in counts)):
-        faces = tuple(face for (face, _n), k in zip(counts, taken) for _ in range(k))
+        faces = tuple(face for (face, _n), k in zip(counts, taken, strict=True) for _ in range(k))
         if faces:
             choices.append(faces)
     return choices

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from tutto_simulator import random_game
 
 from conftest import tutto_command
+from testbed.tutto_simulator import random_game
 from tutto_a11y.cli.app import cli
 from tutto_a11y.games.tutto.coach.position import MAX_TURN_TOTAL
 from tutto_a11y.games.tutto.rules import (
@@ -69,7 +69,7 @@ def rule_args(rules: Rules) -> list[str]:
 
 
 def deck_option(pile: tuple[int, ...]) -> str:
-    return ",".join(f"{card.value}={n}" for card, n in zip(CARD_ORDER, pile))
+    return ",".join(f"{card.value}={n}" for card, n in zip(CARD_ORDER, pile, strict=True))
 
 
 def losses_by_coach_json(game: Game) -> dict[str, list[float]]:

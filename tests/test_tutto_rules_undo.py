@@ -2,7 +2,7 @@
 
 import pytest
 
-from simulator import enter, random_game
+from testbed.tutto_simulator import random_game
 from tutto_a11y.games.tutto.rules import (
     Bank,
     Card,
@@ -14,6 +14,7 @@ from tutto_a11y.games.tutto.rules import (
     Step,
     parse_entry,
 )
+from tutto_play import enter
 
 
 def snapshot(game: Game):
@@ -29,7 +30,7 @@ def test_undo_takes_back_the_last_entry_and_returns_it():
     assert game.pop() == Bank()
     assert snapshot(game) == before
     assert game.state.step is Step.ROLL_OR_BANK
-    assert game.current_player == "Anna"
+    assert game.players[game.state.seat] == "Anna"
 
 
 def test_undo_across_the_end_of_a_turn_gives_the_turn_back():
@@ -37,11 +38,11 @@ def test_undo_across_the_end_of_a_turn_gives_the_turn_back():
     enter(game, "card bonus-200", "roll 111555", "aside 111555")
     before = snapshot(game)
     enter(game, "card stop")
-    assert game.current_player == "Ben"
+    assert game.players[game.state.seat] == "Ben"
     assert game.pop() == DrawCard(Card.STOP)
     assert snapshot(game) == before
     assert game.state.turn_total == 1700
-    assert game.current_player == "Anna"
+    assert game.players[game.state.seat] == "Anna"
 
 
 def test_undo_across_the_end_of_the_game_reopens_it():

@@ -2,7 +2,6 @@
 
 import pytest
 
-from simulator import enter, zero_turn
 from tutto_a11y.games.tutto.rules import (
     DECK_COMPOSITION,
     DECK_SIZE,
@@ -12,6 +11,7 @@ from tutto_a11y.games.tutto.rules import (
     parse_entry,
 )
 from tutto_a11y.games.tutto.rules.events import CardDrawn
+from tutto_play import enter, zero_turn
 
 FULL = {
     Card.STOP: 10, Card.FIREWORKS: 5, Card.BONUS_200: 5, Card.BONUS_300: 5, Card.BONUS_400: 5,

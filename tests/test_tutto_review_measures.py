@@ -17,10 +17,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from tutto_simulator import Simulator
 
 from conftest import tutto_command
-from test_review import keep
+from test_tutto_review import keep
+from testbed.tutto_simulator import Simulator
 from tutto_a11y.games.tutto.coach.advised import DUEL, LAST_TURN, LEAD, advised
 from tutto_a11y.games.tutto.rules import Bank, Continue, Game, Rules, SetAside, Step
 

@@ -1,6 +1,5 @@
 """docs/rules/tutto.md section 7: every worked example, entry by entry, under the default rules."""
 
-from simulator import enter, play_to_scores
 from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry
 from tutto_a11y.games.tutto.rules.events import (
     Banked,
@@ -18,6 +17,7 @@ from tutto_a11y.games.tutto.rules.events import (
     TurnRecord,
     Tutto,
 )
+from tutto_play import enter, play_to_scores
 
 ANNA, BEN, CLEO = 0, 1, 2
 
@@ -55,7 +55,7 @@ def test_example_1_a_street_after_a_bonus_tutto_ends_in_a_niete_and_loses_the_wh
     assert events[2] == TurnOver(TurnRecord(ANNA, (Card.BONUS_600, Card.STREET), 0, "niete", 500),
                                  BEN)
     assert game.state.scores == (500, 0)
-    assert game.current_player == "Ben"
+    assert game.players[game.state.seat] == "Ben"
 
 
 def test_example_2_an_x2_tutto_of_1500_doubles_to_3000_and_is_banked():
@@ -68,7 +68,7 @@ def test_example_2_an_x2_tutto_of_1500_doubles_to_3000_and_is_banked():
     events = push(game, "bank")
     assert events[0] == Banked(ANNA, 3000, 3000)
     assert game.state.scores == (3000, 0)
-    assert game.current_player == "Ben"
+    assert game.players[game.state.seat] == "Ben"
 
 
 def test_example_3_a_plus_minus_tutto_after_a_bonus_banks_exactly_1000_not_3200_or_4200():
@@ -82,7 +82,7 @@ def test_example_3_a_plus_minus_tutto_after_a_bonus_banks_exactly_1000_not_3200_
     events = push(game, "aside 111555")
     assert PlusMinusScored(ANNA, 1000, 1000, 1000, True, (Penalty(BEN, 1000, 1500),)) in events
     assert game.state.scores == (1000, 1500, 1000)
-    assert game.current_player == "Ben"
+    assert game.players[game.state.seat] == "Ben"
     assert game.turn_records()[-1].outcome == "plus-minus"
     assert game.turn_records()[-1].points == 1000
 
@@ -97,7 +97,7 @@ def test_example_4_stop_as_first_card_ends_the_turn_with_0_points():
     ]
     assert game.state.scores == (0, 0)
     assert game.state.step is Step.CARD
-    assert game.current_player == "Ben"
+    assert game.players[game.state.seat] == "Ben"
 
 
 def test_example_5_fireworks_sets_aside_automatically_and_banks_450_on_the_niete():
@@ -121,7 +121,7 @@ def test_example_5_fireworks_sets_aside_automatically_and_banks_450_on_the_niete
     assert events[1] == FireworksBanked(ANNA, 450, 450)
     assert events[2].record == TurnRecord(ANNA, (Card.FIREWORKS,), 450, "fireworks", 450)
     assert game.state.scores == (450, 0)
-    assert game.current_player == "Ben"
+    assert game.players[game.state.seat] == "Ben"
 
 
 def test_example_6_street_sets_aside_one_die_of_each_new_face_until_1_to_6_give_2000():
@@ -139,7 +139,8 @@ def test_example_6_street_sets_aside_one_die_of_each_new_face_until_1_to_6_give_
     assert events[-1] == Tutto(ANNA, Card.STREET, 2000, 2000, None, 1)
     assert game.state.step is Step.CARD_OR_BANK
     assert game.state.turn_total == 2000
-    assert game.current_player == "Anna"  # she may bank the 2000 or continue with a new card
+    # She may bank the 2000 or continue with a new card.
+    assert game.players[game.state.seat] == "Anna"
 
 
 def test_example_7_plus_minus_takes_1000_from_each_tied_leader_and_gives_the_roller_1000():
@@ -170,7 +171,7 @@ def test_example_8_after_ben_reaches_the_target_cleo_still_plays_and_may_win():
     assert Banked(BEN, 1100, 6100) in events
     assert FinalRound(BEN, 6100, CLEO) in events
     assert not game.finished
-    assert game.current_player == "Cleo"
+    assert game.players[game.state.seat] == "Cleo"
 
     enter(game, "card bonus-300", "roll 666152", "aside 6661")
     events = push(game, "bank")

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 from conftest import tutto_command
 from test_cli_speech import needs_espeak
-from test_review import keep, scripted_game
+from test_tutto_review import keep, scripted_game
 from tutto_a11y.cli.app import cli
 from tutto_a11y.text import working
 

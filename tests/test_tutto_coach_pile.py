@@ -6,27 +6,28 @@ banking; in points, and when it plays to win (the final round's last turn and tu
 players still to come, a two-player game solved by ``coach --duel``) in chances to win. The
 second method here shares none of that: every smaller pile solved whole, over every turn
 total, without any bound. Both value a card drawn with the same card tables (checked against
-the rules engine in ``test_coach_solver.py``).
+the rules engine in ``test_tutto_coach_solver.py``).
 """
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from simulator import enter, zero_turn
-from test_review import keep, run
+from test_tutto_review import keep, run
 from tutto_a11y.cli.app import cli
 from tutto_a11y.games.tutto.coach.choices import Coach
 from tutto_a11y.games.tutto.coach.duel import last_turn
 from tutto_a11y.games.tutto.coach.position import Position, pile_from_counts
-from tutto_a11y.games.tutto.coach.solver import STEP, L, T, extend, lookup, reference
+from tutto_a11y.games.tutto.coach.solver import STEP, L, extend, lookup, reference
 from tutto_a11y.games.tutto.coach.winning import WinCoach, WinMeasure, lead_stakes_of, stakes_of
 from tutto_a11y.games.tutto.rules import Card, Game, Rules, State
 from tutto_a11y.games.tutto.rules.cards import CARD_ORDER
+from tutto_play import enter, zero_turn
 
 
 def coach(*args: str) -> list[dict]:
@@ -48,23 +49,24 @@ def test_plus_minus_at_1200_in_classic_rules_with_a_fireworks_rich_pile_is_worth
     assert choices[0]["expected"] == 831.51
 
 
-def whole(rules: Rules, pile: tuple[int, ...], solved: dict) -> np.ndarray:
-    """Bank or draw after a Tutto, ``pile`` tracked: every smaller pile solved whole. The
-    piles here hold a Stop, so no turn draws them empty."""
+def whole(measure: Any, pile: tuple[int, ...], solved: dict) -> np.ndarray:
+    """Bank or draw after a Tutto in ``measure`` (points: ``reference(rules)``; chances to
+    win: a :class:`WinMeasure`), ``pile`` tracked: every smaller pile solved whole, without
+    any bound, over every turn total. The piles here hold a Stop, so no turn draws them
+    empty."""
     if pile in solved:
         return solved[pile]
-    ref = reference(rules)
     counts = sum(pile)
     draw = np.zeros(L)
-    for card, n in zip(CARD_ORDER, pile):
+    for card, n in zip(CARD_ORDER, pile, strict=True):
         if not n:
             continue
         rest = list(pile)
         rest[CARD_ORDER.index(card)] -= 1
         row = np.zeros(L)
-        ref.card_row(card, extend(whole(rules, tuple(rest), solved)), row)
+        measure.card_row(card, lookup(measure, whole(measure, tuple(rest), solved)), row)
         draw += n / counts * row
-    solved[pile] = np.maximum(T[:L], draw)
+    solved[pile] = np.maximum(measure.u[:L], draw)
     solved[("draw",) + pile] = draw
     return solved[pile]
 
@@ -82,7 +84,7 @@ def test_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(count
     rules = Rules.preset(preset)
     pile = pile_from_counts(counts)
     solved: dict = {}
-    whole(rules, pile, solved)
+    whole(reference(rules), pile, solved)
     fresh = Coach(rules)  # no piles kept from other tests
     for total in (500, 1100, 1550, 2400, 4000):
         [bank, draw] = sorted(fresh.choices(Position(None, 6, total, 0, (), None, pile)),
@@ -97,8 +99,8 @@ def test_a_whole_card_agrees_with_every_smaller_pile_solved_whole(counts):
     rules = Rules()
     pile = pile_from_counts(counts)
     solved: dict = {}
-    after = whole(rules, pile, solved)
     ref = reference(rules)
+    after = whole(ref, pile, solved)
     for card in (Card.BONUS_300, Card.X2):
         row = np.zeros(L)
         ref.card_row(card, extend(after), row)
@@ -108,29 +110,9 @@ def test_a_whole_card_agrees_with_every_smaller_pile_solved_whole(counts):
 
 # -- playing to win: the final round's and the two-player coaches follow the pile too --------
 
-def whole_win(measure: WinMeasure, pile: tuple[int, ...], solved: dict) -> np.ndarray:
-    """Bank or draw after a Tutto, as chances to win, every smaller pile solved whole (no
-    bound, every turn total): the second method for a coach that plays to win."""
-    if pile in solved:
-        return solved[pile]
-    counts = sum(pile)
-    draw = np.zeros(L)
-    for card, n in zip(CARD_ORDER, pile):
-        if not n:
-            continue
-        rest = list(pile)
-        rest[CARD_ORDER.index(card)] -= 1
-        row = np.zeros(L)
-        measure.card_row(card, lookup(measure, whole_win(measure, tuple(rest), solved)), row)
-        draw += n / counts * row
-    solved[pile] = np.maximum(measure.u[:L], draw)
-    solved[("draw",) + pile] = draw
-    return solved[pile]
-
-
-def _last_turn_of(scores: tuple[int, ...], seat: int, rules: Rules = Rules()) -> State:
+def _last_turn_of(scores: tuple[int, ...], seat: int) -> State:
     """A turn of the final round: ``seat`` to draw, Anna having reached the target."""
-    game = Game(["Anna", "Ben", "Cleo"][:len(scores)], rules)
+    game = Game(["Anna", "Ben", "Cleo"][:len(scores)], Rules())
     game._states[-1] = game.state._replace(scores=scores, final_round=True, seat=seat)
     return game.state
 
@@ -152,7 +134,7 @@ def test_playing_to_win_drawing_after_a_tutto_agrees_with_every_smaller_pile_sol
     pile = pile_from_counts(counts)
     measure = WinMeasure(Rules(), *stakes.bank_values())
     solved: dict = {}
-    whole_win(measure, pile, solved)
+    whole(measure, pile, solved)
     coach = WinCoach(Rules(), measure=measure)  # no piles kept from other tests
     for total in (600, 1100, 1550, 2400, 3000):
         [bank, draw] = sorted(coach.choices(Position(None, 6, total, 0, (), None, pile)),
@@ -166,7 +148,7 @@ def test_playing_to_win_drawing_after_a_tutto_agrees_with_every_smaller_pile_sol
 def test_playing_to_win_a_whole_card_agrees_with_every_smaller_pile_solved_whole(name, stakes):
     pile = pile_from_counts(PILES[0])
     measure = WinMeasure(Rules(), *stakes.bank_values())
-    after = whole_win(measure, pile, {})
+    after = whole(measure, pile, {})
     for card in (Card.BONUS_300, Card.X2, Card.STREET):
         row = np.zeros(L)
         measure.card_row(card, lookup(measure, after), row)
@@ -188,7 +170,7 @@ def test_a_two_player_turn_with_the_game_solved_agrees_with_every_smaller_pile_s
         for counts in PILES:
             pile = pile_from_counts(counts)
             solved: dict = {}
-            whole_win(measure, pile, solved)
+            whole(measure, pile, solved)
             coach = WinCoach(rules, measure=measure)
             for total in (500, 1100, 2000):
                 draw = next(c for c in coach.choices(Position(None, 6, total, 0, (), None,
@@ -225,7 +207,7 @@ def test_the_review_values_a_last_turn_draw_with_every_later_card_from_the_pile(
     assert game.entries and state.deck == pile
     measure = WinMeasure(rules, *stakes_of(rules, state).bank_values())
     solved: dict = {}
-    whole_win(measure, pile, solved)
+    whole(measure, pile, solved)
     review = json.loads(run(db, "review", keep(db, game), "--format", "json"))
     ben = next(p for p in review["players"] if p["name"] == "Ben")
     move = ben["moves"][-1]

@@ -6,7 +6,7 @@ from itertools import product
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from simulator import Simulator, legal_set_asides
+from testbed.tutto_simulator import Simulator
 from tutto_a11y.games.tutto.rules import (
     CHOICES,
     Card,
@@ -19,6 +19,7 @@ from tutto_a11y.games.tutto.rules import (
 )
 from tutto_a11y.games.tutto.rules.dice import group_points
 from tutto_a11y.games.tutto.rules.events import FinalRound, GameOver, PlusMinusScored, TurnOver
+from tutto_play import legal_set_asides
 
 pytestmark = pytest.mark.slow  # hypothesis plays hundreds of whole games
 
@@ -130,8 +131,9 @@ def test_rebuilding_from_the_entry_texts_equals_the_live_game(sim, players, rule
 def test_every_game_ends_with_the_right_winners_and_fair_turns(sim, players, rules):
     game = play(sim, Game(players, rules))
     s = game.state
-    over = [e for e in game.all_events() if isinstance(e, GameOver)]
-    assert len(over) == 1 and over[0] == game.last_events[-1]
+    events = list(game.all_events())
+    over = [e for e in events if isinstance(e, GameOver)]
+    assert len(over) == 1 and over[0] == events[-1]
     last = game.turn_records()[-1]
     losers = [v for i, v in enumerate(s.scores) if i not in s.winners]
     assert s.lowest == tuple(i for i, v in enumerate(s.scores)
@@ -183,7 +185,7 @@ def submultisets(roll):
     faces = sorted(counts)
     for ks in product(*(range(counts[f] + 1) for f in faces)):
         if any(ks):
-            yield tuple(f for f, k in zip(faces, ks) for _ in range(k))
+            yield tuple(f for f, k in zip(faces, ks, strict=True) for _ in range(k))
 
 
 def game_waiting_for_set_aside(roll, card: Card, aside=()) -> Game | None:

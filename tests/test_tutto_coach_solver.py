@@ -17,6 +17,7 @@ import pytest
 
 from tutto_a11y.games.tutto.coach.choices import coach_for
 from tutto_a11y.games.tutto.coach.position import Position, from_state
+from tutto_a11y.games.tutto.coach.rolls import offers
 from tutto_a11y.games.tutto.coach.solver import constants
 from tutto_a11y.games.tutto.rules import (
     Bank,
@@ -64,8 +65,11 @@ def test_a_whole_turn_with_a_random_first_card_is_worth_357_58():
 
 def test_the_plus_minus_tutto_chance_is_higher_played_best_than_keeping_every_scoring_die():
     k = constants()
+    every = [1.0]  # the chance of the Tutto, always setting aside every scoring die, by dice
+    for n in range(1, 7):
+        every.append(sum(float(c) * every[n - max(o)[0]] for c, o in offers(n)))
     assert round(k.plus_minus[6], 6) == 0.270998
-    assert round(k.plus_minus_all[6], 6) == 0.264565
+    assert round(every[6], 6) == 0.264565
     assert round(start_value(Card.PLUS_MINUS), 2) == round(1000 * k.plus_minus[6], 2)
 
 
@@ -173,7 +177,7 @@ def test_a_monte_carlo_of_the_coachs_policy_under_bonus_300_finds_444_01():
     # Each card after a Tutto is drawn from a full deck's proportions, as the figure assumes.
     rng = random.Random(7)
     coach = coach_for(STANDARD)
-    cards, weights = zip(*Deck.as_dict(FULL_DECK).items())
+    cards, weights = zip(*Deck.as_dict(FULL_DECK).items(), strict=True)
     results = []
     for _ in range(20000):
         game = Game(["Anna", "Ben"], STANDARD)

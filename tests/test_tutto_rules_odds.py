@@ -5,10 +5,10 @@ from itertools import combinations, product
 
 import pytest
 
-from simulator import enter
 from tutto_a11y.games.tutto.rules import Game
 from tutto_a11y.games.tutto.rules.dice import is_niete, street_new_faces
 from tutto_a11y.games.tutto.rules.odds import niete_chance, street_niete_chance
+from tutto_play import enter
 
 RULES_MD = {1: Fraction(4, 6), 2: Fraction(16, 36), 3: Fraction(60, 216),
             4: Fraction(204, 1296), 5: Fraction(600, 7776), 6: Fraction(1440, 46656)}

@@ -2,7 +2,6 @@
 
 import pytest
 
-from simulator import enter, play_to_scores
 from tutto_a11y.games.tutto.rules import (
     CHOICES,
     OPTION_NAMES,
@@ -15,6 +14,7 @@ from tutto_a11y.games.tutto.rules import (
     parse_entry,
 )
 from tutto_a11y.games.tutto.rules.events import FinalRound, GameOver
+from tutto_play import enter, play_to_scores
 
 ANNA, BEN, CLEO, DORA = 0, 1, 2, 3
 
@@ -43,7 +43,7 @@ def test_reaching_the_target_starts_the_final_round_and_the_game_goes_on():
     events = bank_1000(game)
     assert FinalRound(ANNA, 6000, CLEO) in events
     assert game.state.final_round and not game.finished
-    assert game.current_player == "Ben"
+    assert game.players[game.state.seat] == "Ben"
 
 
 def test_in_the_final_round_every_player_has_the_same_number_of_turns():
@@ -64,7 +64,7 @@ def test_the_player_before_the_first_player_takes_the_last_turn():
     events = bank_1000(game)
     assert FinalRound(BEN, 6000, DORA) in events
     niete(game)
-    assert not game.finished and game.current_player == "Dora"
+    assert not game.finished and game.players[game.state.seat] == "Dora"
     niete(game)
     assert game.finished
 

@@ -208,7 +208,7 @@ def test_brief_advice_says_the_move_to_win_and_its_chance_in_few_words(kept, tmp
 def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_advised(kept):
     """A second method: whole games through the rules engine, each card drawn from a full
     deck's proportions as the solve assumes, both players doing what ``advice`` would say."""
-    from simulator import play_as_advised, remembered
+    from testbed.tutto_simulator import play_as_advised, remembered
     from tutto_a11y.games.tutto.coach import cache
     from tutto_a11y.games.tutto.coach.duelcoach import mover_choices
     from tutto_a11y.games.tutto.coach.position import from_state

@@ -2,7 +2,6 @@
 
 import pytest
 
-from simulator import enter, play_to_scores
 from tutto_a11y.games.tutto.rules import Card, Game, IllegalEntry, Rules, Step, parse_entry
 from tutto_a11y.games.tutto.rules.events import (
     Banked,
@@ -18,6 +17,7 @@ from tutto_a11y.games.tutto.rules.events import (
     TurnOver,
     Tutto,
 )
+from tutto_play import enter, play_to_scores
 
 ANNA, BEN, CLEO = 0, 1, 2
 THREE = ("Anna", "Ben", "Cleo")
@@ -47,7 +47,7 @@ def test_a_stop_card_as_the_first_card_ends_the_turn_with_0_and_no_roll():
     events = enter(game, "card stop")
     assert StopDrawn(ANNA, 0) in events
     assert game.state.scores == (1000, 0, 0)
-    assert game.current_player == "Ben"
+    assert game.players[game.state.seat] == "Ben"
     assert game.state.step is Step.CARD
 
 
@@ -59,7 +59,7 @@ def test_a_stop_card_after_a_tutto_loses_the_whole_turn_total():
     assert events[-1].record.outcome == "stop-card"
     assert events[-1].record.points == 0
     assert game.state.scores == (1000, 0, 0)
-    assert game.current_player == "Ben"
+    assert game.players[game.state.seat] == "Ben"
 
 
 # -- Bonus --------------------------------------------------------------------------------------
@@ -189,14 +189,14 @@ def test_fireworks_banks_the_whole_turn_total_on_the_niete_including_earlier_car
     assert FireworksBanked(ANNA, 1900, 2150) in events
     assert events[-1].record.outcome == "fireworks"
     assert game.state.scores == (2150, 0, 0)
-    assert game.current_player == "Ben"
+    assert game.players[game.state.seat] == "Ben"
 
 
 def test_a_niete_on_the_first_fireworks_roll_banks_nothing():
     game = game_at((250, 0, 0))
     events = enter(game, "card fireworks", "roll 223346")
     assert FireworksBanked(ANNA, 0, 250) in events
-    assert game.current_player == "Ben"
+    assert game.players[game.state.seat] == "Ben"
 
 
 def test_under_fireworks_the_player_cannot_bank():
@@ -224,7 +224,7 @@ def test_a_plus_minus_tutto_banks_exactly_1000_and_ends_the_turn():
     events = plus_minus_tutto(game)
     assert scored(events).points == 1000 and scored(events).ends_turn
     assert game.state.scores == (1100, 200, 0)
-    assert game.current_player == "Ben"
+    assert game.players[game.state.seat] == "Ben"
 
 
 def test_plus_minus_discards_the_turn_total_of_earlier_cards():
@@ -382,7 +382,7 @@ def test_under_street_a_roll_with_no_new_face_is_a_niete_even_with_1s_and_triple
     events = enter(game, "roll 11")
     assert Niete(ANNA, 1800, True, 1800) in events
     assert game.state.scores == (300, 0, 0)
-    assert game.current_player == "Ben"
+    assert game.players[game.state.seat] == "Ben"
 
 
 def test_under_street_the_player_must_set_aside_at_least_one_new_face_and_cannot_bank():
@@ -422,7 +422,7 @@ def test_with_street_after_ends_turn_the_2000_are_banked_and_the_turn_is_over():
     events = enter(game, "aside 123456")
     assert Banked(ANNA, 2000, 2000) in events
     assert game.state.scores == (2000, 0, 0)
-    assert game.current_player == "Ben"
+    assert game.players[game.state.seat] == "Ben"
 
 
 def test_with_street_after_ends_turn_the_whole_turn_total_is_banked():
@@ -479,7 +479,7 @@ def test_a_niete_before_the_second_cloverleaf_tutto_loses_the_turn_total():
     assert Niete(ANNA, 1500, False, 0) in events  # Cloverleaf points can never be banked
     assert not game.finished
     assert game.state.scores == (400, 0, 0)
-    assert game.current_player == "Ben"
+    assert game.players[game.state.seat] == "Ben"
 
 
 def test_a_niete_before_the_first_cloverleaf_tutto_loses_the_turn_total():

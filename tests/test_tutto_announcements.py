@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from scripts import GAME_ONE, GAME_TWO, lines
 from transcript import run_script, steps
+from tutto_scripts import GAME_ONE, GAME_TWO, lines
 
 
 def said_after(transcript: str, typed: list[str]) -> list[list[str]]:

@@ -1,27 +1,15 @@
 """Tutto helpers for the tests: legal set-asides derived from docs/rules/tutto.md, scripted play.
 
-The random legal player itself plays on the game contract and lives in
-``testbed/tutto_simulator.py`` (on the tests' path, outside the installed package), so the
-benchmarks use it without importing tests/; it is re-exported here. ``legal_set_asides`` stays
+The random legal player plays on the game contract and lives in ``testbed/tutto_simulator.py``,
+outside the installed package, so that the benchmarks use it too. ``legal_set_asides`` stays
 here on purpose: it comes from docs/rules/tutto.md independently of the rules code, so the tests
 can check the contract's legal entries against it.
-
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
-
-from tutto_simulator import (  # noqa: F401
-    CARD_WORDS,
-    Simulator,
-    long_game,
-    play_as_advised,
-    random_game,
-    remembered,
-    typed,
-)
 
 from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry
 
@@ -53,7 +41,8 @@ def legal_set_asides(roll: Sequence[int], card: Card | None,
     choices = []
     for counts in product(*per_face):
         if any(counts):
-            choices.append(tuple(f for face, k in zip(present, counts) for f in [face] * k))
+            choices.append(tuple(f for face, k in zip(present, counts, strict=True)
+                                 for f in [face] * k))
     return choices
 
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from simulator import enter, random_game
+from testbed.tutto_simulator import random_game
 from tutto_a11y.games.tutto.rules import (
     MAX_PLAYERS,
     Card,
@@ -20,6 +20,7 @@ from tutto_a11y.games.tutto.rules import (
     parse_entry,
     parse_faces,
 )
+from tutto_play import enter
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "tutto_a11y" / "games" / "tutto" / "rules"
 
@@ -262,7 +263,7 @@ TESTED = {
     "wrong-dice-count", "die-not-in-roll", "street-face-already-set-aside", "street-face-twice",
     "die-does-not-score", "too-few-players", "too-many-players", "empty-name", "duplicate-name",
     "nothing-to-undo", "line-too-long", "control-characters",
-    # tested in test_rules_game_end.py
+    # tested in test_tutto_rules_game_end.py
     "bad-target", "bad-rule-value", "unknown-preset", "unknown-rule",
 }
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from simulator import enter
 from tutto_a11y.games.tutto.rules import Game, IllegalEntry, Step, parse_entry
 from tutto_a11y.games.tutto.rules.events import Niete, SetAsideDone
+from tutto_play import enter
 
 PLAYERS = ("Anna", "Ben")
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import transcript
-from scripts import GAME_ONE, GAME_TWO, lines
 from transcript import golden, replay_in_terminal, run_script
+from tutto_scripts import GAME_ONE, GAME_TWO, lines
 
 LANGS = ("en", "de", "fr")
 

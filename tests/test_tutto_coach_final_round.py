@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from simulator import play_as_advised, remembered
+from testbed.tutto_simulator import play_as_advised, remembered
 from tutto_a11y.cli.app import cli
 from tutto_a11y.games.tutto.coach.choices import Choice, coach_for
 from tutto_a11y.games.tutto.coach.duel import last_turn

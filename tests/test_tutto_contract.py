@@ -1,7 +1,7 @@
 """Tutto keeps the game contract: decisions, chance with exact probabilities, an Outcome enum.
 
 Chance is checked against the odds module and an independent count of rolls; decisions
-against the set-asides derived from docs/rules/tutto.md in ``simulator.legal_set_asides``.
+against the set-asides derived from docs/rules/tutto.md in ``tutto_play.legal_set_asides``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from itertools import product
 
 import pytest
 
-from simulator import Simulator, enter, legal_set_asides, play_to_scores, random_game
+from testbed.tutto_simulator import Simulator, random_game
 from tutto_a11y.games.contract import Outcome, chance_total
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import (
@@ -29,6 +29,7 @@ from tutto_a11y.games.tutto.rules.dice import is_niete
 from tutto_a11y.games.tutto.rules.events import TurnOutcome
 from tutto_a11y.games.tutto.rules.odds import niete_chance, street_niete_chance
 from tutto_a11y.text.i18n import Catalog
+from tutto_play import enter, legal_set_asides, play_to_scores
 
 
 def test_a_new_turn_offers_every_card_of_the_deck_by_how_many_are_in_it() -> None:
