@@ -1,4 +1,4 @@
-"""Records (``games/record.py``) behave as the frozen dataclasses they replace.
+"""Records (``core/record.py``) behave as the frozen dataclasses they replace.
 
 Checked by a second method: for values hypothesis makes up, a record class and the same class
 written with ``@dataclass(frozen=True)`` must agree on equality, hashes, ``repr``, ``replace``,
@@ -19,9 +19,9 @@ from typing import Any, ClassVar, Generic, TypeVar
 import pytest
 from hypothesis import assume, given, strategies as st
 
+from tutto_a11y.core.contract import MalformedEntry
+from tutto_a11y.core.record import FrozenRecordError, Record, field, fields, replace
 from tutto_a11y.games import registry
-from tutto_a11y.games.contract import MalformedEntry
-from tutto_a11y.games.record import FrozenRecordError, Record, field, fields, replace
 from tutto_a11y.store.journal import Store
 from tutto_a11y.store.saved import rebuild
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tutto_a11y.games.contract import EntryError
+from tutto_a11y.core.contract import EntryError
 from tutto_a11y.games.tute.rules import (
     SUITS,
     Cante,

@@ -10,7 +10,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from .record import Record
+from tutto_a11y.core.record import Record
 
 
 class GameKind(Record):
@@ -33,7 +33,7 @@ class GameKind(Record):
         return import_module(f"tutto_a11y.games.{self.package}")
 
     def side(self) -> Any:
-        """The game's :class:`~tutto_a11y.games.contract.GameSide` (``games/<name>/side.py``):
+        """The game's :class:`~tutto_a11y.core.contract.GameSide` (``games/<name>/side.py``):
         all the table, the store and the live view use of it."""
         return import_module(f"tutto_a11y.games.{self.package}.side").SIDE
 

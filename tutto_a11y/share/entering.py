@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutto_a11y.core.contract import Command, EntryError, Notice
 from tutto_a11y.games import registry
-from tutto_a11y.games.contract import Command, EntryError, Notice
 from tutto_a11y.share.desk import Answer
 from tutto_a11y.share.feed import Feed
 from tutto_a11y.text.i18n import Catalog

@@ -16,7 +16,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from tutto_a11y.games.contract import Notice
+from tutto_a11y.core.contract import Notice
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from html import escape
 from urllib.parse import urlencode
 
-from tutto_a11y.games.contract import Standing
+from tutto_a11y.core.contract import Standing
 from tutto_a11y.share.wording import Worded
 from tutto_a11y.text.i18n import LANGS, Catalog
 

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from tutto_a11y.core.contract import Notice, Standing
 from tutto_a11y.games import registry
-from tutto_a11y.games.contract import Notice, Standing
 from tutto_a11y.share.feed import Feed, Item
 from tutto_a11y.text.i18n import Catalog
 

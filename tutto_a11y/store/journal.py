@@ -36,7 +36,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from tutto_a11y.games.contract import GameStatus
+from tutto_a11y.core.contract import GameStatus
 from tutto_a11y.store import files, schema
 from tutto_a11y.store.claims import Claims
 from tutto_a11y.store.errors import StoreError, wrap

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tutto_a11y.core.contract import EntryError, ReplayError
 from tutto_a11y.games import registry
-from tutto_a11y.games.contract import EntryError, ReplayError
 from tutto_a11y.text.names import printable_names
 
 

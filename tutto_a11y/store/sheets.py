@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from tutto_a11y.games.contract import GameStatus
+from tutto_a11y.core.contract import GameStatus
 from tutto_a11y.settings import Settings, UsageProblem, store_problem
 from tutto_a11y.store.rows import entry_seats
 from tutto_a11y.store.saved import DamagedGame, rebuild, rules_and_players, side_of

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
+from tutto_a11y.core.contract import GameStatus, StatsFigures, whole_average
 from tutto_a11y.games import registry
-from tutto_a11y.games.contract import GameStatus, StatsFigures, whole_average
 from tutto_a11y.settings import Settings, UsageProblem
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
@@ -282,7 +282,7 @@ def count_games(settings: Settings, kind: str, player: str | None,
     The games themselves are only read; what each game adds up to is kept in the same file
     (see :meth:`Store.keep_derived_figures`) so that the next run need not replay it.
     """
-    from tutto_a11y.games.contract import EntryError
+    from tutto_a11y.core.contract import EntryError
     from tutto_a11y.store.journal import StoreError
     from tutto_a11y.text.names import clean_name
     from tutto_a11y.text.problems import entry_error_sentence, store_error_sentence

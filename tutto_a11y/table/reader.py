@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO, Protocol, TextIO
 
-from tutto_a11y.games.contract import MalformedEntry
+from tutto_a11y.core.contract import MalformedEntry
 from tutto_a11y.table.doorbell import Doorbell, Knocked
 from tutto_a11y.text.output import Output, wrap
 

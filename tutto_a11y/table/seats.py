@@ -20,7 +20,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any
 
-from tutto_a11y.games.contract import Command, EntryError
+from tutto_a11y.core.contract import Command, EntryError
 from tutto_a11y.share.address import said_code
 from tutto_a11y.share.desk import Answer, SeatEntry
 from tutto_a11y.share.entering import SeatRefusal, moved_on_sentence, refusal_sentence, seat_action

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from tutto_a11y.core.contract import TABLE_COMMANDS, Command, EntryError, Listener, Notice
 from tutto_a11y.games import registry
-from tutto_a11y.games.contract import TABLE_COMMANDS, Command, EntryError, Listener, Notice
 from tutto_a11y.table.doorbell import Knocked
 from tutto_a11y.table.reader import LineReader
 from tutto_a11y.text.output import Output, plain

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from tutto_a11y.games.contract import EntryError, GameMessages, GameStatus
+from tutto_a11y.core.contract import EntryError, GameMessages, GameStatus
 from tutto_a11y.settings import UsageProblem
 from tutto_a11y.store.saved import DamagedGame, rebuild
 from tutto_a11y.table.reader import LineReader, PlainReader, TerminalReader

@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tutto_a11y.games.contract import MalformedEntry
+from tutto_a11y.core.contract import MalformedEntry
 
 MAX_NAME = 30  # characters: a long name reads badly aloud and fills a 40-cell Braille line
 _UNPRINTABLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")

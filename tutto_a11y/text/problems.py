@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tutto_a11y.games.contract import EntryError
+from tutto_a11y.core.contract import EntryError
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import MAX_NAME, terminal_safe
 

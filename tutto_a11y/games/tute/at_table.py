@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutto_a11y.games.contract import AtTable
+from tutto_a11y.core.contract import AtTable
 from tutto_a11y.games.tute.parse import interpret
 from tutto_a11y.games.tute.rules import events as E
 from tutto_a11y.games.tute.rules.entries import Cante, Tute

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutto_a11y.games.contract import StatsFigures
+from tutto_a11y.core.contract import StatsFigures
 from tutto_a11y.games.tute.rules import Game, side_of
 from tutto_a11y.text.i18n import Catalog
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tutto_a11y.games.contract import Command, EntryError, Notice, Verbosity
+from tutto_a11y.core.contract import Command, EntryError, Notice, Verbosity
 from tutto_a11y.games.tute.rules import (
     Cante,
     CardPoints,

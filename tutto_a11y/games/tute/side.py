@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tutto_a11y.games.contract import (
+from tutto_a11y.core.contract import (
     AtTable,
     EntryError,
     Notice,
@@ -27,7 +27,7 @@ from tutto_a11y.text.i18n import Catalog
 
 
 class TuteSide(SideOfGame):
-    """The :class:`~tutto_a11y.games.contract.GameSide` of Tute."""
+    """The :class:`~tutto_a11y.core.contract.GameSide` of Tute."""
 
     name = "tute"
     game_type = Game

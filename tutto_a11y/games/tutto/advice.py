@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from tutto_a11y.games.contract import Verbosity
+from tutto_a11y.core.contract import Verbosity
 from tutto_a11y.games.tutto.rules import Card, Rules, State, Step, dice as D
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.percent import percent

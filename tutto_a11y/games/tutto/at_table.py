@@ -7,7 +7,7 @@ said to the end.
 
 from __future__ import annotations
 
-from tutto_a11y.games.contract import AtTable
+from tutto_a11y.core.contract import AtTable
 from tutto_a11y.games.tutto.parse import interpret
 from tutto_a11y.games.tutto.rules import events as E
 from tutto_a11y.games.tutto.words import Vocabulary

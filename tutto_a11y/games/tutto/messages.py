@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutto_a11y.games.contract import Command, Notice, Verbosity
+from tutto_a11y.core.contract import Command, Notice, Verbosity
 from tutto_a11y.games.tutto import announcements, refusals, table_commands
 from tutto_a11y.games.tutto.rules import (
     Bank,

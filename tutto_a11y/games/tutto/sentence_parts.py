@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from tutto_a11y.games.contract import Verbosity
+from tutto_a11y.core.contract import Verbosity
 from tutto_a11y.games.tutto.rules import Card, Game, Step
 from tutto_a11y.games.tutto.words import shown
 from tutto_a11y.text.i18n import Catalog

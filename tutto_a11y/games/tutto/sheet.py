@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutto_a11y.games.contract import GameStatus
+from tutto_a11y.core.contract import GameStatus
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import Game
 from tutto_a11y.games.tutto.rules.events import TurnOutcome, TurnRecord

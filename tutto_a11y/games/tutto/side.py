@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tutto_a11y.games.contract import AtTable, Notice, SideOfGame, Standing, StatsFigures, Verbosity
+from tutto_a11y.core.contract import AtTable, Notice, SideOfGame, Standing, StatsFigures, Verbosity
 from tutto_a11y.games.tutto import at_table as table_side, paper, sheet
 from tutto_a11y.games.tutto.messages import Messages, word_notice
 from tutto_a11y.games.tutto.rules import Game, Rules

@@ -4,7 +4,7 @@ parser of the table's language, and which events are said to the end.
 
 from __future__ import annotations
 
-from tutto_a11y.games.contract import AtTable
+from tutto_a11y.core.contract import AtTable
 from tutto_a11y.games.yatzee.parse import interpret
 from tutto_a11y.games.yatzee.rules import events as E
 from tutto_a11y.games.yatzee.words import Vocabulary

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutto_a11y.games.contract import StatsFigures, whole_average
+from tutto_a11y.core.contract import StatsFigures, whole_average
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.percent import percent
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tutto_a11y.games.contract import (
+from tutto_a11y.core.contract import (
     AtTable,
     GameStatus,
     Notice,

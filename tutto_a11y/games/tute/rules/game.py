@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ...contract import Chance, EntryError, EntryList, Outcome, ReplayError, Termination
+from tutto_a11y.core.contract import (
+    Chance,
+    EntryError,
+    EntryList,
+    Outcome,
+    ReplayError,
+    Termination,
+)
+
 from .entries import Cante, CardPoints, Entry, LastTrick, Trump, Tute, TuteOf, parse_entry
 from .events import Event, RoundRecord
 from .options import Rules

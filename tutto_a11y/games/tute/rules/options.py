@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...contract import MalformedEntry, OptionRules
-from ...record import Record, replace
+from tutto_a11y.core.contract import MalformedEntry, OptionRules
+from tutto_a11y.core.record import Record, replace
 
 TIE = ("last-trick", "replay")
 TUTE_WINS = ("match", "round")

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...contract import Chance, EntryList, Outcome, Termination
-from ...record import Record
+from tutto_a11y.core.contract import Chance, EntryList, Outcome, Termination
+from tutto_a11y.core.record import Record
+
 from . import dice as D
 from .cards import CARD_ORDER, Card, Deck
 from .entries import Entry, SetAside, parse_entry

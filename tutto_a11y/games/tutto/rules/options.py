@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...contract import OptionRules
-from ...record import Record, replace
+from tutto_a11y.core.contract import OptionRules
+from tutto_a11y.core.record import Record, replace
+
 from .errors import MalformedEntry
 
 GAME_END = ("final-round", "immediate")

@@ -7,7 +7,8 @@ typing, which is how a damaged journal is caught rather than trusted.
 
 from __future__ import annotations
 
-from ...contract import Chance, EntryList, Outcome, Termination
+from tutto_a11y.core.contract import Chance, EntryList, Outcome, Termination
+
 from .entries import Entry, parse_entry
 from .events import Event, GameOver, TurnOver, TurnRecord
 from .fields import Field

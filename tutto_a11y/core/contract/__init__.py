@@ -10,7 +10,7 @@ path (python-chess). Dice and cards are chance: the table is the chance player, 
 listeners as a :class:`Notice` that carries everything needed to word it.
 
 The contract is a package of one idea per module, and every name is re-exported here, so a
-game or a room writes ``from tutto_a11y.games.contract import X`` whichever module holds X:
+game or a room writes ``from tutto_a11y.core.contract import X`` whichever module holds X:
 
 - :mod:`.errors`: the refused entry (malformed, illegal, ambiguous), the journal line that does
   not replay, and the reason codes every game shares;

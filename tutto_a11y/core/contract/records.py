@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from tutto_a11y.games.record import Record
+from tutto_a11y.core.record import Record
 
 if TYPE_CHECKING:  # the probabilities' type; ``fractions`` loads only where one is summed
     from fractions import Fraction
