@@ -12,13 +12,13 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import catalogs  # noqa: E402
 
+from tutto_a11y.core.record import Record  # noqa: E402
 from tutto_a11y.text.i18n import Catalog  # noqa: E402
 
 #: Where the sentences the table says are written: the games, the loop and its problems.
@@ -41,8 +41,7 @@ NUMBERS = {"most": 4000, "average": 226, "average_banked": 450, "banked": 12, "b
 _PLACEHOLDER = re.compile(r"\{(\w+)(?:![rs])?\}")
 
 
-@dataclass(frozen=True)
-class Said:
+class Said(Record):
     """One sentence as printed with one set of values."""
 
     msgid: str

@@ -42,7 +42,6 @@ import threading
 import time
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any, TextIO
 
 # How long after sending SIGTERM to our own group we treat a SIGTERM as our own echo.
@@ -172,13 +171,18 @@ class _PlayerKiller:
 # Words per minute when no --rate is given: pyttsx3's own default, set explicitly.
 DEFAULT_RATE = 200
 
-@dataclass
 class _Item:
-    id: int
-    text: str
-    important: bool
-    path: str | None = None
-    cancelled: bool = False
+    """One announcement in the queue: the queue's thread marks it cancelled while the
+    speaking thread says it, so an object that changes, not a record."""
+
+    __slots__ = ("id", "text", "important", "path", "cancelled")
+
+    def __init__(self, id: int, text: str, important: bool, path: str | None = None) -> None:
+        self.id = id
+        self.text = text
+        self.important = important
+        self.path = path
+        self.cancelled = False
 
 
 class _Queue:
@@ -387,7 +391,8 @@ def _frames(path: str) -> int:
 
     try:
         with wave.open(path) as sound:
-            return sound.getnframes()
+            frames: int = sound.getnframes()
+            return frames
     except (OSError, EOFError, wave.Error):
         return 0
 

@@ -485,7 +485,7 @@ class Store:
             seats = {seq: seat for seq, seat in self._query(
                 "SELECT seq, seat FROM journal_seats WHERE game_id = ?", (gid,))
                 if isinstance(seat, str)}  # a hand edit's bytes: as if typed at the table
-        return [JournalRow(*row, seat=seats.get(row[0])) for row in rows]
+        return [JournalRow(seq, kind, text, at, seats.get(seq)) for seq, kind, text, at in rows]
 
     def entries(self, game_id: str) -> list[str]:
         """The effective entry list the rules engine replays: each undo drops the latest

@@ -23,6 +23,18 @@ class LineReader(Protocol):
         """The next line without its line end, or None at the end of input."""
 
 
+class TableReader(LineReader, Protocol):
+    """What ``play`` sets on the reader it starts (``setup.reader_for``): every reader has
+    them, so nothing asks which reader it holds."""
+
+    #: The sentence said under a line discarded with Ctrl-C.
+    discarded: str
+    #: Rung when a seat's entry waits (``--seats``): the wait for the keyboard ends.
+    doorbell: Doorbell | None
+    #: The words Tab completes (none where lines come from a pipe).
+    words: list[str]
+
+
 class PlainReader:
     """Lines from a byte stream, decoded as UTF-8; bytes that are not text are refused."""
 
@@ -33,6 +45,7 @@ class PlainReader:
         # Rung when a seat's entry waits (``--seats``): the wait ends with Knocked. It needs a
         # stream with a file descriptor and no buffer of its own, so select sees every byte.
         self.doorbell: Doorbell | None = None
+        self.words: list[str] = []  # a pipe completes nothing
 
     def read(self, prompt: str) -> str | None:
         """The next line; Ctrl-C discards the line being typed and asks again, as in a shell."""

@@ -20,18 +20,22 @@ game or a room writes ``from tutto_a11y.core.contract import X`` whichever modul
   notice, standing, outcome);
 - :mod:`.figures`: what a finished game adds to the statistics;
 - :mod:`.protocols`: what the table, the store and the live view count on (``TableGame``,
-  ``GameMessages``, ``GameSide``, ``Listener``);
+  ``GameMessages``, ``GameSide``, ``Listener``), generic over a game's own types, and what a
+  game's sheets read of a saved game's row (``SavedGame``);
 - :mod:`.bases`: what every game's classes share (the entry list, the side, the options, the
   loop's view of a game);
-- :mod:`.checks`: the checks of raw input every game shares (a line, die faces, the players).
+- :mod:`.checks`: the checks of raw input every game shares (a line, die faces, the players);
+- :mod:`.sentences`: what a game asks of a catalog (``Sentences``);
+- :mod:`.coach`: a game's strategy coach as the commands reach it (``Coach``).
 
 This package imports nothing else of the project: every game and every room may use it.
 """
 
 from __future__ import annotations
 
-from .bases import AtTable, EntryList, OptionRules, SideOfGame
+from .bases import AtTable, EntryList, OptionRules, SideOfGame, at_once
 from .checks import MAX_LINE, check_line, check_seats, parse_faces
+from .coach import Coach
 from .errors import (
     LINE_REASONS,
     PLAYER_REASONS,
@@ -42,9 +46,20 @@ from .errors import (
     ReplayError,
 )
 from .figures import StatsFigures, whole_average
-from .protocols import GameMessages, GameSide, Listener, TableGame
+from .protocols import (
+    AnyGame,
+    AnyMessages,
+    AnySide,
+    GameMessages,
+    GameSide,
+    Listener,
+    SavedGame,
+    TableGame,
+    Working,
+)
 from .records import (
     TABLE_COMMANDS,
+    AnyNotice,
     Chance,
     Command,
     Notice,
@@ -53,11 +68,13 @@ from .records import (
     Termination,
     chance_total,
 )
+from .sentences import Sentences
 from .words import GameStatus, Verbosity, Word
 
-__all__ = ["AmbiguousEntry", "AtTable", "Chance", "Command", "EntryError", "EntryList",
-           "MAX_LINE", "OptionRules", "check_line", "check_seats", "parse_faces", "GameMessages",
-           "GameSide", "GameStatus", "IllegalEntry", "LINE_REASONS", "Listener",
-           "MalformedEntry", "Notice", "Outcome", "PLAYER_REASONS", "ReplayError", "SideOfGame",
-           "Standing", "StatsFigures", "TABLE_COMMANDS", "TableGame", "Termination", "Verbosity",
-           "Word", "chance_total", "whole_average"]
+__all__ = ["AmbiguousEntry", "AnyGame", "AnyMessages", "AnyNotice", "AnySide", "AtTable",
+           "Chance", "Coach", "Command", "EntryError", "EntryList", "MAX_LINE", "OptionRules",
+           "check_line", "check_seats", "parse_faces", "GameMessages", "GameSide", "GameStatus",
+           "IllegalEntry", "LINE_REASONS", "Listener", "MalformedEntry", "Notice", "Outcome",
+           "PLAYER_REASONS", "ReplayError", "SavedGame", "Sentences", "SideOfGame", "Standing",
+           "StatsFigures", "TABLE_COMMANDS", "TableGame", "Termination", "Verbosity", "Word",
+           "Working", "at_once", "chance_total", "whole_average"]

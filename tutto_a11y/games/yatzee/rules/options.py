@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutto_a11y.core.contract import OptionRules
-from tutto_a11y.core.record import Record, replace
+from tutto_a11y.core.record import replace
 
 from .errors import MalformedEntry
 
@@ -23,7 +23,7 @@ OPTION_NAMES: tuple[str, ...] = ("throw-bonus", "yatzee", "upper-bonus")
 PRESETS: tuple[str, ...] = ("standard",)
 
 
-class Rules(Record, OptionRules):
+class Rules(OptionRules):
     """The rule options of one game; the defaults are the rule sheet's."""
 
     throw_bonus: str = "on"
