@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from tutto_a11y.core.contract import EntryList, MalformedEntry, Sentences
+from tutto_a11y.core.contract import MalformedEntry, Sentences
 
-G = TypeVar("G", bound=EntryList[Any, Any, Any, Any])
+if TYPE_CHECKING:
+    from tutto_a11y.core.contract import EntryList
+
+G = TypeVar("G", bound="EntryList[Any, Any, Any, Any]")  # any game of the contract
 
 MAX_NAME = 30  # characters: a long name reads badly aloud and fills a 40-cell Braille line
 _UNPRINTABLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")

@@ -21,12 +21,11 @@ game or a room writes ``from tutto_a11y.core.contract import X`` whichever modul
 - :mod:`.figures`: what a finished game adds to the statistics;
 - :mod:`.protocols`: what the table, the store and the live view count on (``TableGame``,
   ``GameMessages``, ``GameSide``, ``Listener``), generic over a game's own types, and what a
-  game's sheets read of a saved game's row (``SavedGame``);
+  game asks of a catalog (``Sentences``), of a saved game's row (``SavedGame``) and of a
+  coach (``Coach``);
 - :mod:`.bases`: what every game's classes share (the entry list, the side, the options, the
   loop's view of a game);
-- :mod:`.checks`: the checks of raw input every game shares (a line, die faces, the players);
-- :mod:`.sentences`: what a game asks of a catalog (``Sentences``);
-- :mod:`.coach`: a game's strategy coach as the commands reach it (``Coach``).
+- :mod:`.checks`: the checks of raw input every game shares (a line, die faces, the players).
 
 This package imports nothing else of the project: every game and every room may use it.
 """
@@ -35,7 +34,6 @@ from __future__ import annotations
 
 from .bases import AtTable, EntryList, OptionRules, SideOfGame, at_once
 from .checks import MAX_LINE, check_line, check_seats, parse_faces
-from .coach import Coach
 from .errors import (
     LINE_REASONS,
     PLAYER_REASONS,
@@ -50,10 +48,12 @@ from .protocols import (
     AnyGame,
     AnyMessages,
     AnySide,
+    Coach,
     GameMessages,
     GameSide,
     Listener,
     SavedGame,
+    Sentences,
     TableGame,
     Working,
 )
@@ -68,7 +68,6 @@ from .records import (
     Termination,
     chance_total,
 )
-from .sentences import Sentences
 from .words import GameStatus, Verbosity, Word
 
 __all__ = ["AmbiguousEntry", "AnyGame", "AnyMessages", "AnyNotice", "AnySide", "AtTable",

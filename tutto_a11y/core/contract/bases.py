@@ -17,31 +17,28 @@ from .checks import check_seats
 from .errors import EntryError, IllegalEntry, MalformedEntry, ReplayError
 from .records import EntryT, EventT, StateT
 
-if TYPE_CHECKING:
-    from .coach import Coach
+if TYPE_CHECKING:  # for the checker only: none of these is needed to run a game
+    from .protocols import Coach
+
+    R = TypeVar("R", bound="OptionRules")
+    L = TypeVar("L", bound="EntryList[Any, Any, Any, Any]")
+    StateT_co = TypeVar("StateT_co", covariant=True)
+
+    class Journaled(Protocol):
+        """An entry as it is written into the journal (every game's entries are)."""
+
+        def text(self) -> str: ...
+
+    class Starts(Protocol[StateT_co]):
+        """A game's state class: ``start(players)`` is the state before any entry."""
+
+        def start(self, players: int) -> StateT_co: ...
 
 GameT = TypeVar("GameT")
-R = TypeVar("R", bound="OptionRules")
-L = TypeVar("L", bound="EntryList[Any, Any, Any, Any]")
 GameL = TypeVar("GameL", bound="EntryList[Any, Any, Any, Any]")
-StateT_co = TypeVar("StateT_co", covariant=True)
-
-
-class Journaled(Protocol):
-    """An entry as it is written into the journal (every game's entries are)."""
-
-    def text(self) -> str: ...
-
-
-class Starts(Protocol[StateT_co]):
-    """A game's state class: ``start(players)`` is the state before any entry."""
-
-    def start(self, players: int) -> StateT_co: ...
-
-
-#: The entries and rules of an :class:`EntryList`: entries that write their journal line,
-#: rules that store themselves (:class:`OptionRules`).
-JournalEntryT = TypeVar("JournalEntryT", bound=Journaled)
+#: The entries and rules of an :class:`EntryList`: entries that write their journal line
+#: (``Journaled``), rules that store themselves (:class:`OptionRules`).
+JournalEntryT = TypeVar("JournalEntryT", bound="Journaled")
 OptionsT = TypeVar("OptionsT", bound="OptionRules")
 
 

@@ -16,18 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from .bases import AtTable
-from .coach import Coach
 from .errors import EntryError
 from .figures import StatsFigures
 from .records import Chance, Command, EntryT, EventT, Notice, Outcome, Standing
-from .sentences import Sentences
 from .words import GameStatus, Verbosity
 
 StateT_co = TypeVar("StateT_co", covariant=True)  # TableGame only hands its state out
 RulesT_co = TypeVar("RulesT_co", covariant=True)
 EntryT_contra = TypeVar("EntryT_contra", contravariant=True)  # messages only take them in
 EventT_contra = TypeVar("EventT_contra", contravariant=True)
+GameT_contra = TypeVar("GameT_contra", contravariant=True)
 RulesT = TypeVar("RulesT")
 StateT = TypeVar("StateT")
 MessagesT = TypeVar("MessagesT", bound="GameMessages[Any, Any]")
@@ -36,6 +34,18 @@ GameT = TypeVar("GameT", bound="TableGame[Any, Any, Any, Any]")
 #: How a sentence that may take a while is computed (``GameMessages.working``): given the
 #: computation, the sentence.
 Working = Callable[[Callable[[], str]], str]
+
+
+class Sentences(Protocol):
+    """The sentences of one language, as a game words them: ``text/i18n.py``'s ``Catalog``
+    (which the contract, below ``text/``, does not import). Every msgid is an English
+    sentence with named ``{placeholders}``."""
+
+    @property
+    def lang(self) -> str: ...
+    def gettext(self, message: str, **values: object) -> str: ...
+    def ngettext(self, singular: str, plural: str, n: int, **values: object) -> str: ...
+    def pgettext(self, context: str, message: str, **values: object) -> str: ...
 
 
 class SavedGame(Protocol):
@@ -114,6 +124,34 @@ class GameMessages(Protocol[EntryT_contra, EventT_contra]):
         ...
 
 
+class LoopSide(Protocol[GameT_contra]):
+    """What the table loop needs of a game in one language (each game's ``at_table.py`` makes
+    one, the contract's :class:`~tutto_a11y.core.contract.AtTable`): its parser (a typed line
+    as an entry of the game or a :class:`Command`; EntryError if neither), which events are
+    said to the end, and which seat may send an entry from a device of its own."""
+
+    def interpret(self, line: str, game: GameT_contra) -> object: ...
+    def important(self, events: Sequence[object]) -> bool: ...
+    def seat_refusal(self, seat: int, game: GameT_contra, entry: Any) -> str | None: ...
+
+
+class Coach(Protocol):
+    """A game's strategy coach as the commands reach it (``review`` and ``tutto-tally
+    coach``); each method loads the coach (and numpy) only when it is called."""
+
+    def review(self, game: Any, only: int | None = None) -> Any:
+        """The decisions of a saved game against the coach's best (one seat with ``only``):
+        what ``review_json`` and ``review_lines`` word."""
+        ...
+    def review_json(self, game_id: str, players: Any) -> dict[str, Any]: ...
+    def review_lines(self, game_id: str, game: Any, players: Any,
+                     catalog: Sentences) -> list[str]: ...
+    def command(self, settings: Any, say: Callable[[str], None],
+                **options: Any) -> dict[str, Any] | None:
+        """``tutto-tally coach``: its JSON answer, or None when its lines went to ``say``."""
+        ...
+
+
 @runtime_checkable
 class GameSide(Protocol[RulesT, GameT, StateT, MessagesT]):
     """Everything the table, the store and the live view need of one game, found through the
@@ -165,7 +203,7 @@ class GameSide(Protocol[RulesT, GameT, StateT, MessagesT]):
         """The game's sentences at a verbosity (a member or its word: the loop passes what
         ``--verbosity`` or the settings file gave)."""
         ...
-    def at_table(self, catalog: Sentences) -> AtTable[GameT, Any]:
+    def at_table(self, catalog: Sentences) -> LoopSide[GameT]:
         """The loop's side: ``interpret(line, game) -> entry | Command`` and
         ``important(events)`` (what is said to the end, never cut off by the next entry)."""
         ...
