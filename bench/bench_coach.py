@@ -34,6 +34,7 @@ from pathlib import Path
 
 from guard import Lines, check, is_prompt, run  # bench/guard.py
 from timing import median_p90  # bench/timing.py
+from tutto_a11y.core.record import replace
 from tutto_a11y.games.tutto.coach.choices import coach_for
 from tutto_a11y.games.tutto.coach.position import from_state
 from tutto_a11y.games.tutto.rules import (
@@ -65,7 +66,7 @@ class Player:
 
     def decide(self, state) -> tuple[tuple[int, ...], str]:
         """(faces to set aside, then) at a set-aside; ((), "bank"/"roll"/"draw") otherwise."""
-        state = state._replace(deck=FULL_DECK)  # later cards from a full deck's proportions
+        state = replace(state, deck=FULL_DECK)  # later cards from a full deck's proportions
         key = (state.step, state.card, state.dice, state.turn_total, state.card_base,
                tuple(sorted(state.roll)), state.aside)
         if key not in self.memo:
@@ -103,7 +104,7 @@ def play_turn(card: Card, player: Player, rng: random.Random, rules: Rules,
     while game.state.seat == 0 and not game.finished:  # a Cloverleaf win ends the game
         s = game.state
         if s.step is Step.CARD:
-            game._states[-1] = s._replace(deck=FULL_DECK)
+            game._states[-1] = replace(s, deck=FULL_DECK)
             game.push(DrawCard(rng.choices(cards, weights)[0]))
         elif s.step is Step.ROLL:
             game.push(Roll(tuple(rng.randint(1, 6) for _ in range(s.dice))))

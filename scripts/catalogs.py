@@ -33,7 +33,7 @@ def extract() -> Catalog:
     """Every msgid in the package, as a template catalog."""
     template = Catalog(project="tutto-tally", domain=DOMAIN, fuzzy=False)
     method_map = [("tutto_a11y/games/*/rules/**.py", "ignore"),
-                  ("tutto_a11y/games/contract/**.py", "ignore"), ("tutto_a11y/**.py", "python")]
+                  ("tutto_a11y/core/contract/**.py", "ignore"), ("tutto_a11y/**.py", "python")]
     for filename, lineno, message, comments, context in extract_from_dir(
             str(ROOT), method_map=method_map, keywords=KEYWORDS, strip_comment_tags=True):
         template.add(message, None, [(filename, lineno)], auto_comments=comments,

@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from tutto_a11y.core.record import replace
 from tutto_a11y.games.tutto.rules import (
     Bank,
     Card,
@@ -155,13 +156,13 @@ def play_as_advised(game: Game, best: Callable[[State], tuple[tuple[int, ...], s
     while not game.finished:
         s = game.state
         if s.step is Step.CARD:
-            game._states[-1] = s._replace(deck=FULL_DECK)
+            game._states[-1] = replace(s, deck=FULL_DECK)
             game.push(DrawCard(rng.choices(cards, weights)[0]))
             continue
         if s.step is Step.ROLL:
             game.push(Roll(tuple(rng.randint(1, 6) for _ in range(s.dice))))
             continue
-        faces, then = best(s._replace(deck=FULL_DECK))
+        faces, then = best(replace(s, deck=FULL_DECK))
         if s.step is Step.SET_ASIDE:
             game.push(SetAside(faces))
             if game.state.step not in (Step.ROLL_OR_BANK, Step.CARD_OR_BANK):

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from scripts import catalogs
+from tutto_a11y.core.record import Record
 from tutto_a11y.text.i18n import Catalog
 
 #: Where the sentences the table says are written: the games, the loop and its problems.
@@ -36,8 +36,7 @@ NUMBERS = {"most": 4000, "average": 226, "average_banked": 450, "banked": 12, "b
 _PLACEHOLDER = re.compile(r"\{(\w+)(?:![rs])?\}")
 
 
-@dataclass(frozen=True)
-class Said:
+class Said(Record):
     """One sentence as printed with one set of values."""
 
     msgid: str

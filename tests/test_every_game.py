@@ -23,8 +23,7 @@ from typing import Any
 import pytest
 
 from conftest import ROOT
-from tutto_a11y.games import registry
-from tutto_a11y.games.contract import (
+from tutto_a11y.core.contract import (
     EntryError,
     GameMessages,
     GameSide,
@@ -33,6 +32,7 @@ from tutto_a11y.games.contract import (
     TableGame,
     chance_total,
 )
+from tutto_a11y.games import registry
 from tutto_a11y.store.journal import Store
 from tutto_a11y.store.saved import rebuild
 from tutto_a11y.text.i18n import LANGS, Catalog

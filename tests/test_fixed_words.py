@@ -13,7 +13,7 @@ import re
 import sqlite3
 from pathlib import Path
 
-from tutto_a11y.games.contract import GameStatus, Verbosity
+from tutto_a11y.core.contract import GameStatus, Verbosity
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import Game
 from tutto_a11y.store.journal import Store

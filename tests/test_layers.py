@@ -1,9 +1,9 @@
 """The layers of the package, read from the imports of every module (see docs/architecture.md).
 
-A game's pure rules import only the contract, records and themselves; nothing imports the click
-edge; every import points down the list of layers (or sideways inside one room); and no two
-modules import each other, directly or round a circle. Imports inside functions count too: a lazy
-import is still a dependency.
+A game's pure rules import only the core (the record and the contract) and themselves; nothing
+imports the click edge; every import points down the list of layers (or sideways inside one
+room); and no two modules import each other, directly or round a circle. Imports inside
+functions count too: a lazy import is still a dependency.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ PACKAGE = ROOT / "tutto_a11y"
 #: Layers from the bottom up, by module prefix (the most specific matching prefix decides). A module
 #: may import modules of its own layer or any layer below; never one above.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("tutto_a11y.games.contract", "tutto_a11y.games.record"),
+    # The record and the game contract, which the whole program uses: they import nothing else.
+    ("tutto_a11y.core",),
     ("tutto_a11y.games.*.rules",),
     # Braille's engine (liblouis, pages, dots) knows no game; ``braille.paper`` joins it to the
     # games' sides for the commands, like the store's sheets.
@@ -37,8 +38,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tutto_a11y.cli", "tutto_a11y.__main__", "tutto_a11y"),
 )
 
-#: What every game is built on: the contract and the frozen records of rules and events.
-BELOW_THE_GAMES = ("tutto_a11y.games.contract", "tutto_a11y.games.record")
+#: What every game is built on: the contract and the record.
+BELOW_THE_GAMES = ("tutto_a11y.core",)
 
 
 def _module_name(path: Path) -> str:
@@ -136,29 +137,43 @@ def test_only_the_edge_and_the_commands_import_click() -> None:
     assert strays == []
 
 
-def test_a_games_rules_import_only_the_contract_records_and_themselves() -> None:
+def _in_core(module: str) -> bool:
+    """The core is a package (the record, the contract and its modules): any of its modules."""
+    return module == "tutto_a11y.core" or module.startswith("tutto_a11y.core.")
+
+
+def test_a_games_rules_import_only_the_core_and_themselves() -> None:
     for module, deps in _graph().items():
         parts = module.split(".")
         if parts[:2] == ["tutto_a11y", "games"] and len(parts) > 3 and parts[3] == "rules":
             own = ".".join(parts[:4])
-            strays = {d for d in deps if not _in_contract(d) and d != "tutto_a11y.games.record"
-                      and not d.startswith(own)}
+            strays = {d for d in deps if not _in_core(d) and not d.startswith(own)}
             assert not strays, f"{module} imports {sorted(strays)}"
 
 
-def _in_contract(module: str) -> bool:
-    """The contract is a package (errors, records, protocols, bases...): any of its modules."""
-    return module == "tutto_a11y.games.contract" or module.startswith("tutto_a11y.games.contract.")
-
-
-def test_the_contract_and_records_import_nothing_of_the_project_but_themselves() -> None:
+def test_the_core_imports_nothing_of_the_project_but_itself() -> None:
     graph = _graph()
-    assert graph["tutto_a11y.games.record"] == set()
-    contract = sorted(m for m in graph if _in_contract(m))
-    assert len(contract) > 1  # the package and its modules are all checked, not just one name
-    strays = sorted((m, d) for m in contract for d in graph[m]
-                    if not _in_contract(d) and d != "tutto_a11y.games.record")
+    assert graph["tutto_a11y.core.record"] == set()
+    core = sorted(m for m in graph if _in_core(m))
+    assert len(core) > 2  # the package and its modules are all checked, not just one name
+    strays = sorted((m, d) for m in core for d in graph[m] if not _in_core(d))
     assert strays == []
+
+
+def test_below_the_games_sides_nothing_reaches_into_the_games_folder() -> None:
+    """The rooms under the games' sentences and sides (``text/``, ``folders.py``, the
+    journal, Braille's engine, and ``settings.py`` beside the sides) find the record and
+    the contract's refusals in ``core/``: ``games/`` holds the games and their registry only,
+    so the folders show the layers."""
+    graph = _graph()
+    strays = sorted((m, d) for m, deps in graph.items() for d in deps
+                    if layer(m) <= layer("tutto_a11y.settings")
+                    and not m.startswith("tutto_a11y.games.")
+                    and d.startswith("tutto_a11y.games"))
+    assert strays == []
+    assert {p.name for p in (PACKAGE / "games").iterdir()
+            if p.suffix == ".py" or (p / "__init__.py").is_file()} == {
+        "__init__.py", "registry.py", "tutto", "yatzee", "tute"}
 
 
 def test_every_import_points_down_the_layers_or_stays_in_its_room() -> None:
@@ -200,11 +215,10 @@ def test_the_play_loop_line_reading_and_saved_games_know_no_game() -> None:
 
 
 def _game_folder(module: str) -> str | None:
-    """``tutto_a11y.games.<name>`` for a module inside a game's folder, else None (the contract,
-    records and the registry are no game's)."""
+    """``tutto_a11y.games.<name>`` for a module inside a game's folder, else None (the
+    registry is no game's)."""
     parts = module.split(".")
-    if parts[:2] == ["tutto_a11y", "games"] and len(parts) > 2 \
-            and parts[2] not in ("contract", "record", "registry"):
+    if parts[:2] == ["tutto_a11y", "games"] and len(parts) > 2 and parts[2] != "registry":
         return ".".join(parts[:3])
     return None
 

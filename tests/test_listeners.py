@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 
-from tutto_a11y.games.contract import Notice
+from tutto_a11y.core.contract import Notice
 from tutto_a11y.games.tutto.messages import Messages, word_notice
 from tutto_a11y.games.tutto.rules import Game, Rules
 from tutto_a11y.games.tutto.rules.events import CardDrawn, Rolled, SetAsideDone

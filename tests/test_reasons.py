@@ -12,8 +12,8 @@ from importlib import import_module
 import pytest
 
 from conftest import ROOT
+from tutto_a11y.core.contract import LINE_REASONS, PLAYER_REASONS, EntryError
 from tutto_a11y.games import registry
-from tutto_a11y.games.contract import LINE_REASONS, PLAYER_REASONS, EntryError
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import Card, Game
 from tutto_a11y.games.tutto.rules.errors import OPTION_REASONS, PLAY_REASONS

@@ -1,4 +1,4 @@
-"""Records (``games/record.py``) behave as the frozen dataclasses they replace.
+"""Records (``core/record.py``) behave as the frozen dataclasses they replace.
 
 Checked by a second method: for values hypothesis makes up, a record class and the same class
 written with ``@dataclass(frozen=True)`` must agree on equality, hashes, ``repr``, ``replace``,
@@ -9,6 +9,7 @@ games file, as a saved game is played on.
 
 from __future__ import annotations
 
+import ast
 import copy
 import dataclasses
 import pickle
@@ -19,9 +20,9 @@ from typing import Any, ClassVar, Generic, TypeVar
 import pytest
 from hypothesis import assume, given, strategies as st
 
+from tutto_a11y.core.contract import MalformedEntry
+from tutto_a11y.core.record import FrozenRecordError, Record, field, fields, replace
 from tutto_a11y.games import registry
-from tutto_a11y.games.contract import MalformedEntry
-from tutto_a11y.games.record import FrozenRecordError, Record, field, fields, replace
 from tutto_a11y.store.journal import Store
 from tutto_a11y.store.saved import rebuild
 
@@ -219,3 +220,35 @@ def test_the_entries_events_and_rules_of_a_game_come_back_equal_from_a_real_game
         assert events_again == events and hash(events_again) == hash(events)
         assert all(isinstance(event, Record) for event in events)
     assert again.state == game.state == replayed.state
+
+
+def _other_kinds(path: Path) -> list[str]:
+    """The dataclasses, named tuples and their imports in one module of the package."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ClassDef):
+            named = [ast.unparse(d) for d in node.decorator_list] + \
+                [ast.unparse(b) for b in node.bases]
+            found += [f"{node.name}: {n}" for n in named
+                      if n.split("(")[0].split(".")[-1] in ("dataclass", "NamedTuple")]
+        elif isinstance(node, ast.Import):
+            found += [a.name for a in node.names if a.name == "dataclasses"]
+        elif isinstance(node, ast.ImportFrom) and node.module in ("dataclasses", "collections",
+                                                                  "typing"):
+            found += [f"{node.module}.{a.name}" for a in node.names
+                      if node.module == "dataclasses" or a.name in ("namedtuple", "NamedTuple")]
+    return found
+
+
+def test_every_frozen_value_of_the_package_is_a_record() -> None:
+    """One kind of record in the whole package, on the way to the first prompt or not: no
+    dataclass and no named tuple (what changes as it works is a plain class)."""
+    package = Path(__file__).resolve().parent.parent / "tutto_a11y"
+    others = {str(path.relative_to(package)): found for path in sorted(package.rglob("*.py"))
+              if (found := _other_kinds(path))}
+    assert others == {}
+    from tutto_a11y.games.tute.rules.state import State as TuteState
+    from tutto_a11y.games.tutto.rules.state import State as TuttoState
+    from tutto_a11y.games.yatzee.rules.state import State as YatzeeState
+
+    assert all(issubclass(state, Record) for state in (TuttoState, YatzeeState, TuteState))

@@ -11,7 +11,7 @@ from itertools import pairwise
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tutto_a11y.games.contract import EntryError
+from tutto_a11y.core.contract import EntryError
 from tutto_a11y.games.tute.rules import (
     SUITS,
     Cante,

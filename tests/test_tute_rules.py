@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutto_a11y.games.contract import chance_total
+from tutto_a11y.core.contract import chance_total
 from tutto_a11y.games.tute.rules import (
     Cante,
     CardPoints,
@@ -197,7 +197,7 @@ def test_a_journal_replays_to_the_same_match_and_a_bad_line_is_named() -> None:
     enter(game, "trump gold", "cante 1 gold", "points 70 50", "last 0", "trump cups")
     again = Game.replay(game.players, game.rules, game.entry_texts())
     assert again.state == game.state
-    from tutto_a11y.games.contract import ReplayError
+    from tutto_a11y.core.contract import ReplayError
     with pytest.raises(ReplayError) as damaged:
         Game.replay(game.players, game.rules, ["trump gold", "cante 7 gold"])
     assert damaged.value.index == 2

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tutto_a11y.games.contract import LINE_REASONS, AtTable, Command, EntryError
+from tutto_a11y.core.contract import LINE_REASONS, AtTable, Command, EntryError
 from tutto_a11y.games.tute.at_table import at_table
 from tutto_a11y.games.tute.messages import Messages
 from tutto_a11y.games.tute.rules import (

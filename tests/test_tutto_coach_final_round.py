@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from testbed.tutto_simulator import play_as_advised, remembered
 from tutto_a11y.cli.app import cli
+from tutto_a11y.core.record import replace
 from tutto_a11y.games.tutto.coach.choices import Choice, coach_for
 from tutto_a11y.games.tutto.coach.duel import last_turn
 from tutto_a11y.games.tutto.coach.position import from_state
@@ -35,9 +36,9 @@ def last() -> object:
 def _middle_turn(scores: tuple[int, int, int], card: Card, **changes: object) -> State:
     """Ben's turn in the final round, Anna (who reached the target) before him, Cleo after."""
     game = Game(["Anna", "Ben", "Cleo"], STANDARD)
-    game._states[-1] = game.state._replace(scores=scores, final_round=True, seat=1)
+    game._states[-1] = replace(game.state, scores=scores, final_round=True, seat=1)
     game.push(DrawCard(card))
-    return game.state._replace(**changes)
+    return replace(game.state, **changes)
 
 
 def test_a_player_with_others_still_to_come_plays_to_win_not_for_points(last):
@@ -64,10 +65,10 @@ def test_banking_is_worth_the_chance_that_no_later_player_beats_the_new_score(la
 
 
 def test_the_last_player_and_the_rounds_before_the_final_one_are_not_lead_stakes(last):
-    assert lead_stakes_of(STANDARD, _middle_turn((6100, 5000, 4000), Card.X2)._replace(
-        seat=2), last) is None
-    assert lead_stakes_of(STANDARD, _middle_turn((5100, 5000, 4000), Card.X2)._replace(
-        final_round=False), last) is None
+    assert lead_stakes_of(STANDARD, replace(_middle_turn((6100, 5000, 4000), Card.X2),
+                                            seat=2), last) is None
+    assert lead_stakes_of(STANDARD, replace(_middle_turn((5100, 5000, 4000), Card.X2),
+                                            final_round=False), last) is None
 
 
 def test_the_chance_to_win_agrees_with_a_monte_carlo_of_the_rules_engine(last):

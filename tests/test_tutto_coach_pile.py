@@ -20,6 +20,7 @@ from click.testing import CliRunner
 
 from test_tutto_review import keep, run
 from tutto_a11y.cli.app import cli
+from tutto_a11y.core.record import replace
 from tutto_a11y.games.tutto.coach.choices import Coach
 from tutto_a11y.games.tutto.coach.duel import last_turn
 from tutto_a11y.games.tutto.coach.position import Position, pile_from_counts
@@ -113,7 +114,7 @@ def test_a_whole_card_agrees_with_every_smaller_pile_solved_whole(counts):
 def _last_turn_of(scores: tuple[int, ...], seat: int) -> State:
     """A turn of the final round: ``seat`` to draw, Anna having reached the target."""
     game = Game(["Anna", "Ben", "Cleo"][:len(scores)], Rules())
-    game._states[-1] = game.state._replace(scores=scores, final_round=True, seat=seat)
+    game._states[-1] = replace(game.state, scores=scores, final_round=True, seat=seat)
     return game.state
 
 

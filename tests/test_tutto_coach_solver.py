@@ -15,6 +15,7 @@ from math import sqrt
 
 import pytest
 
+from tutto_a11y.core.record import replace
 from tutto_a11y.games.tutto.coach.choices import coach_for
 from tutto_a11y.games.tutto.coach.position import Position, from_state
 from tutto_a11y.games.tutto.coach.rolls import offers
@@ -85,7 +86,7 @@ def _state(card: Card, deck: tuple[int, ...], **changes: object) -> State:
     """A game state just after ``card`` was drawn, with the pile ``deck`` left."""
     game = Game(["Anna", "Ben"], STANDARD)
     game.push(DrawCard(card))
-    return game.state._replace(deck=deck, **changes)
+    return replace(game.state, deck=deck, **changes)
 
 
 def _recursion(rules: Rules, seat_score: int = 0):
@@ -186,12 +187,12 @@ def test_a_monte_carlo_of_the_coachs_policy_under_bonus_300_finds_444_01():
             s = game.state
             if s.step in (Step.CARD,):
                 card = rng.choices(cards, weights)[0]
-                game._states[-1] = s._replace(deck=FULL_DECK)
+                game._states[-1] = replace(s, deck=FULL_DECK)
                 game.push(DrawCard(card))
             elif s.step is Step.ROLL:
                 game.push(Roll(tuple(rng.randint(1, 6) for _ in range(s.dice))))
             else:
-                best = coach.choices(from_state(s._replace(deck=FULL_DECK)))[0]
+                best = coach.choices(from_state(replace(s, deck=FULL_DECK)))[0]
                 if s.step is Step.SET_ASIDE:
                     game.push(SetAside(best.set_aside))
                     if game.state.step in (Step.ROLL_OR_BANK, Step.CARD_OR_BANK):
@@ -210,9 +211,9 @@ def test_a_monte_carlo_of_the_coachs_policy_under_bonus_300_finds_444_01():
 def _last_turn(card: Card, scores: tuple[int, int], pile: tuple[int, ...], **changes: object):
     """Ben's turn, the last of the final round, just after ``card`` was drawn."""
     game = Game(["Anna", "Ben"], STANDARD)
-    game._states[-1] = game.state._replace(scores=scores, final_round=True, seat=1)
+    game._states[-1] = replace(game.state, scores=scores, final_round=True, seat=1)
     game.push(DrawCard(card))
-    return game.state._replace(deck=pile, **changes)
+    return replace(game.state, deck=pile, **changes)
 
 
 def _win_recursion(rules: Rules):

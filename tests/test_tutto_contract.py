@@ -13,7 +13,7 @@ from itertools import product
 import pytest
 
 from testbed.tutto_simulator import Simulator, random_game
-from tutto_a11y.games.contract import Outcome, chance_total
+from tutto_a11y.core.contract import Outcome, chance_total
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import (
     Bank,

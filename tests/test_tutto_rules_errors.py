@@ -23,6 +23,7 @@ from tutto_a11y.games.tutto.rules import (
 from tutto_play import enter
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "tutto_a11y" / "games" / "tutto" / "rules"
+CONTRACT_DIR = Path(__file__).resolve().parent.parent / "tutto_a11y" / "core" / "contract"
 
 
 def refusal(game: Game, entry) -> EntryError:
@@ -237,7 +238,7 @@ def test_player_names_are_kept_in_seat_order_with_spaces_tidied():
 
 
 def test_a_line_longer_than_any_entry_is_refused_as_a_slip():
-    from tutto_a11y.games.contract import MAX_LINE, check_line
+    from tutto_a11y.core.contract import MAX_LINE, check_line
 
     assert check_line("  1 5 5  ") == "1 5 5"
     assert check_line("5" * MAX_LINE) == "5" * MAX_LINE
@@ -248,7 +249,7 @@ def test_a_line_longer_than_any_entry_is_refused_as_a_slip():
 
 @pytest.mark.parametrize("typed", ["1 5\x1b[A", "bank\x07", "1\u200b5"])
 def test_a_line_with_control_characters_is_never_an_entry(typed):
-    from tutto_a11y.games.contract import check_line
+    from tutto_a11y.core.contract import check_line
 
     with pytest.raises(MalformedEntry) as refused:
         check_line(typed)
@@ -271,7 +272,7 @@ TESTED = {
 def test_every_reason_code_the_rules_raise_is_tested():
     raised = set()
     # The rules of seats and undo are every game's, kept in the contract.
-    for path in [*RULES_DIR.glob("*.py"), *(RULES_DIR.parent.parent / "contract").glob("*.py")]:
+    for path in [*RULES_DIR.glob("*.py"), *CONTRACT_DIR.glob("*.py")]:
         raised |= set(re.findall(r'(?:Illegal|Malformed|Ambiguous)Entry\(\s*"([a-z0-9-]+)"',
                                  path.read_text()))
     assert raised == TESTED

@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tutto_a11y.games.contract import Outcome, chance_total
+from tutto_a11y.core.contract import Outcome, chance_total
 from tutto_a11y.games.yatzee.rules import (
     ORDER,
     ROUNDS,

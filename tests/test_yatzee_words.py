@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tutto_a11y.core.contract import EntryError, Notice
 from tutto_a11y.games import registry
-from tutto_a11y.games.contract import EntryError, Notice
 from tutto_a11y.games.yatzee.messages import Messages, field_name
 from tutto_a11y.games.yatzee.parse import interpret
 from tutto_a11y.games.yatzee.rules import Field, Game, Roll, Strike, Write, parse_entry
@@ -99,7 +99,7 @@ def test_the_german_field_2x3_gleiche_is_said_as_twice_three_not_as_a_letter_x()
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_help_names_every_field_and_command_in_words_the_table_understands(lang: str) -> None:
-    from tutto_a11y.games.contract import Command
+    from tutto_a11y.core.contract import Command
     from tutto_a11y.games.yatzee.words import COMMANDS, field_word, shown
 
     game = rolled()

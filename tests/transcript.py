@@ -8,12 +8,12 @@ pseudo-terminal tests, which must see exactly the same sentences.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from tutto_a11y.cli.app import cli
+from tutto_a11y.core.record import Record, field
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 PLAYERS = "Anna,Ben,Cleo"
@@ -52,8 +52,10 @@ def golden(name: str, text: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
-@dataclass
-class Step:
+class Step(Record):
+    """One typed line: the prompt it answered, and what the program said after it (filled in
+    as the transcript is read)."""
+
     prompt: str
     typed: str
     said: list[str] = field(default_factory=list)

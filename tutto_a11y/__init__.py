@@ -2,7 +2,7 @@
 
 The package is split so that a game's rules (``tutto_a11y/games/<name>/rules``) know nothing
 about the command line, speech, storage or translations, only the game contract
-(:mod:`tutto_a11y.games.contract`); every room depends on the games, never the reverse. The
+(:mod:`tutto_a11y.core.contract`); every room depends on the games, never the reverse. The
 layers are listed in docs/architecture.md and enforced by ``tests/test_layers.py``.
 """
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .games.record import Record, field
+from .core.record import Record, field
 from .text.i18n import Catalog, chosen_lang, lang_from_environment, normalise_lang
 
 

@@ -68,7 +68,7 @@ class SettingsFile:
     """The settings read from the file: each value with its line, or the problem found.
 
     A plain class rather than a dataclass: it is read at every start, and a dataclass costs
-    its definition time there (see ``games/record.py``); it is filled in as the file is read,
+    its definition time there (see ``core/record.py``); it is filled in as the file is read,
     so it is no frozen record either."""
 
     __slots__ = ("path", "values", "lines", "problem")

@@ -14,7 +14,8 @@ Unicode Braille: the same cells, a line feed after each line, a form feed after 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+
+from tutto_a11y.core.record import Record
 
 Cells = tuple[int, ...]
 BLANK = 0
@@ -22,8 +23,7 @@ RUNOVER = 2  # cells of indent on a paragraph's continuation lines
 NUMBER_GAP = 3  # blank cells at least between a line's text and the page number after it
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(Record):
     """The page: cells a line and lines a page (an embosser's 40 x 25 by default)."""
 
     cells: int = 40

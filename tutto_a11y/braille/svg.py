@@ -11,10 +11,10 @@ below the other (297 mm apart), so that it prints page by page at 100 %.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from tutto_a11y.braille.pages import Cells, wrap
+from tutto_a11y.core.record import Record
 
 PAGE_WIDTH, PAGE_HEIGHT = 210.0, 297.0
 MARGIN = 12.0
@@ -30,8 +30,7 @@ PRINT_LEADING = 4.5
 DOT_PLACES = ((0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2))
 
 
-@dataclass(frozen=True)
-class Label:
+class Label(Record):
     """One label: its Braille cells and its print text."""
 
     cells: Cells

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutto_a11y.core.contract import Verbosity
 from tutto_a11y.games import registry
-from tutto_a11y.games.contract import Verbosity
 from tutto_a11y.text.arguments import Names, OneOf, Text, ValueKind, WholeNumber
 from tutto_a11y.text.i18n import LANGS
 

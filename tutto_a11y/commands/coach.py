@@ -30,6 +30,7 @@ def coach_command(settings: Settings, **options: Any) -> int:
         echo_wrapped(line, settings.columns(err=to_stderr), err=to_stderr)
 
     coach = registry.find(registry.COACHED).side().coach
+    assert coach is not None  # the registry names a game that has a coach
     if options.get("duel"):  # the solve says its own first line and how far it is
         answer = coach.command(settings, say, **options)
     else:  # a new pile or rule set may take a moment: say so on stderr

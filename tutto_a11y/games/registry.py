@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from importlib import import_module
 from types import ModuleType
-from typing import Any
 
-from .record import Record
+from tutto_a11y.core.contract import AnySide, Sentences
+from tutto_a11y.core.record import Record
 
 
 class GameKind(Record):
@@ -20,7 +20,7 @@ class GameKind(Record):
     title: str  # as said in English sentences; ``title_in`` says it in a table's language
     package: str  # the folder under games/
 
-    def title_in(self, catalog: Any) -> str:
+    def title_in(self, catalog: Sentences) -> str:
         """The game's name in the catalog's language: Tutto is sold in France as "Volle
         Lotte", and a French table calls it so everywhere; Yatzee and Tute keep their name."""
         titles = {"tutto": catalog.pgettext("game", "Tutto"),
@@ -32,10 +32,11 @@ class GameKind(Record):
         """The game's package (imported only when the game is played, shown or counted)."""
         return import_module(f"tutto_a11y.games.{self.package}")
 
-    def side(self) -> Any:
-        """The game's :class:`~tutto_a11y.games.contract.GameSide` (``games/<name>/side.py``):
+    def side(self) -> AnySide:
+        """The game's :class:`~tutto_a11y.core.contract.GameSide` (``games/<name>/side.py``):
         all the table, the store and the live view use of it."""
-        return import_module(f"tutto_a11y.games.{self.package}.side").SIDE
+        side: AnySide = import_module(f"tutto_a11y.games.{self.package}.side").SIDE
+        return side
 
     def pronunciations(self) -> dict[str, list[tuple[str, str]]]:
         """The game's words eSpeak NG reads badly, by language: (pattern, replacement) pairs

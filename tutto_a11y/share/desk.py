@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from tutto_a11y.core.record import Record
 
 WAIT = 10.0  # seconds a seat's device waits for the table before its entry is withdrawn
 MAX_WAITING = 32  # entries waiting for the table at once; more are turned away unheard
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(Record):
     """The table's answer to a seat's entry.
 
     ``kind``: ``accepted``, ``refused`` (the sentence says why, in the phone's language) or

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutto_a11y.core.contract import AnyNotice, Command, EntryError
 from tutto_a11y.games import registry
-from tutto_a11y.games.contract import Command, EntryError, Notice
 from tutto_a11y.share.desk import Answer
 from tutto_a11y.share.feed import Feed
 from tutto_a11y.text.i18n import Catalog
@@ -87,8 +87,8 @@ class Entering:
         self.side = registry.find(feed.start.game).side()
         self.at_table = self.side.at_table(Catalog(table_lang))
 
-    def game_at(self, notice: Notice[Any, Any]) -> Any:
-        return self.side.game_type.at(notice.players, notice.rules, notice.state)
+    def game_at(self, notice: AnyNotice) -> Any:
+        return self.side.game_at(notice.players, notice.rules, notice.state)
 
     def check(self, seat: int, name: str, line: str, state: int, c: Catalog) -> Answer | None:
         """The phone's answer when the table would not take this line now; None when the

@@ -13,18 +13,17 @@ asks for everything after the last number it saw, which gives neither repeats no
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
 from typing import Any
 
-from tutto_a11y.games.contract import Notice
+from tutto_a11y.core.contract import AnyNotice, Notice
+from tutto_a11y.core.record import Record
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(Record):
     """One published notice with its number; an undo also names the number it took back."""
 
     number: int
-    notice: Notice[Any, Any]
+    notice: AnyNotice
     takes_back: int | None = None  # an undo: the announcement it took back (None: from before)
 
 
@@ -33,7 +32,7 @@ class Feed:
 
     def __init__(self, kind: str, players: tuple[str, ...], rules: Any, state: Any) -> None:
         #: The game as it stood when sharing began (the page shows it before any entry).
-        self.start: Notice[Any, Any] = Notice(kind, tuple(players), rules, (), state)
+        self.start: AnyNotice = Notice(kind, tuple(players), rules, (), state)
         self._items: list[Item] = []
         self._standing: list[int] = []  # numbers of announcements not taken back, in order
         self._waiters: tuple[threading.Event, ...] = ()
@@ -42,7 +41,7 @@ class Feed:
         self.news = threading.Event()
 
     # -- the table's side: must return at once ---------------------------------------------
-    def hear(self, notice: Notice[Any, Any]) -> None:
+    def hear(self, notice: AnyNotice) -> None:
         """Append a notice and wake the viewers (the table loop's thread)."""
         number = len(self._items) + 1
         takes_back = None
@@ -67,7 +66,7 @@ class Feed:
         """The notice numbered ``number`` (1 is the first)."""
         return self._items[number - 1]
 
-    def last(self) -> Notice[Any, Any]:
+    def last(self) -> AnyNotice:
         """The latest notice, or the standing when sharing began."""
         items = self._items
         return items[-1].notice if items else self.start

@@ -10,11 +10,11 @@ loaded from outside and nothing is written inline, so the strict Content-Securit
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from html import escape
 from urllib.parse import urlencode
 
-from tutto_a11y.games.contract import Standing
+from tutto_a11y.core.contract import Standing
+from tutto_a11y.core.record import Record
 from tutto_a11y.share.wording import Worded
 from tutto_a11y.text.i18n import LANGS, Catalog
 
@@ -71,8 +71,7 @@ def score_table(standing: Standing) -> str:
             "\n</tbody>\n</table>\n")
 
 
-@dataclass(frozen=True)
-class SeatForm:
+class SeatForm(Record):
     """The entry form of a seat's page: made for one state of the game (``state``, the number
     of the latest announcement), with the table's question as its label, the answer to the
     device's last post (a page without JavaScript shows it once), and the table's language

@@ -27,8 +27,7 @@ from __future__ import annotations
 
 import hmac
 import unicodedata
-from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from tutto_a11y.share.desk import Answer, Desk, SeatEntry
 from tutto_a11y.share.entering import Entering
@@ -40,7 +39,13 @@ MAX_FORM = 4096  # bytes of a posted form: a code or a line of a game is a few d
 MAX_LINE = 200  # characters of a seat's line
 
 
-def same_origin(headers: Mapping[str, str], host: str | None) -> bool:
+class Headers(Protocol):
+    """A request's headers, as the server's handler has them (or a mapping, in the tests)."""
+
+    def get(self, name: str) -> str | None: ...
+
+
+def same_origin(headers: Headers, host: str | None) -> bool:
     """Whether a post comes from this live view's own page, as the browser says: an Origin
     naming this host, else ``Sec-Fetch-Site: same-origin``. A post that says neither is no
     browser's form (or an old browser's) and is refused."""

@@ -23,8 +23,8 @@ import re
 import secrets
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from tutto_a11y.core.record import Record, replace
 from tutto_a11y.share.address import typed_code
 from tutto_a11y.text.names import same_name
 
@@ -62,10 +62,10 @@ def read_fixed_codes(text: str | None) -> list[tuple[str, str]]:
     return pairs
 
 
-@dataclass
-class Seat:
+class Seat(Record):
     """One player's seat: the code that opens it, whether it is open, and its generation,
-    which ``seats new`` and ``seats close`` count up so that older sessions end."""
+    which ``seats new`` and ``seats close`` count up so that older sessions end. Closing a
+    seat or giving it a new code puts a changed copy in its place, under the book's lock."""
 
     index: int
     name: str
@@ -74,16 +74,14 @@ class Seat:
     generation: int = 0
 
 
-@dataclass
-class Session:
-    """One device that opened a seat: its cookie, its form token, and the answer to its last
-    form post, shown once on the page it is sent back to (a browser without JavaScript)."""
+class Session(Record):
+    """One device that opened a seat: its cookie, its seat's name and generation then, and
+    its form token. The answer to its last form post waits in the :class:`SeatBook`."""
 
     cookie: str
     seat: str
     generation: int
     form_token: str
-    answer: tuple[str, str] | None = None  # (kind, sentence) of the last post, until shown
 
 
 class SeatBook:
@@ -95,6 +93,9 @@ class SeatBook:
         self.viewer_code = viewer_code
         self._seats: list[Seat] = []
         self._sessions: dict[str, Session] = {}
+        #: By cookie: the answer to a device's last form post, shown once on the page it is
+        #: sent back to (a browser without JavaScript).
+        self._answers: dict[str, str] = {}
         fixed = list(fixed)
         #: Names of TUTTO_SEAT_CODES that are no player of this game (the table says so).
         self.unknown = [name for name, _ in fixed
@@ -114,16 +115,15 @@ class SeatBook:
 
     # -- the table's side ------------------------------------------------------------------
     def seats(self) -> list[Seat]:
-        """Every seat as it is now (copies: the table words them)."""
+        """Every seat as it is now (records: a later change puts new ones in their place)."""
         with self._lock:
-            return [Seat(s.index, s.name, s.code, s.open, s.generation) for s in self._seats]
+            return list(self._seats)
 
     def close(self, index: int) -> None:
         """Close a seat: its code opens nothing, its devices are let go."""
         with self._lock:
             seat = self._seats[index]
-            seat.open = False
-            seat.generation += 1
+            self._seats[index] = replace(seat, open=False, generation=seat.generation + 1)
             self._forget(seat.name)
 
     def renew(self, index: int) -> str:
@@ -131,14 +131,15 @@ class SeatBook:
         let go. Returns the new code."""
         with self._lock:
             seat = self._seats[index]
-            seat.code = self._new_code()
-            seat.open = True
-            seat.generation += 1
+            code = self._new_code()
+            self._seats[index] = replace(seat, code=code, open=True,
+                                         generation=seat.generation + 1)
             self._forget(seat.name)
-            return seat.code
+            return code
 
     def _forget(self, name: str) -> None:
         self._sessions = {k: v for k, v in self._sessions.items() if v.seat != name}
+        self._answers = {k: v for k, v in self._answers.items() if k in self._sessions}
 
     # -- the server's side -----------------------------------------------------------------
     def seat_of_code(self, given: str) -> Seat | None:
@@ -160,6 +161,7 @@ class SeatBook:
             mine = [k for k, v in self._sessions.items() if v.seat == seat.name]
             for old in mine[: max(0, len(mine) - SESSIONS_PER_SEAT + 1)]:
                 del self._sessions[old]
+                self._answers.pop(old, None)
             self._sessions[session.cookie] = session
             return session
 
@@ -175,8 +177,20 @@ class SeatBook:
             seat = next((s for s in self._seats if s.name == session.seat), None)
             if seat is None or not seat.open or seat.generation != session.generation:
                 self._sessions.pop(cookie, None)
+                self._answers.pop(cookie, None)
                 return None
             return session
+
+    def keep_answer(self, session: Session, answer: str) -> None:
+        """The answer to the device's form post, for the page it is sent back to."""
+        with self._lock:
+            if session.cookie in self._sessions:
+                self._answers[session.cookie] = answer
+
+    def take_answer(self, session: Session) -> str | None:
+        """The answer kept for the device, once: the page after that shows none."""
+        with self._lock:
+            return self._answers.pop(session.cookie, None)
 
     def still_open(self, name: str, generation: int) -> bool:
         """Whether a seat is open with the code a device opened it with (the table's thread

@@ -357,8 +357,8 @@ class Handler(BaseHTTPRequestHandler):
             self._no_page(HTTPStatus.MISDIRECTED_REQUEST, lang, head)
             return
         if url.path in STATIC:
-            body = resources.files("tutto_a11y.share").joinpath(
-                "static", url.path.lstrip("/")).read_bytes()
+            body = resources.files("tutto_a11y.share").joinpath("static").joinpath(
+                url.path.lstrip("/")).read_bytes()
             self._send(HTTPStatus.OK, body, STATIC[url.path], head=head)
             return
         if url.path not in ("/", "/events"):
@@ -446,7 +446,8 @@ class Handler(BaseHTTPRequestHandler):
         wording, feed = self.server.wording, self.server.feed
         assert wording is not None and feed is not None
         c = wording.catalog(lang)
-        answer, session.answer = session.answer, None  # shown once, after a post
+        seats = self.server.seats
+        answer = seats.take_answer(session) if seats is not None else None  # once, after a post
         table = self.server.table_lang
         form = SeatForm(session.seat, session.form_token, len(feed), wording.prompt(lang),
                         answer or "", focus=answer is not None,
@@ -534,7 +535,8 @@ class Handler(BaseHTTPRequestHandler):
         shown = answer.sentence
         if answer.kind == "accepted" and answer.state:  # no script: the page says it once
             shown = server.wording.item(answer.state, c.lang).line
-        session.answer = shown
+        if server.seats is not None:
+            server.seats.keep_answer(session, shown)
         self._send(HTTPStatus.SEE_OTHER, b"", "text/plain; charset=utf-8",
                    {"Location": "/?" + urlencode({"lang": c.lang})})
 

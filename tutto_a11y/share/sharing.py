@@ -68,7 +68,7 @@ class Sharing:
 
     @property
     def address(self) -> str:
-        host = shown_host(self.server.server_address[0])
+        host = shown_host(str(self.server.server_address[0]))
         return f"http://{host}:{self.server.port}/"
 
     def sentence(self, c: Catalog) -> str:

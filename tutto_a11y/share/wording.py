@@ -13,17 +13,15 @@ import json
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
+from tutto_a11y.core.contract import AnyNotice, AnySide, Standing
+from tutto_a11y.core.record import Record
 from tutto_a11y.games import registry
-from tutto_a11y.games.contract import Notice, Standing
 from tutto_a11y.share.feed import Feed, Item
 from tutto_a11y.text.i18n import Catalog
 
 
-@dataclass(frozen=True)
-class Worded:
+class Worded(Record):
     """One announcement as a viewer reads it, with the standing it left."""
 
     number: int
@@ -33,20 +31,20 @@ class Worded:
     prompt: str = ""  # the table's question after it: a seat's field is labelled with it
 
 
-def _side(kind: str) -> Any:
+def _side(kind: str) -> AnySide:
     """The game's side from the registry (``games/<name>/side.py``)."""
     return registry.find(kind).side()
 
 
-def standing(notice: Notice[Any, Any], catalog: Catalog) -> Standing:
+def standing(notice: AnyNotice, catalog: Catalog) -> Standing:
     """The score table and the moment a notice left, in the catalog's language."""
     return _side(notice.game).standing(notice.players, notice.rules, notice.state, catalog)
 
 
-def prompt(notice: Notice[Any, Any], catalog: Catalog) -> str:
+def prompt(notice: AnyNotice, catalog: Catalog) -> str:
     """The table's question after a notice ("Anna, set aside?"), in the catalog's language."""
     side = _side(notice.game)
-    game = side.game_type.at(notice.players, notice.rules, notice.state)
+    game = side.game_at(notice.players, notice.rules, notice.state)
     return str(side.messages(catalog, game).prompt())
 
 

@@ -7,13 +7,12 @@ interface, so it never waits for either engine and never learns which one speaks
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from tutto_a11y.core.record import Record
 
 __all__ = ["Speaker", "Voice"]
 
 
-@dataclass(frozen=True)
-class Voice:
+class Voice(Record):
     """A voice the engine offers; ``id`` is what ``open_speaker(voice=...)`` takes."""
 
     id: str

@@ -27,8 +27,9 @@ import subprocess
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
+
+from tutto_a11y.core.record import Record
 
 __all__ = [
     "TIMEOUT",
@@ -66,8 +67,7 @@ class SSIPError(Exception):
         self.detail = detail
 
 
-@dataclass(frozen=True)
-class SynthesisVoice:
+class SynthesisVoice(Record):
     """One line of ``LIST SYNTHESIS_VOICES``: the name ``SET SELF SYNTHESIS_VOICE`` takes."""
 
     name: str

@@ -10,7 +10,6 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass
 from typing import Any
 
 from tutto_a11y.speech.probe import SpeechUnavailable, speech_available
@@ -78,16 +77,20 @@ def list_voices(lang: str | None) -> list[Voice]:
     return [Voice(v.name, v.name, (v.language,)) for _, _, v in chosen]
 
 
-@dataclass
 class _Sent:
-    """One of our sentences that the daemon has: what it is and what became of it."""
+    """One of our sentences that the daemon has: what it is and what became of it (the
+    daemon's events mark it begun, so an object that changes, not a record)."""
 
-    id: int
-    text: str
-    important: bool
-    until: float  # an important sentence holds back the next one at most until then
-    begun: bool = False
-    tries: int = 1
+    __slots__ = ("id", "text", "important", "until", "begun", "tries")
+
+    def __init__(self, id: int, text: str, important: bool, until: float,
+                 tries: int = 1) -> None:
+        self.id = id
+        self.text = text
+        self.important = important
+        self.until = until  # an important sentence holds back the next one at most until then
+        self.begun = False
+        self.tries = tries
 
 
 class _SpeechdSpeaker(Speaker):

@@ -87,8 +87,8 @@ class StartingSpeaker(Speaker):
         self._done.wait()
         return self.problem
 
-    @property  # type: ignore[override]
-    def failed(self) -> str | None:
+    @property
+    def failed(self) -> str | None:  # type: ignore[override]  # read-only here: the engine's
         """Why speech stopped after it had started (the engine's own ``failed``)."""
         speaker = self._speaker
         return None if speaker is None else speaker.failed

@@ -392,7 +392,8 @@ def _frames(path: str) -> int:
 
     try:
         with wave.open(path) as sound:
-            return sound.getnframes()
+            frames: int = sound.getnframes()
+            return frames
     except (OSError, EOFError, wave.Error):
         return 0
 

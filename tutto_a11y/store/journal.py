@@ -36,7 +36,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from tutto_a11y.games.contract import GameStatus
+from tutto_a11y.core.contract import GameStatus
 from tutto_a11y.store import files, schema
 from tutto_a11y.store.claims import Claims
 from tutto_a11y.store.errors import StoreError, wrap
@@ -485,7 +485,7 @@ class Store:
             seats = {seq: seat for seq, seat in self._query(
                 "SELECT seq, seat FROM journal_seats WHERE game_id = ?", (gid,))
                 if isinstance(seat, str)}  # a hand edit's bytes: as if typed at the table
-        return [JournalRow(*row, seat=seats.get(row[0])) for row in rows]
+        return [JournalRow(seq, kind, text, at, seats.get(seq)) for seq, kind, text, at in rows]
 
     def entries(self, game_id: str) -> list[str]:
         """The effective entry list the rules engine replays: each undo drops the latest

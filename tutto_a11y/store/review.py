@@ -9,9 +9,9 @@ Printing the review is the command's (``commands/review.py``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from tutto_a11y.core.record import Record
 from tutto_a11y.settings import Settings, UsageProblem
 from tutto_a11y.store.saved import side_of
 from tutto_a11y.store.sheets import read_game
@@ -20,8 +20,7 @@ from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
 
 
-@dataclass(frozen=True)
-class Review:
+class Review(Record):
     """The coach's review of one saved game: each player's decisions against its best."""
 
     game_id: str

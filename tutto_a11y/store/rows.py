@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from tutto_a11y.games.contract import GameStatus
-from tutto_a11y.games.record import Record
+from tutto_a11y.core.contract import GameStatus
+from tutto_a11y.core.record import Record
 
 #: The kind of a game whose row names none: every game saved before games knew their kind
 #: (schema version 1, when Tutto was the only game), and a game created without one. It is

@@ -10,10 +10,10 @@ by the kind stored with it, so this module is written once for every game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from tutto_a11y.core.contract import AnyGame, AnySide, EntryError, ReplayError
 from tutto_a11y.games import registry
-from tutto_a11y.games.contract import EntryError, ReplayError
+from tutto_a11y.store.rows import GameInfo
 from tutto_a11y.text.names import printable_names
 
 
@@ -29,20 +29,20 @@ class DamagedGame(Exception):
         self.kind = kind
 
 
-def side_of(info: Any) -> Any:
+def side_of(info: GameInfo) -> AnySide:
     """The :class:`GameSide` of a saved game's kind; DamagedGame(kind=...) for a kind that
     this version does not know or cannot play."""
-    kind = getattr(info, "kind", registry.DEFAULT) or registry.DEFAULT
+    kind = info.kind or registry.DEFAULT
     try:
         return registry.find(str(kind)).side()
     except (KeyError, LookupError):
         raise DamagedGame(info.id, kind=str(kind)) from None
 
 
-def rules_and_players(info: Any) -> tuple[Any, tuple[str, ...]]:
+def rules_and_players(info: GameInfo) -> tuple[object, tuple[str, ...]]:
     """The rules and seat order of a saved game row, as its game accepts them."""
     side = side_of(info)
-    if getattr(info, "damaged", False):
+    if info.damaged:
         raise DamagedGame(info.id)
     names = info.players
     if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
@@ -57,10 +57,11 @@ def rules_and_players(info: Any) -> tuple[Any, tuple[str, ...]]:
     return rules, players
 
 
-def rebuild(info: Any, entries: Sequence[str]) -> Any:
+def rebuild(info: GameInfo, entries: Sequence[str]) -> AnyGame:
     """The saved game replayed from its journal, every entry checked as if typed."""
     rules, players = rules_and_players(info)
     try:
-        return side_of(info).replay(players, rules, entries)
+        game: AnyGame = side_of(info).replay(players, rules, entries)
+        return game
     except ReplayError as damaged:
         raise DamagedGame(info.id, damaged.index) from None

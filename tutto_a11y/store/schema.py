@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from tutto_a11y.games.contract import GameStatus
+from tutto_a11y.core.contract import GameStatus
 from tutto_a11y.store.errors import StoreError
 
 __all__ = ["APPLICATION_ID", "FIGURES_TABLE", "MIGRATIONS", "SCHEMA_VERSION", "SEATS_TABLE",

@@ -13,10 +13,10 @@ import html
 import io
 import json
 import re
-from dataclasses import dataclass
 from typing import Any
 
-from tutto_a11y.games.contract import GameStatus
+from tutto_a11y.core.contract import GameStatus
+from tutto_a11y.core.record import Record
 from tutto_a11y.settings import Settings, UsageProblem, store_problem
 from tutto_a11y.store.rows import entry_seats
 from tutto_a11y.store.saved import DamagedGame, rebuild, rules_and_players, side_of
@@ -60,13 +60,13 @@ def read_game_and_seats(settings: Settings, ref: str) -> tuple[Any, Any, list[st
 
 
 def status_word(status: str, c: Catalog) -> str:
-    return {GameStatus.RUNNING: c.gettext("running"),
-            GameStatus.FINISHED: c.gettext("finished"),
-            GameStatus.ABANDONED: c.gettext("abandoned")}.get(status, status)
+    words: dict[str, str] = {GameStatus.RUNNING: c.gettext("running"),
+                             GameStatus.FINISHED: c.gettext("finished"),
+                             GameStatus.ABANDONED: c.gettext("abandoned")}
+    return words.get(status, status)
 
 
-@dataclass(frozen=True)
-class Listed:
+class Listed(Record):
     """One saved game of the ``games`` list: its row, and its players as they are shown, or
     None when its players or rules cannot be read (a damaged game)."""
 

@@ -20,13 +20,14 @@ import re
 import sqlite3
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
+from tutto_a11y.core.contract import GameStatus, StatsFigures, whole_average
+from tutto_a11y.core.record import Record
 from tutto_a11y.games import registry
-from tutto_a11y.games.contract import GameStatus, StatsFigures, whole_average
 from tutto_a11y.settings import Settings, UsageProblem
+from tutto_a11y.store.rows import GameInfo
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
 
@@ -80,23 +81,26 @@ def figures_of(kind: str) -> StatsFigures:
     return figures
 
 
-def game_kind(info: Any) -> str:
+def game_kind(info: GameInfo) -> str:
     """The kind of a saved game, as the games file keeps it (older files: all Tutto)."""
     return info.kind
 
 
 # -- adding up ------------------------------------------------------------------------------------
 
-@dataclass
 class PlayerTotals:
-    """One player across games, however their name was typed."""
+    """One player across games, however their name was typed: added to game by game, so an
+    object that changes, not a record."""
 
-    spellings: Counter[str] = field(default_factory=Counter)  # in the order first seen
-    games: int = 0
-    wins: int = 0
-    score_sum: int = 0
-    best: int | None = None
-    counters: Counter[str] = field(default_factory=Counter)
+    __slots__ = ("spellings", "games", "wins", "score_sum", "best", "counters")
+
+    def __init__(self) -> None:
+        self.spellings: Counter[str] = Counter()  # in the order first seen
+        self.games = 0
+        self.wins = 0
+        self.score_sum = 0
+        self.best: int | None = None
+        self.counters: Counter[str] = Counter()
 
     def shown_name(self) -> str:
         """The spelling used most often; on a tie the one seen first (oldest game first)."""
@@ -104,14 +108,17 @@ class PlayerTotals:
         return next(name for name in self.spellings if self.spellings[name] == best)
 
 
-@dataclass
 class Statistics:
-    """The added-up figures of one game kind; :meth:`as_json` is the JSON of docs/interface.md."""
+    """The added-up figures of one game kind; :meth:`as_json` is the JSON of docs/interface.md.
+    Games are added one by one (:meth:`add`), so it changes: an object, not a record."""
 
-    kind: str
-    games: int = 0
-    players: dict[str, PlayerTotals] = field(default_factory=dict)
-    damaged: list[str] = field(default_factory=list)
+    __slots__ = ("kind", "games", "players", "damaged")
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.games = 0
+        self.players: dict[str, PlayerTotals] = {}
+        self.damaged: list[str] = []
 
     def add(self, game: GameFigures, only: str | None = None) -> None:
         """One finished game. A shared win counts as a win for each winner.
@@ -150,7 +157,7 @@ class Statistics:
         percent"); the JSON goes without them.
         """
         shown = figures_of(self.kind).shown
-        players = []
+        players: list[dict[str, Any]] = []
         for key, t in self.players.items():
             players.append({"name": t.shown_name(), "games": t.games, "wins": t.wins,
                             "average_score": whole_average(t.score_sum, t.games),
@@ -168,8 +175,7 @@ class Statistics:
                 "damaged_games": list(self.damaged)}
 
 
-@dataclass(frozen=True)
-class GameFigures:
+class GameFigures(Record):
     """What one finished game adds to the statistics; kept in the games file between runs."""
 
     players: tuple[str, ...]
@@ -244,8 +250,7 @@ def text_lines(stats: Statistics, c: Catalog, since: date | None) -> list[str]:
 
 # -- reading the games file ----------------------------------------------------------------------
 
-@dataclass
-class Count:
+class Count(Record):
     """What ``stats`` counted: the figures, and what was asked (for the sentences that say
     why nothing was counted)."""
 
@@ -282,7 +287,7 @@ def count_games(settings: Settings, kind: str, player: str | None,
     The games themselves are only read; what each game adds up to is kept in the same file
     (see :meth:`Store.keep_derived_figures`) so that the next run need not replay it.
     """
-    from tutto_a11y.games.contract import EntryError
+    from tutto_a11y.core.contract import EntryError
     from tutto_a11y.store.journal import StoreError
     from tutto_a11y.text.names import clean_name
     from tutto_a11y.text.problems import entry_error_sentence, store_error_sentence

@@ -20,7 +20,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from tutto_a11y.games.contract import MalformedEntry
+from tutto_a11y.core.contract import MalformedEntry
 from tutto_a11y.table.doorbell import Doorbell, Knocked
 from tutto_a11y.text.output import Output
 

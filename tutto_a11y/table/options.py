@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tutto_a11y.games.contract import Verbosity
-from tutto_a11y.games.record import Record, fields
+from tutto_a11y.core.contract import Verbosity
+from tutto_a11y.core.record import Record, fields
 
 
 class PlayOptions(Record):

@@ -82,8 +82,8 @@ def play(settings: Settings, options: PlayOptions) -> int:
             else:
                 info, game = claimed(*chosen, store, catalog)
                 side = side_of(info)  # a saved game goes on as the game it is
-                if hasattr(reader, "words"):  # the words Tab completes are the saved game's
-                    reader.words = sorted(set(side.typed_words(catalog.lang)))
+                # The words Tab completes are the saved game's.
+                reader.words = sorted(set(side.typed_words(catalog.lang)))
                 if lang is None and info.lang != catalog.lang:
                     catalog = Catalog(info.lang)  # a game goes on in its own language
                     mark_discarded(reader, catalog)
@@ -98,7 +98,7 @@ def play(settings: Settings, options: PlayOptions) -> int:
             return 0
         store.claim(info.id)
         messages = side.messages(catalog, game, verbosity)
-        if options.coach and hasattr(messages, "coach"):  # --coach: Tutto's advice after each roll
+        if options.coach and side.coach is not None:  # --coach: the advice after each roll
             messages.coach = True
         if isinstance(reader, TerminalReader):
             reader.show_status(lambda: side.status_line(messages),

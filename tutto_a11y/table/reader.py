@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO, Protocol, TextIO
 
-from tutto_a11y.games.contract import MalformedEntry
+from tutto_a11y.core.contract import MalformedEntry
 from tutto_a11y.table.doorbell import Doorbell, Knocked
 from tutto_a11y.text.output import Output, wrap
 
@@ -21,6 +21,18 @@ from tutto_a11y.text.output import Output, wrap
 class LineReader(Protocol):
     def read(self, prompt: str) -> str | None:
         """The next line without its line end, or None at the end of input."""
+
+
+class TableReader(LineReader, Protocol):
+    """What ``play`` sets on the reader it starts (``setup.reader_for``): every reader has
+    them, so nothing asks which reader it holds."""
+
+    #: The sentence said under a line discarded with Ctrl-C.
+    discarded: str
+    #: Rung when a seat's entry waits (``--seats``): the wait for the keyboard ends.
+    doorbell: Doorbell | None
+    #: The words Tab completes (none where lines come from a pipe).
+    words: list[str]
 
 
 class PlainReader:
@@ -33,6 +45,7 @@ class PlainReader:
         # Rung when a seat's entry waits (``--seats``): the wait ends with Knocked. It needs a
         # stream with a file descriptor and no buffer of its own, so select sees every byte.
         self.doorbell: Doorbell | None = None
+        self.words: list[str] = []  # a pipe completes nothing
 
     def read(self, prompt: str) -> str | None:
         """The next line; Ctrl-C discards the line being typed and asks again, as in a shell."""

@@ -18,9 +18,9 @@ said only when asked: the opening only says that the command is there.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from tutto_a11y.games.contract import Command, EntryError
+from tutto_a11y.core.contract import AnyGame, AnyMessages, AnySide, Command, EntryError
 from tutto_a11y.share.address import said_code
 from tutto_a11y.share.desk import Answer, SeatEntry
 from tutto_a11y.share.entering import SeatRefusal, moved_on_sentence, refusal_sentence, seat_action
@@ -29,8 +29,10 @@ from tutto_a11y.text.names import join_names, same_name
 from tutto_a11y.text.vocabulary import Vocabulary, normalise, spellings
 
 if TYPE_CHECKING:
+    from tutto_a11y.share.seats import SeatBook
     from tutto_a11y.share.sharing import Sharing
     from tutto_a11y.table.doorbell import Doorbell
+    from tutto_a11y.table.reader import TableReader
     from tutto_a11y.table.session import Table
 
 #: The words of the ``seats`` command; the first of each is the one help shows.
@@ -41,7 +43,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
-def open_seats(sharing: Sharing, reader: Any, catalog: Catalog, side: Any,
+def open_seats(sharing: Sharing, reader: TableReader, catalog: Catalog, side: AnySide,
                verbosity: str) -> tuple[Seating, str]:
     """The seats of the table about to play: the reader gets the doorbell the seats ring,
     and the opening a sentence that says how to get the codes (never the codes themselves),
@@ -53,10 +55,9 @@ def open_seats(sharing: Sharing, reader: Any, catalog: Catalog, side: Any,
     # Plain input waits in select(), which Windows offers for sockets only: there a seat's
     # entry waits for the next typed line (prompt_toolkit is woken everywhere).
     plain_on_windows = sys.platform == "win32" and isinstance(reader, PlainReader)
-    if hasattr(reader, "doorbell") and not plain_on_windows:
+    if not plain_on_windows:
         reader.doorbell = doorbell
-    if hasattr(reader, "words"):  # Tab completes the command's words too (--sighted)
-        reader.words = sorted({*reader.words, *seats_words(catalog.lang)})
+    reader.words = sorted({*reader.words, *seats_words(catalog.lang)})  # Tab completes them
     seating = Seating(sharing, doorbell, catalog, side, verbosity)
     shown = WORDS.get(catalog.lang, WORDS["en"])["seats"][0]
     said = catalog.gettext("There every player can also enter their own turns with a seat code "
@@ -78,7 +79,7 @@ def seats_words(lang: str) -> list[str]:
 class Seating:
     """The seats of the table that runs: the command, and the seats' entries."""
 
-    def __init__(self, sharing: Sharing, doorbell: Doorbell, catalog: Catalog, side: Any,
+    def __init__(self, sharing: Sharing, doorbell: Doorbell, catalog: Catalog, side: AnySide,
                  verbosity: str) -> None:
         self.sharing = sharing
         self.doorbell = doorbell
@@ -89,12 +90,15 @@ class Seating:
         self._first = {key for lang in dict.fromkeys((catalog.lang, "en"))
                        for word in WORDS.get(lang, WORDS["en"])["seats"]
                        for key in spellings(word)}
-        self._messages: dict[str, tuple[Any, Any]] = {}  # phone language -> (game, messages)
+        # phone language -> (game, messages)
+        self._messages: dict[str, tuple[AnyGame, AnyMessages]] = {}
         sharing.desk.ring = doorbell.ring
 
     @property
-    def book(self) -> Any:
-        return self.sharing.book
+    def book(self) -> SeatBook:
+        book = self.sharing.book
+        assert book is not None  # there are seats with --seats only, and then a book of them
+        return book
 
     # -- the table's own sentences -----------------------------------------------------------
     def sent_by(self, seat: str) -> str:
@@ -227,7 +231,7 @@ class Seating:
         entry.give(Answer("accepted", "", len(feed)))
         return None
 
-    def _messages_in(self, c: Catalog, game: Any) -> Any:
+    def _messages_in(self, c: Catalog, game: AnyGame) -> AnyMessages:
         """The game's messages in a phone's language, on the live game (the loop's thread)."""
         kept = self._messages.get(c.lang)
         if kept is None or kept[0] is not game:

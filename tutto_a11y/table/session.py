@@ -10,8 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from tutto_a11y.core.contract import (
+    TABLE_COMMANDS,
+    AnyGame,
+    AnyMessages,
+    Command,
+    EntryError,
+    Listener,
+    Notice,
+    Sentences,
+)
 from tutto_a11y.games import registry
-from tutto_a11y.games.contract import TABLE_COMMANDS, Command, EntryError, Listener, Notice
 from tutto_a11y.table.doorbell import Knocked
 from tutto_a11y.table.reader import LineReader
 from tutto_a11y.text.output import Output, plain
@@ -54,7 +63,7 @@ class JournalFailed(Exception):
         self.data = data or {}
 
 
-def leaving_sentences(c: Any) -> dict[str, str]:
+def leaving_sentences(c: Sentences) -> dict[str, str]:
     """The loop's own sentences, the same in every game: leaving, and a save that failed."""
     return {
         "quit": c.gettext("Game saved. Start tutto-tally again to go on."),
@@ -70,7 +79,7 @@ def leaving_sentences(c: Any) -> dict[str, str]:
 class Table:
     """One game at the table: the loop between the scorekeeper's lines and the announcements."""
 
-    def __init__(self, game: Any, messages: Any, reader: LineReader, output: Output,
+    def __init__(self, game: AnyGame, messages: AnyMessages, reader: LineReader, output: Output,
                  journal: Journal | None = None, speaker: SpeechSink | None = None,
                  on_leaving: Callable[[], None] | None = None,
                  listeners: Sequence[Listener] = (), game_id: str | None = None,
@@ -100,8 +109,7 @@ class Table:
         self.last = ""
         # A game's own command or announcement that may compute for a while (Tutto's coach)
         # runs through this, so a wait is never silent.
-        if hasattr(messages, "working"):
-            messages.working = self.slowly
+        messages.working = self.slowly
 
     def slowly(self, compute: Callable[[], str]) -> str:
         """``compute()``; if it takes a while, "One moment, I'm computing." is printed and

@@ -11,12 +11,13 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
 
-from tutto_a11y.games.contract import EntryError, GameMessages, GameStatus
+from tutto_a11y.core.contract import AnyGame, AnyMessages, AnySide, EntryError, GameStatus
 from tutto_a11y.settings import UsageProblem
+from tutto_a11y.store.journal import Store
+from tutto_a11y.store.rows import GameInfo
 from tutto_a11y.store.saved import DamagedGame, rebuild
-from tutto_a11y.table.reader import LineReader, PlainReader, TerminalReader
+from tutto_a11y.table.reader import LineReader, PlainReader, TableReader, TerminalReader
 from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import check_new_name, join_names
@@ -32,7 +33,7 @@ class Quit(Exception):
 
 
 def reader_for(plain_mode: bool, output: Output, sighted: bool, words: list[str],
-               unbuffered: bool = False) -> LineReader:
+               unbuffered: bool = False) -> TableReader:
     """How lines are read: typed at a terminal with readline (in ``--plain`` too, writing
     nothing but the prompt and the typed characters); with ``--sighted`` in prompt_toolkit,
     for its status line; from a pipe, a file or a dumb terminal (which edits lines itself) as
@@ -58,13 +59,13 @@ def _typed_at_a_terminal() -> bool:
         return False
 
 
-def mark_discarded(reader: Any, c: Catalog) -> None:
+def mark_discarded(reader: TableReader, c: Catalog) -> None:
     """The line a screen reader finds under an entry discarded with Ctrl-C."""
     reader.discarded = c.gettext("Line discarded, nothing entered.")
 
 
-def new_game(store: Any, side: Any, reader: LineReader, output: Output, catalog: Catalog,
-             rules: Any, names: tuple[str, ...] | None) -> tuple[Any, Any]:
+def new_game(store: Store, side: AnySide, reader: LineReader, output: Output, catalog: Catalog,
+             rules: object, names: tuple[str, ...] | None) -> tuple[GameInfo, AnyGame]:
     """A new game in the games file, with the players given or asked for."""
     if names is None:
         names = _ask_players(side, reader, output, catalog)
@@ -73,7 +74,7 @@ def new_game(store: Any, side: Any, reader: LineReader, output: Output, catalog:
     return info, side.new_game(info.players, rules)
 
 
-def resumed(info: Any, game: Any, messages: GameMessages, store: Any) -> str:
+def resumed(info: GameInfo, game: AnyGame, messages: AnyMessages, store: Store) -> str:
     """The opening of a resumed game: whose turn, the card, the turn total and the scores."""
     if game.finished:
         # Still running: the program died between the last entry and its status.
@@ -84,8 +85,8 @@ def resumed(info: Any, game: Any, messages: GameMessages, store: Any) -> str:
     return goes_on + " " + messages.status() + " " + messages.scores()
 
 
-def claimed(info: Any, game: Any, read: list[str], store: Any,
-            catalog: Catalog) -> tuple[Any, Any]:
+def claimed(info: GameInfo, game: AnyGame, read: list[str], store: Store,
+            catalog: Catalog) -> tuple[GameInfo, AnyGame]:
     """The chosen game, claimed, as the file holds it once the claim is ours.
 
     The game was read before the claim (a bare start asks first, and may be answered much
@@ -100,7 +101,7 @@ def claimed(info: Any, game: Any, read: list[str], store: Any,
     return info, _replay(info, store, catalog)
 
 
-def _replay(info: Any, store: Any, catalog: Catalog) -> Any:
+def _replay(info: GameInfo, store: Store, catalog: Catalog) -> AnyGame:
     """A saved game rebuilt from its journal; a journal that does not replay is reported."""
     try:
         return rebuild(info, store.entries(info.id))
@@ -109,8 +110,8 @@ def _replay(info: Any, store: Any, catalog: Catalog) -> Any:
                                                  damaged.kind)) from None
 
 
-def rules_from(side: Any, preset: str | None, target: int | None, options: Sequence[str],
-               catalog: Catalog) -> Any:
+def rules_from(side: AnySide, preset: str | None, target: int | None, options: Sequence[str],
+               catalog: Catalog) -> object:
     """The chosen game's rules from ``--rules``, ``--target`` and ``--rule NAME=VALUE``."""
     pairs = []
     for option in options:
@@ -126,7 +127,7 @@ def rules_from(side: Any, preset: str | None, target: int | None, options: Seque
         raise UsageProblem(entry_error_sentence(error, catalog)) from None
 
 
-def split_players(side: Any, text: str, catalog: Catalog) -> tuple[str, ...]:
+def split_players(side: AnySide, text: str, catalog: Catalog) -> tuple[str, ...]:
     """``--players``/``TUTTO_PLAYERS``: the names checked as typed names are, then by the
     game (how many it can seat)."""
     from tutto_a11y.text.names import check_names
@@ -137,7 +138,8 @@ def split_players(side: Any, text: str, catalog: Catalog) -> tuple[str, ...]:
         raise UsageProblem(entry_error_sentence(error, catalog)) from None
 
 
-def _ask_players(side: Any, reader: LineReader, output: Output, c: Catalog) -> tuple[str, ...]:
+def _ask_players(side: AnySide, reader: LineReader, output: Output, c: Catalog
+                 ) -> tuple[str, ...]:
     """The set-up dialogue: plain numbered questions, one name each, an empty line to start."""
     names: list[str] = []
     minimum, maximum = side.min_players, side.max_players
@@ -175,8 +177,9 @@ def _ask_players(side: Any, reader: LineReader, output: Output, c: Catalog) -> t
     return tuple(names)
 
 
-def choose_game(store: Any, resume: str | None, reader: LineReader, output: Output,
-                c: Catalog, lang: str | None = None) -> tuple[Any, Any, list[str]] | None:
+def choose_game(store: Store, resume: str | None, reader: LineReader, output: Output,
+                c: Catalog, lang: str | None = None
+                ) -> tuple[GameInfo, AnyGame, list[str]] | None:
     """The saved game to go on with (``--resume``, or the last running one if wanted), or None.
 
     Returned with its rebuilt game and the journal entries it was rebuilt from, so that
@@ -186,6 +189,7 @@ def choose_game(store: Any, resume: str | None, reader: LineReader, output: Outp
     """
     from tutto_a11y.store.errors import StoreError
 
+    info: GameInfo | None
     if resume is not None:
         info = store.game(resume)
         store.claim(info.id)  # claimed before it is read: nobody can write it after our read
@@ -214,7 +218,8 @@ def choose_game(store: Any, resume: str | None, reader: LineReader, output: Outp
     return None
 
 
-def _going_on(info: Any, game: Any, reader: LineReader, output: Output, c: Catalog) -> bool:
+def _going_on(info: GameInfo, game: AnyGame, reader: LineReader, output: Output,
+              c: Catalog) -> bool:
     """The question of the table: go on with the running game? Asked in the game's language
     (or ``--lang``), as the game will go on in it; yes and no are understood in every language,
     the question's own words first."""

@@ -11,7 +11,6 @@ import gettext
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 DOMAIN = "tutto_a11y"
 LANGS = ("en", "de", "fr")
@@ -51,14 +50,14 @@ class Catalog:
         self._t = gettext.translation(DOMAIN, str(locale_dir()), languages=[self.lang],
                                       fallback=True)
 
-    def gettext(self, message: str, **values: Any) -> str:
+    def gettext(self, message: str, **values: object) -> str:
         text = self._t.gettext(message)
         return text.format(**values) if values else text
 
-    def ngettext(self, singular: str, plural: str, n: int, **values: Any) -> str:
+    def ngettext(self, singular: str, plural: str, n: int, **values: object) -> str:
         return self._t.ngettext(singular, plural, n).format(n=n, **values)
 
-    def pgettext(self, context: str, message: str, **values: Any) -> str:
+    def pgettext(self, context: str, message: str, **values: object) -> str:
         text = self._t.pgettext(context, message)
         return text.format(**values) if values else text
 

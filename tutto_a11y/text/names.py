@@ -12,9 +12,14 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from tutto_a11y.games.contract import MalformedEntry
+from tutto_a11y.core.contract import MalformedEntry, Sentences
+
+if TYPE_CHECKING:
+    from tutto_a11y.core.contract import EntryList
+
+G = TypeVar("G", bound="EntryList[Any, Any, Any, Any]")  # any game of the contract
 
 MAX_NAME = 30  # characters: a long name reads badly aloud and fills a 40-cell Braille line
 _UNPRINTABLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
@@ -98,26 +103,26 @@ def printable_names(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(safe)
 
 
-def with_printable_names(game: Any) -> Any:
+def with_printable_names(game: G) -> G:
     """The game (any game of the contract) with printable player names, for sheets and
     exports: rebuilt from its entries under the cleaned names; the journal is untouched."""
     safe = printable_names(game.players)
     if safe == game.players:
         return game
     shown = type(game)(safe, game.rules)
-    for entry in game.entries:
+    for entry in game.entries:  # the checked path, as typing them
         shown.push(entry)
     return shown
 
 
-def join_names(names: Sequence[str], c: Any) -> str:
+def join_names(names: Sequence[str], c: Sentences) -> str:
     """"Anna", "Anna and Ben", "Anna, Ben and Cleo": how a list of people is said."""
     if len(names) == 1:
         return names[0]
     return c.gettext("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
-def or_list(words: Sequence[str], c: Any) -> str:
+def or_list(words: Sequence[str], c: Sentences) -> str:
     """"undo", "undo or quit", "undo, scores or quit": how choices are said."""
     if len(words) == 1:
         return words[0]

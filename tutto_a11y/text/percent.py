@@ -9,10 +9,10 @@ language's decimal mark; the word "percent" stays in the sentence around it.
 
 from __future__ import annotations
 
-from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.core.contract import Sentences
 
 
-def percent(value: float, c: Catalog, decimals: int = 0, shown: float | None = None) -> str:
+def percent(value: float, c: Sentences, decimals: int = 0, shown: float | None = None) -> str:
     """``value`` (0 to 100) as said before the word "percent".
 
     ``shown`` is the figure when the caller rounds its own way (the coach says what its JSON
@@ -28,6 +28,6 @@ def percent(value: float, c: Catalog, decimals: int = 0, shown: float | None = N
     return _written(figure, decimals, c)
 
 
-def _written(figure: float, decimals: int, c: Catalog) -> str:
+def _written(figure: float, decimals: int, c: Sentences) -> str:
     text = f"{figure:.{decimals}f}"
     return text if c.lang == "en" else text.replace(".", ",")

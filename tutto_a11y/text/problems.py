@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tutto_a11y.games.contract import EntryError
-from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.core.contract import EntryError, Sentences
 from tutto_a11y.text.names import MAX_NAME, terminal_safe
 
 
@@ -21,7 +20,7 @@ def _safe(data: dict[str, Any]) -> dict[str, Any]:
             value for key, value in data.items()}
 
 
-def entry_error_sentence(error: EntryError, c: Catalog) -> str:
+def entry_error_sentence(error: EntryError, c: Sentences) -> str:
     """Start-up errors of the rules: options, presets, players."""
     d: dict[str, Any] = _safe(error.data)
     r = error.reason
@@ -60,7 +59,7 @@ def entry_error_sentence(error: EntryError, c: Catalog) -> str:
     return c.gettext("That is not possible: {reason}.", reason=r)
 
 
-def store_error_sentence(reason: str, data: dict[str, Any], path: str, c: Catalog) -> str:
+def store_error_sentence(reason: str, data: dict[str, Any], path: str, c: Sentences) -> str:
     """A database problem in one sentence; the file itself is left as it was."""
     path = terminal_safe(path)
     data = _safe(data)
@@ -102,7 +101,7 @@ def store_error_sentence(reason: str, data: dict[str, Any], path: str, c: Catalo
                      path=path)
 
 
-def damaged_game_sentence(game_id: str, index: int | None, c: Catalog,
+def damaged_game_sentence(game_id: str, index: int | None, c: Sentences,
                           kind: str | None = None) -> str:
     """A game the games file holds but cannot give back: at a journal entry, or (None) its row.
 
@@ -119,7 +118,7 @@ def damaged_game_sentence(game_id: str, index: int | None, c: Catalog,
                      "games are fine.", game=game_id, index=index)
 
 
-def speech_problem_sentence(reason: str, c: Catalog) -> str:
+def speech_problem_sentence(reason: str, c: Sentences) -> str:
     """Said once when speech cannot work; the game goes on in text."""
     if reason == "no-espeak":
         return c.gettext("Speech is off: eSpeak NG is not installed. The game goes on in text.")
@@ -146,7 +145,7 @@ def speech_problem_sentence(reason: str, c: Catalog) -> str:
     return c.gettext("Speech is off: the speech engine failed. The game goes on in text.")
 
 
-def line_sentence(error: Any, c: Any, hint: Callable[[], str]) -> str | None:
+def line_sentence(error: EntryError, c: Sentences, hint: Callable[[], str]) -> str | None:
     """The sentence for a typed line that is no entry of any game (an empty line, an overlong
     one, control characters, bytes that are not text, a word that fits several meanings,
     nothing to undo); None for a game's own refusals. ``hint()`` says what can be typed now."""

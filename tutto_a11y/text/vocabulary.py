@@ -12,7 +12,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
-from tutto_a11y.games.contract import AmbiguousEntry, MalformedEntry
+from tutto_a11y.core.contract import AmbiguousEntry, MalformedEntry
 
 #: The words of the table itself, before any game is chosen (go on with a running game?).
 TABLE_WORDS: dict[str, dict[str, tuple[str, ...]]] = {

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
+
+from tutto_a11y.core.contract import Sentences
 
 T = TypeVar("T")
 
@@ -21,7 +23,7 @@ T = TypeVar("T")
 DELAY = 0.4
 
 
-def working_sentence(catalog: Any) -> str:
+def working_sentence(catalog: Sentences) -> str:
     """The one short line, in the catalog's language."""
     text: str = catalog.gettext("One moment, I'm computing.")
     return text

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from tutto_a11y.games.contract import AtTable
+from tutto_a11y.core.contract import AtTable, Sentences
 from tutto_a11y.games.tute.parse import interpret
-from tutto_a11y.games.tute.rules import events as E
+from tutto_a11y.games.tute.rules import Entry, Game, events as E
 from tutto_a11y.games.tute.rules.entries import Cante, Tute
 from tutto_a11y.games.tute.rules.sides import side_of
 from tutto_a11y.games.tute.words import Vocabulary
-from tutto_a11y.text.i18n import Catalog
 
 #: The end of a round and of the match are said to the end, never cut off by the next entry.
 IMPORTANT = (E.RoundOver, E.MatchOver)
 
 
-def seat_rule(seat: int, game: Any, entry: Any) -> str | None:
+def seat_rule(seat: int, game: Game, entry: Entry) -> str | None:
     """Tute is written for the whole table, so any player of the match may send the trump,
     the card points and the last trick from their own device; a cante or a Tute is a side's,
     and only a player of that side announces it ("side" names the refusal)."""
@@ -27,6 +24,6 @@ def seat_rule(seat: int, game: Any, entry: Any) -> str | None:
     return None
 
 
-def at_table(catalog: Catalog) -> AtTable:
+def at_table(catalog: Sentences) -> AtTable[Game, Entry]:
     """Tute's words, parser, important events and seat rule for one table in one language."""
     return AtTable(Vocabulary(catalog.lang), interpret, IMPORTANT, seat_rule)

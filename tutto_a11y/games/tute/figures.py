@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutto_a11y.games.contract import StatsFigures
+from tutto_a11y.core.contract import Sentences, StatsFigures
 from tutto_a11y.games.tute.rules import Game, side_of
-from tutto_a11y.text.i18n import Catalog
 
 
 def tute_figures(game: Game) -> list[dict[str, int]]:
@@ -34,7 +33,7 @@ def tute_shown(totals: dict[str, int]) -> dict[str, int]:
     return {key: totals.get(key, 0) for key in ("rounds", "rounds_won", "cantes", "tutes")}
 
 
-def tute_line(c: Catalog, player: dict[str, Any]) -> str:
+def tute_line(c: Sentences, player: dict[str, Any]) -> str:
     """One player's Tute statistics in one sentence, wins first, each label before its number."""
     return c.gettext("{name}: wins {wins}, matches {games}, average games won {average}, best "
                      "games won {best}, rounds {rounds}, rounds won {rounds_won}, cantes "

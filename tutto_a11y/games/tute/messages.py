@@ -10,13 +10,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tutto_a11y.games.contract import Command, EntryError, Notice, Verbosity
+from tutto_a11y.core.contract import (
+    Command,
+    EntryError,
+    Notice,
+    Sentences,
+    Verbosity,
+    Working,
+    at_once,
+)
 from tutto_a11y.games.tute.rules import (
     Cante,
     CardPoints,
     Entry,
     Game,
     LastTrick,
+    Rules,
     State,
     Step,
     Suit,
@@ -27,7 +36,6 @@ from tutto_a11y.games.tute.rules import (
     seats_of,
 )
 from tutto_a11y.games.tute.words import COMMANDS, SPANISH, shown
-from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import join_names, or_list
 from tutto_a11y.text.problems import line_sentence
 
@@ -35,10 +43,18 @@ from tutto_a11y.text.problems import line_sentence
 class Messages:
     """The sentences of one match in one language at one verbosity."""
 
-    def __init__(self, catalog: Catalog, game: Game, verbosity: str = Verbosity.NORMAL) -> None:
+    c: Sentences  # the catalog of the table's language
+    coach: bool
+    working: Working
+
+    def __init__(self, catalog: Sentences, game: Game, verbosity: str = Verbosity.NORMAL) -> None:
         self.c = catalog
         self.game = game
         self.verbosity = Verbosity.of(verbosity)
+        #: The contract's ``--coach`` and ``working``: Tute has no coach, and every
+        #: sentence of a match comes at once.
+        self.coach = False
+        self.working: Working = at_once
 
     # -- small pieces --------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -371,7 +387,7 @@ class Messages:
         return self.hint()
 
 
-def word_notice(notice: Notice[Any, State], catalog: Catalog,
+def word_notice(notice: Notice[Entry, E.Event, State, Rules], catalog: Sentences,
                 verbosity: str = Verbosity.NORMAL) -> str:
     """A published notice as the table said it, in any catalog's language, without the live
     match (which may have moved on since)."""

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutto_a11y.core.contract import Sentences
 from tutto_a11y.games.tute.messages import Messages
 from tutto_a11y.games.tute.rules import Game
 from tutto_a11y.games.tute.rules.suits import SUITS, Rank
 from tutto_a11y.games.tute.sheet import round_sentence, show_lines
-from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import with_printable_names
 
 #: The ranks as a deck is sorted, ace first and the figures last.
@@ -22,7 +22,7 @@ DECK_ORDER = (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Ra
               Rank.JACK, Rank.KNIGHT, Rank.KING)
 
 
-def braille_sheet(info: Any, game: Game, c: Catalog, status: str) -> list[str]:
+def braille_sheet(info: Any, game: Game, c: Sentences, status: str) -> list[str]:
     """The sheet's lines: the match, the winner, the games won one side a line, the rounds."""
     game = with_printable_names(game)
     m = Messages(c, game)
@@ -42,14 +42,14 @@ def braille_sheet(info: Any, game: Game, c: Catalog, status: str) -> list[str]:
     return lines
 
 
-def rank_name(rank: Rank, c: Catalog) -> str:
+def rank_name(rank: Rank, c: Sentences) -> str:
     """A rank as printed on a label: the ace and the figures by name, the others as numbers."""
     names = {Rank.ACE: c.pgettext("rank", "Ace"), Rank.JACK: c.pgettext("rank", "Jack"),
              Rank.KNIGHT: c.pgettext("rank", "Knight"), Rank.KING: c.pgettext("rank", "King")}
     return names.get(rank, "3" if rank is Rank.THREE else rank.value)
 
 
-def labels(c: Catalog) -> list[str]:
+def labels(c: Sentences) -> list[str]:
     """The 40 cards, suit by suit (gold, cups, swords, clubs), ace to king."""
     m = Messages(c, Game(("A", "B")))
     return [c.gettext("{rank} of {suit}", rank=rank_name(rank, c), suit=m.suit(suit))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from tutto_a11y.games.contract import Command, EntryError, check_line
+from tutto_a11y.core.contract import Command, EntryError, check_line
 from tutto_a11y.games.tute.rules import (
     AmbiguousEntry,
     Cante,

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutto_a11y.games.contract import GameStatus
+from tutto_a11y.core.contract import GameStatus, Sentences
 from tutto_a11y.games.tute.messages import Messages
 from tutto_a11y.games.tute.rules import Game, RoundRecord
 from tutto_a11y.games.tute.rules.events import MatchOver
-from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import with_printable_names
 
 
@@ -41,7 +40,7 @@ def round_sentence(m: Messages, r: RoundRecord) -> str:
     return " ".join(parts)
 
 
-def show_lines(info: Any, game: Game, c: Catalog, status: str) -> list[str]:
+def show_lines(info: Any, game: Game, c: Sentences, status: str) -> list[str]:
     """``show``: the match's line, one line per round, the winners and the games won."""
     game = with_printable_names(game)
     m = Messages(c, game)
@@ -92,7 +91,7 @@ def _round_json(r: RoundRecord) -> dict[str, Any]:
     }
 
 
-def sheet_table(game: Game, c: Catalog) -> tuple[list[str], list[list[str]]]:
+def sheet_table(game: Game, c: Sentences) -> tuple[list[str], list[list[str]]]:
     """The paper sheet: one row per round, with every side's games won after it."""
     game = with_printable_names(game)
     m = Messages(c, game)

@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tutto_a11y.games.contract import (
+from tutto_a11y.core.contract import (
     AtTable,
     EntryError,
+    GameSide,
     Notice,
     ReplayError,
+    Sentences,
     SideOfGame,
     Standing,
     StatsFigures,
@@ -21,13 +23,13 @@ from tutto_a11y.games.contract import (
 )
 from tutto_a11y.games.tute import at_table as table_side, paper, sheet
 from tutto_a11y.games.tute.messages import Messages, word_notice
-from tutto_a11y.games.tute.rules import Game, Rules, State, seats_of, side_count
+from tutto_a11y.games.tute.rules import Entry, Game, Rules, State, seats_of, side_count
+from tutto_a11y.games.tute.rules.events import Event
 from tutto_a11y.games.tute.words import all_words
-from tutto_a11y.text.i18n import Catalog
 
 
-class TuteSide(SideOfGame):
-    """The :class:`~tutto_a11y.games.contract.GameSide` of Tute."""
+class TuteSide(SideOfGame[Rules, Game]):
+    """The :class:`~tutto_a11y.core.contract.GameSide` of Tute."""
 
     name = "tute"
     game_type = Game
@@ -45,11 +47,11 @@ class TuteSide(SideOfGame):
         return rules
 
     # -- at the table ----------------------------------------------------------------------
-    def messages(self, catalog: Catalog, game: Game,
+    def messages(self, catalog: Sentences, game: Game,
                  verbosity: str = Verbosity.NORMAL) -> Messages:
         return Messages(catalog, game, verbosity)
 
-    def at_table(self, catalog: Catalog) -> AtTable:
+    def at_table(self, catalog: Sentences) -> AtTable[Game, Entry]:
         return table_side.at_table(catalog)
 
     def typed_words(self, lang: str) -> list[str]:
@@ -58,12 +60,12 @@ class TuteSide(SideOfGame):
     def status_line(self, messages: Messages) -> str:
         return messages.scores() + " " + messages.now()
 
-    def word_notice(self, notice: Notice[Any, Any], catalog: Catalog,
+    def word_notice(self, notice: Notice[Entry, Event, State, Rules], catalog: Sentences,
                     verbosity: str = Verbosity.NORMAL) -> str:
         return word_notice(notice, catalog, verbosity)
 
     def standing(self, players: tuple[str, ...], rules: Rules, state: State,
-                 catalog: Catalog) -> Standing:
+                 catalog: Sentences) -> Standing:
         m = Messages(catalog, Game.at(players, rules, state))
         n = len(players)
         rows = tuple((m.side(side), str(state.games[side])) for side in range(side_count(n)))
@@ -72,19 +74,19 @@ class TuteSide(SideOfGame):
                         rows=rows, now=m.now())
 
     # -- read back ---------------------------------------------------------------------------
-    def show_lines(self, info: Any, game: Game, catalog: Catalog, status: str) -> list[str]:
+    def show_lines(self, info: Any, game: Game, catalog: Sentences, status: str) -> list[str]:
         return sheet.show_lines(info, game, catalog, status)
 
     def export_json(self, info: Any, game: Game) -> dict[str, Any]:
         return sheet.export_json(info, game)
 
-    def sheet_table(self, game: Game, catalog: Catalog) -> tuple[list[str], list[list[str]]]:
+    def sheet_table(self, game: Game, catalog: Sentences) -> tuple[list[str], list[list[str]]]:
         return sheet.sheet_table(game, catalog)
 
-    def braille_sheet(self, info: Any, game: Game, catalog: Catalog, status: str) -> list[str]:
+    def braille_sheet(self, info: Any, game: Game, catalog: Sentences, status: str) -> list[str]:
         return paper.braille_sheet(info, game, catalog, status)
 
-    def labels(self, catalog: Catalog) -> list[str]:
+    def labels(self, catalog: Sentences) -> list[str]:
         return paper.labels(catalog)
 
     def stats_figures(self) -> StatsFigures:
@@ -93,6 +95,7 @@ class TuteSide(SideOfGame):
         return FIGURES
 
 
-SIDE = TuteSide()
+#: The side the registry finds; the checker holds it to the contract with Tute's own types.
+SIDE: GameSide[Rules, Game, State, Messages] = TuteSide()
 
 __all__ = ["EntryError", "ReplayError", "SIDE", "TuteSide", "seats_of"]

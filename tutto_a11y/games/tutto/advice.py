@@ -14,9 +14,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from tutto_a11y.games.contract import Verbosity
+from tutto_a11y.core.contract import Sentences, Verbosity
 from tutto_a11y.games.tutto.rules import Card, Rules, State, Step, dice as D
-from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.percent import percent
 
 
@@ -32,7 +31,7 @@ def spoken_briefly(expected: float) -> int:
     return 10 * math.floor(round(expected, 2) / 10 + 0.5)
 
 
-def faces_said(faces: Sequence[int], catalog: Catalog) -> str:
+def faces_said(faces: Sequence[int], catalog: Sentences) -> str:
     """The dice to set aside with their article: "the 1, 5", "die 1", "les 1, 5".
 
     A bare number before "set aside" is heard as a count ("Leg 4 heraus": four dice?); the
@@ -47,14 +46,14 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def percent_said(chance: float | None, c: Catalog) -> str:
+def percent_said(chance: float | None, c: Sentences) -> str:
     """A chance in percent to one decimal, with the language's decimal mark: two ways that
     differ by a few tenths of a percent must not both be said "7 percent" (and a chance that is
     not 0 is never said "0.0 percent")."""
     return percent(100 * (chance or 0.0), c, 1)
 
 
-def whole_percent(chance: float, c: Catalog) -> str:
+def whole_percent(chance: float, c: Sentences) -> str:
     """A chance in whole percent as the JSON's figure rounded (``spoken``), never "0" or "100"
     for a chance that is neither."""
     return percent(100 * chance, c, shown=spoken(chance * 100))
@@ -82,7 +81,7 @@ def natural_alternative(choices: Sequence[Any], habit: tuple[int, ...] | None) -
 class Adviser:
     """Words the coach's choices in one catalog at one verbosity."""
 
-    def __init__(self, catalog: Catalog, verbosity: str = Verbosity.NORMAL,
+    def __init__(self, catalog: Sentences, verbosity: str = Verbosity.NORMAL,
                  names: Sequence[str] = ()) -> None:
         self.c = catalog
         self.verbosity = Verbosity.of(verbosity)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutto_a11y.games.contract import Verbosity
+from tutto_a11y.core.contract import Verbosity
 from tutto_a11y.games.tutto.rules import Card, Step, events as E
 from tutto_a11y.games.tutto.sentence_parts import SentenceParts, opening
 from tutto_a11y.games.tutto.table_commands import advice

@@ -7,16 +7,15 @@ said to the end.
 
 from __future__ import annotations
 
-from tutto_a11y.games.contract import AtTable
+from tutto_a11y.core.contract import AtTable, Sentences
 from tutto_a11y.games.tutto.parse import interpret
-from tutto_a11y.games.tutto.rules import events as E
+from tutto_a11y.games.tutto.rules import Entry, Game, events as E
 from tutto_a11y.games.tutto.words import Vocabulary
-from tutto_a11y.text.i18n import Catalog
 
 #: A Tutto, a Plus/Minus hit, the final round and the end of the game are said to the end.
 IMPORTANT = (E.Tutto, E.GameOver, E.PlusMinusScored, E.FinalRound)
 
 
-def at_table(catalog: Catalog) -> AtTable:
+def at_table(catalog: Sentences) -> AtTable[Game, Entry]:
     """Tutto's words, parser and important events for one table in one language."""
     return AtTable(Vocabulary(catalog.lang), interpret, IMPORTANT)

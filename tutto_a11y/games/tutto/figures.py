@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutto_a11y.games.contract import StatsFigures, whole_average
+from tutto_a11y.core.contract import Sentences, StatsFigures, whole_average
 from tutto_a11y.games.tutto.rules import Game
 from tutto_a11y.games.tutto.rules.events import PlusMinusScored, TurnOutcome, Tutto
-from tutto_a11y.text.i18n import Catalog
 
 #: Turn outcomes that put the turn total on the player's score (the export contract's words).
 BANKED_OUTCOMES = frozenset({TurnOutcome.BANKED, TurnOutcome.FIREWORKS, TurnOutcome.PLUS_MINUS})
@@ -48,7 +47,7 @@ def tutto_shown(totals: dict[str, int]) -> dict[str, int]:
             "average_banked_turn": whole_average(totals.get("banked_points", 0), banked)}
 
 
-def tutto_line(c: Catalog, player: dict[str, Any]) -> str:
+def tutto_line(c: Sentences, player: dict[str, Any]) -> str:
     """One player's Tutto statistics as one sentence, wins first (the key figure).
 
     Each figure is its label followed by its number ("wins 3"), so the sentence needs no

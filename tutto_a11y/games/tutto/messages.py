@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutto_a11y.games.contract import Command, Notice, Verbosity
+from tutto_a11y.core.contract import Command, Notice, Sentences, Verbosity
 from tutto_a11y.games.tutto import announcements, refusals, table_commands
 from tutto_a11y.games.tutto.rules import (
     Bank,
@@ -26,6 +26,7 @@ from tutto_a11y.games.tutto.rules import (
     EntryError,
     Game,
     Roll,
+    Rules,
     SetAside,
     State,
     Step,
@@ -34,14 +35,13 @@ from tutto_a11y.games.tutto.rules import (
 from tutto_a11y.games.tutto.rules.events import Event
 from tutto_a11y.games.tutto.sentence_parts import SentenceParts
 from tutto_a11y.games.tutto.words import COMMANDS, shown
-from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.output import nobreak
 
 
 class Messages(SentenceParts):
     """The sentences of one game in one language at one verbosity."""
 
-    def __init__(self, catalog: Catalog, game: Game, verbosity: str = Verbosity.NORMAL) -> None:
+    def __init__(self, catalog: Sentences, game: Game, verbosity: str = Verbosity.NORMAL) -> None:
         super().__init__(catalog, game, verbosity)
         #: ``--coach``: the advice is said by itself after every roll and set-aside.
         self.coach = False
@@ -214,7 +214,7 @@ class Messages(SentenceParts):
         return refusals.refusal(self, err)
 
 
-def word_notice(notice: Notice[Event, State], catalog: Catalog,
+def word_notice(notice: Notice[Entry, Event, State, Rules], catalog: Sentences,
                 verbosity: str = Verbosity.NORMAL) -> str:
     """The announcement of an accepted entry from its notice alone, in the catalog's language.
 

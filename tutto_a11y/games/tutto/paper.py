@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutto_a11y.core.contract import Sentences
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import Game
 from tutto_a11y.games.tutto.rules.cards import CARD_ORDER, DECK_COMPOSITION
 from tutto_a11y.games.tutto.sheet import show_lines
-from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import with_printable_names
 
 
-def braille_sheet(info: Any, game: Game, c: Catalog, status: str) -> list[str]:
+def braille_sheet(info: Any, game: Game, c: Sentences, status: str) -> list[str]:
     """The sheet's lines: the game's line, the winner, the scores one player a line, the turns."""
     game = with_printable_names(game)
     shown = show_lines(info, game, c, status)
@@ -37,7 +37,7 @@ def braille_sheet(info: Any, game: Game, c: Catalog, status: str) -> list[str]:
     return lines
 
 
-def labels(c: Catalog) -> list[str]:
+def labels(c: Sentences) -> list[str]:
     """One label per card of the deck, in the deck's order: 10 Stop, 5 Fireworks, 5 of each
     Bonus, 5 x2, 5 Plus/Minus, 5 Street and the Cloverleaf."""
     m = Messages(c, Game(("A", "B")))

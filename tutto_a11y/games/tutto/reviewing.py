@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tutto_a11y.core.contract import Sentences
 from tutto_a11y.games.tutto.advice import faces_listed, percent_said, spoken
 from tutto_a11y.games.tutto.rules import Card
-from tutto_a11y.text.i18n import Catalog
 
 
 def roll_said(faces: Sequence[int]) -> str:
@@ -24,7 +24,7 @@ def roll_said(faces: Sequence[int]) -> str:
     return " ".join(str(f) for f in faces)
 
 
-def tenths(value: float, c: Catalog) -> str:
+def tenths(value: float, c: Sentences) -> str:
     """A number to one decimal with the language's decimal mark."""
     text = f"{value:.1f}"
     return text if c.lang == "en" else text.replace(".", ",")
@@ -33,7 +33,7 @@ def tenths(value: float, c: Catalog) -> str:
 class ReviewWords:
     """The review's sentences in one catalog; ``card_name`` names a card as the table does."""
 
-    def __init__(self, catalog: Catalog, card_name: Callable[[Card], str]) -> None:
+    def __init__(self, catalog: Sentences, card_name: Callable[[Card], str]) -> None:
         self.c = catalog
         self.card_name = card_name
 

@@ -9,19 +9,13 @@ others (the layers allow no circle).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
-from tutto_a11y.games.contract import Verbosity
+from tutto_a11y.core.contract import Sentences, Verbosity, Working, at_once
 from tutto_a11y.games.tutto.rules import Card, Game, Step
 from tutto_a11y.games.tutto.words import shown
-from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import join_names
 from tutto_a11y.text.output import nobreak
-
-
-def _at_once(compute: Callable[[], str]) -> str:
-    """Without a table to say that it is computing (the live view, a test): just compute."""
-    return compute()
 
 
 def opening(text: str) -> str:
@@ -36,13 +30,17 @@ def opening(text: str) -> str:
 class SentenceParts:
     """The words of one game in one language at one verbosity that sentences are made of."""
 
-    def __init__(self, catalog: Catalog, game: Game, verbosity: str = Verbosity.NORMAL) -> None:
+    c: Sentences  # the catalog of the table's language
+    coach: bool
+    working: Working
+
+    def __init__(self, catalog: Sentences, game: Game, verbosity: str = Verbosity.NORMAL) -> None:
         self.c = catalog
         self.game = game
         self.verbosity = Verbosity.of(verbosity)
         #: Runs what may compute for a while (the coach's advice after a roll under
         #: ``--coach``); the table makes it say first that it is computing.
-        self.working: Callable[[Callable[[], str]], str] = _at_once
+        self.working: Working = at_once
 
     # -- small pieces --------------------------------------------------------------------
     def name(self, seat: int) -> str:

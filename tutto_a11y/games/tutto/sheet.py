@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutto_a11y.games.contract import GameStatus
+from tutto_a11y.core.contract import GameStatus, Sentences
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import Game
 from tutto_a11y.games.tutto.rules.events import TurnOutcome, TurnRecord
-from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import with_printable_names
 
 
-def outcome_word(outcome: TurnOutcome, c: Catalog) -> str:
+def outcome_word(outcome: TurnOutcome, c: Sentences) -> str:
     return {
         TurnOutcome.BANKED: c.gettext("banked"), TurnOutcome.NIETE: c.gettext("Niete"),
         TurnOutcome.STOP_CARD: c.gettext("stopped"),
@@ -28,7 +27,7 @@ def outcome_word(outcome: TurnOutcome, c: Catalog) -> str:
     }[outcome]
 
 
-def show_lines(info: Any, game: Game, c: Catalog, status: str) -> list[str]:
+def show_lines(info: Any, game: Game, c: Sentences, status: str) -> list[str]:
     """``show``: the game's line, one line per turn, the winners and the standing."""
     game = with_printable_names(game)
     m = Messages(c, game)
@@ -87,7 +86,7 @@ def _turn_json(game: Game, record: TurnRecord) -> dict[str, Any]:
             "points": record.points, "outcome": record.outcome.value}
 
 
-def sheet_table(game: Game, c: Catalog) -> tuple[list[str], list[list[str]]]:
+def sheet_table(game: Game, c: Sentences) -> tuple[list[str], list[list[str]]]:
     """The paper score sheet: one row per turn, with every player's score after it."""
     game = with_printable_names(game)
     m = Messages(c, game)

@@ -10,13 +10,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tutto_a11y.games.contract import AtTable, Notice, SideOfGame, Standing, StatsFigures, Verbosity
+from tutto_a11y.core.contract import (
+    AtTable,
+    GameSide,
+    Notice,
+    Sentences,
+    SideOfGame,
+    Standing,
+    StatsFigures,
+    Verbosity,
+)
 from tutto_a11y.games.tutto import at_table as table_side, paper, sheet
 from tutto_a11y.games.tutto.messages import Messages, word_notice
-from tutto_a11y.games.tutto.rules import Game, Rules
+from tutto_a11y.games.tutto.rules import Entry, Game, Rules, State
+from tutto_a11y.games.tutto.rules.events import Event
 from tutto_a11y.games.tutto.status_line import status_line
 from tutto_a11y.games.tutto.words import WORDS
-from tutto_a11y.text.i18n import Catalog
 
 
 def N_(text: str) -> str:
@@ -42,7 +51,7 @@ class TuttoCoach:
         return as_json(game_id, players)
 
     @staticmethod
-    def review_lines(game_id: str, game: Game, players: Any, catalog: Catalog) -> list[str]:
+    def review_lines(game_id: str, game: Game, players: Any, catalog: Sentences) -> list[str]:
         from tutto_a11y.games.tutto.reviewing import ReviewWords
 
         words = ReviewWords(catalog, Messages(catalog, game).card_unit)
@@ -58,7 +67,7 @@ class TuttoCoach:
         return coach_command(settings, say, **options)
 
 
-class TuttoSide(SideOfGame):
+class TuttoSide(SideOfGame[Rules, Game]):
     """The one Tutto side; stateless, so one object serves every table."""
 
     name = "tutto"
@@ -79,11 +88,11 @@ class TuttoSide(SideOfGame):
 
     # -- at the table ------------------------------------------------------------------------
     @staticmethod
-    def messages(catalog: Catalog, game: Game, verbosity: str = Verbosity.NORMAL) -> Messages:
+    def messages(catalog: Sentences, game: Game, verbosity: str = Verbosity.NORMAL) -> Messages:
         return Messages(catalog, game, verbosity)
 
     @staticmethod
-    def at_table(catalog: Catalog) -> AtTable:
+    def at_table(catalog: Sentences) -> AtTable[Game, Entry]:
         return table_side.at_table(catalog)
 
     @staticmethod
@@ -95,9 +104,10 @@ class TuttoSide(SideOfGame):
         return status_line(messages)
 
     @staticmethod
-    def word_notice(notice: Notice[Any, Any], catalog: Catalog,
+    def word_notice(notice: Notice[Entry, Event, State, Rules], catalog: Sentences,
                     verbosity: str = Verbosity.NORMAL) -> str:
         if notice.undone:
+            assert notice.entry is not None  # an undo's notice names the entry it took back
             standing = Game.at(notice.players, notice.rules, notice.state)
             return Messages(catalog, standing, verbosity).undone(notice.entry,
                                                                  notice.state.seat)
@@ -108,7 +118,7 @@ class TuttoSide(SideOfGame):
 
     @staticmethod
     def standing(players: tuple[str, ...], rules: Rules, state: Any,
-                 catalog: Catalog) -> Standing:
+                 catalog: Sentences) -> Standing:
         c = catalog
         game = Game.at(players, rules, state)
         rows = tuple((name, str(state.scores[seat]), str(state.turns[seat]))
@@ -119,7 +129,7 @@ class TuttoSide(SideOfGame):
 
     # -- read back -----------------------------------------------------------------------------
     @staticmethod
-    def show_lines(info: Any, game: Game, catalog: Catalog, status: str) -> list[str]:
+    def show_lines(info: Any, game: Game, catalog: Sentences, status: str) -> list[str]:
         return sheet.show_lines(info, game, catalog, status)
 
     @staticmethod
@@ -127,15 +137,15 @@ class TuttoSide(SideOfGame):
         return sheet.export_json(info, game)
 
     @staticmethod
-    def sheet_table(game: Game, catalog: Catalog) -> tuple[list[str], list[list[str]]]:
+    def sheet_table(game: Game, catalog: Sentences) -> tuple[list[str], list[list[str]]]:
         return sheet.sheet_table(game, catalog)
 
     @staticmethod
-    def braille_sheet(info: Any, game: Game, catalog: Catalog, status: str) -> list[str]:
+    def braille_sheet(info: Any, game: Game, catalog: Sentences, status: str) -> list[str]:
         return paper.braille_sheet(info, game, catalog, status)
 
     @staticmethod
-    def labels(catalog: Catalog) -> list[str]:
+    def labels(catalog: Sentences) -> list[str]:
         return paper.labels(catalog)
 
     @staticmethod
@@ -145,7 +155,7 @@ class TuttoSide(SideOfGame):
         return FIGURES
 
 
-def review_line(notice: Notice[Any, Any], catalog: Catalog) -> str:
+def review_line(notice: Notice[Entry, Event, State, Rules], catalog: Sentences) -> str:
     """The coach's brief review of a finished game, from the journal its last notice carries
     (the coach, and numpy, load only then, in the live view's own thread)."""
     from tutto_a11y.games.tutto.reviewing import ReviewWords
@@ -156,4 +166,5 @@ def review_line(notice: Notice[Any, Any], catalog: Catalog) -> str:
     return ReviewWords(catalog, Messages(catalog, game).card_unit).brief(review(game), True)
 
 
-SIDE = TuttoSide()
+#: The side the registry finds; the checker holds it to the contract with Tutto's own types.
+SIDE: GameSide[Rules, Game, State, Messages] = TuttoSide()

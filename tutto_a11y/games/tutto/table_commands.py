@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutto_a11y.games.contract import Command
+from tutto_a11y.core.contract import Command
 from tutto_a11y.games.tutto.rules import Card, EntryError
 from tutto_a11y.games.tutto.sentence_parts import SentenceParts
 from tutto_a11y.text.percent import percent

@@ -4,16 +4,15 @@ parser of the table's language, and which events are said to the end.
 
 from __future__ import annotations
 
-from tutto_a11y.games.contract import AtTable
+from tutto_a11y.core.contract import AtTable, Sentences
 from tutto_a11y.games.yatzee.parse import interpret
-from tutto_a11y.games.yatzee.rules import events as E
+from tutto_a11y.games.yatzee.rules import Entry, Game, events as E
 from tutto_a11y.games.yatzee.words import Vocabulary
-from tutto_a11y.text.i18n import Catalog
 
 #: The bonus reached and the end of the game are said to the end, never cut off.
 IMPORTANT = (E.GameOver, E.BonusReached)
 
 
-def at_table(catalog: Catalog) -> AtTable:
+def at_table(catalog: Sentences) -> AtTable[Game, Entry]:
     """Yatzee's words, parser and important events for one table in one language."""
     return AtTable(Vocabulary(catalog.lang), interpret, IMPORTANT)

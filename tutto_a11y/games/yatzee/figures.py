@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutto_a11y.games.contract import StatsFigures, whole_average
-from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.core.contract import Sentences, StatsFigures, whole_average
 from tutto_a11y.text.percent import percent
 
 
@@ -33,7 +32,7 @@ def yatzee_shown(totals: dict[str, int]) -> dict[str, int]:
             "yatzees": totals.get("yatzees", 0)}
 
 
-def yatzee_line(c: Catalog, player: dict[str, Any]) -> str:
+def yatzee_line(c: Sentences, player: dict[str, Any]) -> str:
     """One player's Yatzee statistics as one sentence, wins first."""
     return c.gettext("{name}: wins {wins}, games {games}, average score {average}, best score "
                      "{best}, bonus in {bonus_rate} percent of games, Yatzees {yatzees}.",
@@ -42,7 +41,7 @@ def yatzee_line(c: Catalog, player: dict[str, Any]) -> str:
                      bonus_rate=_bonus_rate(c, player), yatzees=player["yatzees"])
 
 
-def _bonus_rate(c: Catalog, player: dict[str, Any]) -> str:
+def _bonus_rate(c: Sentences, player: dict[str, Any]) -> str:
     """The bonus rate as said: the JSON's whole percent, but never "0" when a bonus came (nor
     "100" when one did not)."""
     counters = player.get("counters", {})

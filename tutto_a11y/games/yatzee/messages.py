@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutto_a11y.games.contract import Command, EntryError, Notice, Verbosity
+from tutto_a11y.core.contract import (
+    Command,
+    EntryError,
+    Notice,
+    Sentences,
+    Verbosity,
+    Working,
+    at_once,
+)
 from tutto_a11y.games.yatzee.rules import (
     FACE,
     LOWER,
@@ -21,6 +29,7 @@ from tutto_a11y.games.yatzee.rules import (
     Field,
     Game,
     Roll,
+    Rules,
     State,
     Strike,
     Write,
@@ -28,7 +37,6 @@ from tutto_a11y.games.yatzee.rules import (
 )
 from tutto_a11y.games.yatzee.rules.state import best_upper
 from tutto_a11y.games.yatzee.words import COMMANDS, field_word, shown
-from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import join_names, or_list
 from tutto_a11y.text.output import nobreak
 from tutto_a11y.text.problems import line_sentence
@@ -36,7 +44,7 @@ from tutto_a11y.text.problems import line_sentence
 EXAMPLE_ROLL = "5 5 5 2 3 1"
 
 
-def field_name(field: Field, c: Catalog) -> str:
+def field_name(field: Field, c: Sentences) -> str:
     """A field's name as the language's score sheets print it."""
     names = {
         Field.ONES: c.pgettext("field", "Ones"), Field.TWOS: c.pgettext("field", "Twos"),
@@ -59,10 +67,18 @@ def field_name(field: Field, c: Catalog) -> str:
 class Messages:
     """The sentences of one Yatzee game in one language at one verbosity."""
 
-    def __init__(self, catalog: Catalog, game: Game, verbosity: str = Verbosity.NORMAL) -> None:
+    c: Sentences  # the catalog of the table's language
+    coach: bool
+    working: Working
+
+    def __init__(self, catalog: Sentences, game: Game, verbosity: str = Verbosity.NORMAL) -> None:
         self.c = catalog
         self.game = game
         self.verbosity = Verbosity.of(verbosity)
+        #: The contract's ``--coach`` and ``working``: Yatzee has no coach, and every
+        #: sentence of a game comes at once.
+        self.coach = False
+        self.working: Working = at_once
 
     # -- small pieces --------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -459,12 +475,13 @@ class Messages:
         return or_list(words, self.c)
 
 
-def word_notice(notice: Notice[E.Event, State], catalog: Catalog,
+def word_notice(notice: Notice[Entry, E.Event, State, Rules], catalog: Sentences,
                 verbosity: str = Verbosity.NORMAL) -> str:
     """The line the table said for a notice, from the notice alone, in the catalog's language."""
     standing = Game.at(notice.players, notice.rules, notice.state, notice.events)
     messages = Messages(catalog, standing, verbosity)
     if notice.undone:
+        assert notice.entry is not None  # an undo's notice names the entry it took back
         return messages.undone(notice.entry, notice.state.seat)
     return messages.announce(list(notice.events))
 

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutto_a11y.core.contract import Sentences
 from tutto_a11y.games.yatzee.messages import field_name
 from tutto_a11y.games.yatzee.rules import FACE, UPPER, Field, Game, Rules
 from tutto_a11y.games.yatzee.rules.fields import ORDER
-from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import with_printable_names
 from tutto_a11y.text.output import plain
 
 
-def braille_sheet(info: Any, game: Game, c: Catalog, shown: list[str],
+def braille_sheet(info: Any, game: Game, c: Sentences, shown: list[str],
                   table: tuple[list[str], list[list[str]]]) -> list[str]:
     """The sheet's lines from ``show``'s lines and the paper sheet's table: the game, the
     winner, the totals one player a line, then one line a field (a free field says so)."""
@@ -39,7 +39,7 @@ def braille_sheet(info: Any, game: Game, c: Catalog, shown: list[str],
     return lines
 
 
-def field_scores(field: Field, c: Catalog, rules: Rules) -> str:
+def field_scores(field: Field, c: Sentences, rules: Rules) -> str:
     """What a field scores, said short enough for a label."""
     if field in UPPER:
         return c.gettext("the sum of the dice showing {face}", face=FACE[field])
@@ -61,7 +61,7 @@ def field_scores(field: Field, c: Catalog, rules: Rules) -> str:
     }[field]
 
 
-def labels(c: Catalog) -> list[str]:
+def labels(c: Sentences) -> list[str]:
     """The reference card: the 18 fields in the sheet's order, then the bonus and the throw
     bonus, one label each."""
     rules = Rules()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from tutto_a11y.games.contract import Command, check_line
+from tutto_a11y.core.contract import Command, check_line
 from tutto_a11y.games.yatzee.rules import (
     MAX_ROLLS,
     Entry,

@@ -10,26 +10,37 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tutto_a11y.games.contract import (
+from tutto_a11y.core.contract import (
     AtTable,
+    GameSide,
     GameStatus,
     Notice,
     ReplayError,
+    Sentences,
     SideOfGame,
     Standing,
     StatsFigures,
     Verbosity,
 )
 from tutto_a11y.games.yatzee import at_table as table_side, messages as M, paper
-from tutto_a11y.games.yatzee.rules import ORDER, ROUNDS, UPPER, Game, Rules, events as E
+from tutto_a11y.games.yatzee.rules import (
+    ORDER,
+    ROUNDS,
+    UPPER,
+    Entry,
+    Game,
+    Rules,
+    State,
+    events as E,
+)
+from tutto_a11y.games.yatzee.rules.events import Event
 from tutto_a11y.games.yatzee.status_line import status_line
 from tutto_a11y.games.yatzee.words import WORDS
-from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import with_printable_names
 from tutto_a11y.text.output import plain
 
 
-class YatzeeSide(SideOfGame):
+class YatzeeSide(SideOfGame[Rules, Game]):
     """Yatzee with 6 dice, for 1 to 10 players."""
 
     name = "yatzee"
@@ -48,11 +59,11 @@ class YatzeeSide(SideOfGame):
         return rules
 
     # -- at the table --------------------------------------------------------------------
-    def messages(self, catalog: Catalog, game: Game,
+    def messages(self, catalog: Sentences, game: Game,
                  verbosity: str = Verbosity.NORMAL) -> M.Messages:
         return M.Messages(catalog, game, verbosity)
 
-    def at_table(self, catalog: Catalog) -> AtTable:
+    def at_table(self, catalog: Sentences) -> AtTable[Game, Entry]:
         return table_side.at_table(catalog)
 
     def typed_words(self, lang: str) -> list[str]:
@@ -61,12 +72,12 @@ class YatzeeSide(SideOfGame):
     def status_line(self, messages: M.Messages) -> str:
         return status_line(messages)
 
-    def word_notice(self, notice: Notice[Any, Any], catalog: Catalog,
+    def word_notice(self, notice: Notice[Entry, Event, State, Rules], catalog: Sentences,
                     verbosity: str = Verbosity.NORMAL) -> str:
         return M.word_notice(notice, catalog, verbosity)
 
     def standing(self, players: tuple[str, ...], rules: Rules, state: Any,
-                 catalog: Catalog) -> Standing:
+                 catalog: Sentences) -> Standing:
         """The totals table (player, total, upper sum, bonus, free fields) and who rolls now."""
         c = catalog
         game = Game.at(players, rules, state)
@@ -81,7 +92,7 @@ class YatzeeSide(SideOfGame):
         return Standing(caption, header, rows, now)
 
     # -- read back -----------------------------------------------------------------------
-    def show_lines(self, info: Any, game: Game, catalog: Catalog, status: str) -> list[str]:
+    def show_lines(self, info: Any, game: Game, catalog: Sentences, status: str) -> list[str]:
         """``show``: the game, every turn in order, then each player's sheet and the totals."""
         c = catalog
         game = with_printable_names(game)
@@ -137,7 +148,7 @@ class YatzeeSide(SideOfGame):
                       for r in game.turn_records()],
         }
 
-    def sheet_table(self, game: Game, catalog: Catalog) -> tuple[list[str], list[list[str]]]:
+    def sheet_table(self, game: Game, catalog: Sentences) -> tuple[list[str], list[list[str]]]:
         """The paper sheet: the fields as rows in the sheet's order with the upper sum and bonus
         after the upper section and the total last; the players as columns. A free field is an
         empty cell, a struck one 0."""
@@ -160,12 +171,12 @@ class YatzeeSide(SideOfGame):
         rows.append([c.gettext("Total"), *(str(game.total(s)) for s in seats)])
         return header, rows
 
-    def braille_sheet(self, info: Any, game: Game, catalog: Catalog, status: str) -> list[str]:
+    def braille_sheet(self, info: Any, game: Game, catalog: Sentences, status: str) -> list[str]:
         """The game, the winner and the totals first, then one line a field."""
         shown = self.show_lines(info, game, catalog, status)
         return paper.braille_sheet(info, game, catalog, shown, self.sheet_table(game, catalog))
 
-    def labels(self, catalog: Catalog) -> list[str]:
+    def labels(self, catalog: Sentences) -> list[str]:
         return paper.labels(catalog)
 
     def stats_figures(self) -> StatsFigures:
@@ -175,6 +186,7 @@ class YatzeeSide(SideOfGame):
 
 
 #: What the registry hands out for ``yatzee``.
-SIDE = YatzeeSide()
+#: The side the registry finds; the checker holds it to the contract with Yatzee's own types.
+SIDE: GameSide[Rules, Game, State, M.Messages] = YatzeeSide()
 
 __all__ = ["ReplayError", "SIDE", "YatzeeSide"]

@@ -4,7 +4,8 @@ Nothing here does input or output, prints or translates: the words, the messages
 and the store depend on this package, never the reverse.
 """
 
-from ...contract import ReplayError
+from tutto_a11y.core.contract import ReplayError
+
 from .entries import Cante, CardPoints, Entry, LastTrick, Trump, Tute, TuteOf, parse_entry
 from .errors import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry
 from .events import CanteRecord, RoundRecord, TuteRecord

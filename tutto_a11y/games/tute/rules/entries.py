@@ -7,8 +7,9 @@ as numbers and suits as ids, so it does not depend on the language or on the nam
 
 from __future__ import annotations
 
-from ...contract import Word
-from ...record import Record
+from tutto_a11y.core.contract import Word
+from tutto_a11y.core.record import Record
+
 from .errors import MalformedEntry
 from .suits import Suit
 

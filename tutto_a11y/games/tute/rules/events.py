@@ -6,7 +6,8 @@ records. Seats index the players, sides the sides (``sides.py``).
 
 from __future__ import annotations
 
-from ...record import Record
+from tutto_a11y.core.record import Record
+
 from .entries import TuteOf
 from .suits import Suit
 

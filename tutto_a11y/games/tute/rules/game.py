@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ...contract import Chance, EntryError, EntryList, Outcome, ReplayError, Termination
+from tutto_a11y.core.contract import (
+    Chance,
+    EntryError,
+    EntryList,
+    Outcome,
+    ReplayError,
+    Termination,
+)
+
 from .entries import Cante, CardPoints, Entry, LastTrick, Trump, Tute, TuteOf, parse_entry
 from .events import Event, RoundRecord
 from .options import Rules
@@ -24,12 +32,11 @@ class Ending(Termination):
     LAST_TRICK = "last-trick"  # the last trick is played
 
 
-class Game(EntryList[Entry, Event, State]):
+class Game(EntryList[Entry, Event, State, Rules]):
     """One match in progress: ``push`` an entry, ``pop`` it again, ask what is expected."""
 
     kind = "tute"  # the registry's name of this game, as the games file stores it
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
-    rules: Rules
     rules_type, state_type = Rules, State
     advance_rule = staticmethod(advance)
     parse_entry = staticmethod(parse_entry)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...contract import MalformedEntry, OptionRules
-from ...record import Record, replace
+from tutto_a11y.core.contract import MalformedEntry, OptionRules
+from tutto_a11y.core.record import replace
 
 TIE = ("last-trick", "replay")
 TUTE_WINS = ("match", "round")
@@ -22,7 +22,7 @@ PRESETS: dict[str, dict[str, Any]] = {"standard": {}}
 MAX_GAMES = 99  # won games to win a match: more is no evening at a table
 
 
-class Rules(Record, OptionRules):
+class Rules(OptionRules):
     """The options of one match. ``games``: won games needed to win the match."""
 
     games: int = 1

@@ -8,7 +8,8 @@ changes) or returns the next state and the events to announce.
 from __future__ import annotations
 
 from enum import Enum
-from typing import NamedTuple
+
+from tutto_a11y.core.record import Record, replace
 
 from .entries import Cante, CardPoints, Entry, LastTrick, Trump, Tute
 from .errors import IllegalEntry, MalformedEntry
@@ -39,7 +40,7 @@ class Step(Enum):
     OVER = "over"  # the match has ended
 
 
-class State(NamedTuple):
+class State(Record):
     """Everything about a match except its (immutable) players and rules."""
 
     players: int
@@ -86,7 +87,7 @@ def advance(rules: Rules, state: State, entry: Entry) -> tuple[State, list[Event
         raise IllegalEntry("game-over")
     if isinstance(entry, Trump):
         if step is Step.TRUMP:
-            return (state._replace(step=Step.PLAY, trump=entry.suit),
+            return (replace(state, step=Step.PLAY, trump=entry.suit),
                     [TrumpSet(state.round, state.hand, entry.suit)])
     elif isinstance(entry, Cante):
         if step is Step.PLAY:
@@ -98,7 +99,7 @@ def advance(rules: Rules, state: State, entry: Entry) -> tuple[State, list[Event
         if step is Step.PLAY:
             points = _check_points(state, entry.points)
             if entry.last is None:
-                return (state._replace(step=Step.LAST, card_points=points),
+                return (replace(state, step=Step.LAST, card_points=points),
                         [CardPointsTaken(points)])
             _check_side(state, entry.last)
             return _end_round(rules, state, points, entry.last, [CardPointsTaken(points)])
@@ -137,7 +138,7 @@ def _cante(state: State, entry: Cante) -> tuple[State, list[Event]]:
     record = CanteRecord(entry.seat, side, entry.suit, cante_points(entry.suit, _trump(state)))
     cantes = state.cantes + (record,)
     mine = sum(1 for c in cantes if c.side == side)
-    return state._replace(cantes=cantes), [CanteMade(record, mine)]
+    return replace(state, cantes=cantes), [CanteMade(record, mine)]
 
 
 def _tute(rules: Rules, state: State, entry: Tute) -> tuple[State, list[Event]]:
@@ -186,7 +187,7 @@ def _close(rules: Rules, state: State, record: RoundRecord, events: list[Event],
     if over:
         assert record.winner is not None
         events += [RoundOver(record, won, None), MatchOver(record.winner, won, by_tute)]
-        return state._replace(step=Step.OVER, games=won, rounds=rounds, winner=record.winner,
+        return replace(state, step=Step.OVER, games=won, rounds=rounds, winner=record.winner,
                               card_points=None), events
     nxt = (state.hand + 1) % state.players
     events.append(RoundOver(record, won, nxt))

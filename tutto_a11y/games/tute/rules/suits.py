@@ -7,7 +7,7 @@ up to.
 
 from __future__ import annotations
 
-from ...contract import Word
+from tutto_a11y.core.contract import Word
 
 
 class Suit(Word):

@@ -20,9 +20,9 @@ The choices come best first in the measure (the advice's choice is the first); e
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from tutto_a11y.core.record import Record
 from tutto_a11y.games.tutto.coach.choices import Choice, coach_for
 from tutto_a11y.games.tutto.coach.position import Position, PositionError, from_state
 from tutto_a11y.games.tutto.rules import Card, Rules, State, Step
@@ -34,8 +34,7 @@ MEASURES = (POINTS, WIN, TUTTO, TWO_TUTTOS)
 LAST_TURN, LEAD, DUEL = "last-turn", "lead", "duel"
 
 
-@dataclass(frozen=True)
-class Advised:
+class Advised(Record):
     """The advice's view of one moment: its measure, why it plays to win (``playing``: None,
     or LAST_TURN, LEAD or DUEL), the choices best first in the measure, and what it reads the
     choices from: the stakes of the final round, or each seat's chance in a two-player game."""

@@ -15,11 +15,11 @@ import hashlib
 import json
 import os
 import tempfile
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tutto_a11y.core.record import Record
 from tutto_a11y.games.tutto.rules import Rules
 
 if TYPE_CHECKING:  # for the checker only: numpy is loaded when a file is read or written
@@ -29,13 +29,20 @@ if TYPE_CHECKING:  # for the checker only: numpy is loaded when a file is read o
 # ``odds`` in a game without a kept solve never loads it.
 
 
-@dataclass(frozen=True, eq=False)  # compared and hashed by identity: one per file read
-class Solved:
+class Solved(Record):
     """A two-player solve: ``win[s, i, j]`` and ``last[m]`` of :func:`duel.solve`."""
 
     rules: Rules
     win: FloatArray
     last: FloatArray
+
+    def __eq__(self, other: object) -> bool:
+        """Compared and hashed by identity, one per file read: numpy's arrays have no hash,
+        and the coach of a turn is kept per solve (``duelcoach._turn``'s cache)."""
+        return self is other
+
+    def __hash__(self) -> int:
+        return object.__hash__(self)
 
     @property
     def first_player(self) -> float:

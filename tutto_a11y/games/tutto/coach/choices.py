@@ -8,12 +8,12 @@ turn under best play from there on (see :mod:`solver` for the model).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from tutto_a11y.core.record import Record
 from tutto_a11y.games.tutto.coach.position import Position
 from tutto_a11y.games.tutto.coach.rolls import scoring_set_asides, street_set_asides
 from tutto_a11y.games.tutto.coach.solver import (
@@ -42,8 +42,7 @@ class CoachMeasure(Measure, Protocol):
     def bank_at(self, totals: FloatArray) -> FloatArray: ...
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(Record):
     """One way on: the dice set aside (empty when none are), then roll, bank or draw."""
 
     set_aside: tuple[int, ...]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tutto_a11y.core.contract import Sentences
 from tutto_a11y.games.tutto.coach.position import (
     MAX_TURN_TOTAL,
     Position,
@@ -20,14 +21,13 @@ from tutto_a11y.games.tutto.coach.position import (
 )
 from tutto_a11y.games.tutto.rules import Card, EntryError, Rules, parse_faces
 from tutto_a11y.settings import Settings, UsageProblem
-from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
 from tutto_a11y.text.problems import entry_error_sentence
 
 CARD_IDS = tuple(card.value for card in Card)
 
 
-def coach_rules(preset: str, options: Sequence[str], c: Catalog) -> Rules:
+def coach_rules(preset: str, options: Sequence[str], c: Sentences) -> Rules:
     """The rules from ``--rules`` and ``--rule NAME=VALUE``, refused in one sentence."""
     try:
         rules = Rules.preset(preset)
@@ -43,7 +43,7 @@ def coach_rules(preset: str, options: Sequence[str], c: Catalog) -> Rules:
     return rules
 
 
-def _faces(text: str | None, option: str, c: Catalog) -> tuple[int, ...] | None:
+def _faces(text: str | None, option: str, c: Sentences) -> tuple[int, ...] | None:
     if text is None:
         return None
     try:
@@ -54,7 +54,7 @@ def _faces(text: str | None, option: str, c: Catalog) -> tuple[int, ...] | None:
             value=terminal_safe(text, limit=24) or '""')) from None
 
 
-def _pile(text: str | None, card: Card | None, c: Catalog) -> tuple[int, ...]:
+def _pile(text: str | None, card: Card | None, c: Sentences) -> tuple[int, ...]:
     """``--deck stop=3,bonus-300=2``: the draw pile; a card not named is not in it."""
     if text is None:
         return full_pile_less(card)
@@ -84,7 +84,7 @@ def _card_points(given: int | None, dice: int, turn_total: int) -> int:
 
 
 def _street_faces(card: Card, dice: int, given: tuple[int, ...] | None,
-                  roll: tuple[int, ...] | None, c: Catalog) -> tuple[int, ...]:
+                  roll: tuple[int, ...] | None, c: Sentences) -> tuple[int, ...]:
     """``--faces``, or under Street without it what the position forces: before a roll the
     value does not depend on which faces are set aside, only on how many (one per die not in
     hand), so any do; after a roll it does, and only the faces can say."""
@@ -96,7 +96,7 @@ def _street_faces(card: Card, dice: int, given: tuple[int, ...] | None,
                                  "already set aside: give them with --faces."))
 
 
-def position_sentence(error: PositionError, c: Catalog) -> str:
+def position_sentence(error: PositionError, c: Sentences) -> str:
     """A position no turn can reach, in one sentence."""
     d, r = error.data, error.reason
     if r == "coach-turn-total":

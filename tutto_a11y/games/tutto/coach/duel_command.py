@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tutto_a11y.core.contract import Sentences
 from tutto_a11y.games.tutto.rules import Rules
 from tutto_a11y.settings import Settings, UsageProblem
-from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.percent import percent
 
 #: The highest target solved: the time grows with the square of the target (the standard 6000
@@ -23,7 +23,7 @@ from tutto_a11y.text.percent import percent
 MOST_TARGET = 10000
 
 
-def percent_said(chance: float, c: Catalog) -> str:
+def percent_said(chance: float, c: Sentences) -> str:
     """A chance as a percentage with two decimals, the decimal mark of the language."""
     return percent(chance * 100, c, 2)
 

@@ -7,9 +7,9 @@ made under the card, Street faces, the roll waiting, the draw pile), so both bec
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from tutto_a11y.core.record import Record
 from tutto_a11y.games.tutto.rules import Card, State, Step, dice as D
 from tutto_a11y.games.tutto.rules.cards import DECK_COMPOSITION, FULL_DECK, Deck as DeckOps
 
@@ -27,8 +27,7 @@ class PositionError(ValueError):
         self.data = data
 
 
-@dataclass(frozen=True)
-class Position:
+class Position(Record):
     """One moment of a turn.
 
     ``card`` is None after a Tutto, when the choice is to draw or to bank. ``turn_total`` counts

@@ -20,9 +20,9 @@ its grade (an inaccuracy, a mistake, a blunder) comes from :data:`THRESHOLDS`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from tutto_a11y.core.record import Record
 from tutto_a11y.games.tutto.coach.advised import (
     MEASURES,
     POINTS,
@@ -68,8 +68,7 @@ def grade(measure: str, loss: float) -> str | None:
     return found
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(Record):
     """One decision of a player: where it was taken, what was chosen, what the advice at that
     position says, and the measure the advice plays for there (:mod:`advised`)."""
 
@@ -112,8 +111,7 @@ class Decision:
                 "coach": self.coach.as_json(places), "loss": self.loss, "grade": self.grade}
 
 
-@dataclass(frozen=True)
-class PlayerReview:
+class PlayerReview(Record):
     """A player's decisions, in the order they were taken."""
 
     seat: int

@@ -18,12 +18,12 @@ the card tables and serves the coach that plays to win. Beyond a turn total of
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
+from tutto_a11y.core.record import Record
 from tutto_a11y.games.tutto.coach.rolls import offers, street_offers
 from tutto_a11y.games.tutto.rules import CARD_ORDER, Card, Rules
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK
@@ -111,8 +111,7 @@ def extend(h: FloatArray) -> Callable[[FloatArray], FloatArray]:
     return at
 
 
-@dataclass(frozen=True)
-class Constants:
+class Constants(Record):
     """The cards whose value does not depend on the turn total's grid: exact small tables."""
 
     fireworks: tuple[float, ...]  # expected points still to come under Fireworks, by dice in hand

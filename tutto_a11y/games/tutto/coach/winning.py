@@ -24,12 +24,12 @@ also aiming beyond the score to beat. Every other turn of a two-player game, and
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from tutto_a11y.core.record import Record
 from tutto_a11y.games.tutto.coach.choices import Coach
 from tutto_a11y.games.tutto.coach.position import Position
 from tutto_a11y.games.tutto.coach.rolls import offers
@@ -51,8 +51,7 @@ if TYPE_CHECKING:
 _CARD_INDEX = {card: i for i, card in enumerate(CARD_ORDER)}
 
 
-@dataclass(frozen=True)
-class Stakes:
+class Stakes(Record):
     """What this turn must bring to win: ``need`` points banked (0 or less: it is won already);
     whether a Plus/Minus Tutto (1000, and 1000 off every other leader) wins."""
 
@@ -64,8 +63,7 @@ class Stakes:
         return _wins(self.need), float(self.need <= 0), float(self.plus_minus_wins)
 
 
-@dataclass(frozen=True)
-class LeadStakes:
+class LeadStakes(Record):
     """A turn of the final round with players still to come: ``need`` points to draw level
     with the best of those who have played; ``bank`` the chance to win after banking each
     grid total (padding included), ``niete`` after a Niete or Stop, ``plus_minus`` after a

@@ -4,7 +4,8 @@ Nothing here does input or output, prints, or translates: the command line, spee
 messages depend on this package, never the reverse.
 """
 
-from ...contract import ReplayError, parse_faces
+from tutto_a11y.core.contract import ReplayError, parse_faces
+
 from .cards import BONUS_CARDS, CARD_ORDER, DECK_COMPOSITION, DECK_SIZE, Card
 from .entries import Bank, Continue, DrawCard, Entry, Roll, SetAside, parse_entry
 from .errors import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry

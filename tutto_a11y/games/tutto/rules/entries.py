@@ -7,8 +7,9 @@ stores. It is language-independent: the words people type are translated at the 
 
 from __future__ import annotations
 
-from ...contract import parse_faces
-from ...record import Record
+from tutto_a11y.core.contract import parse_faces
+from tutto_a11y.core.record import Record
+
 from .cards import Card
 from .errors import MalformedEntry
 

@@ -7,7 +7,7 @@ as a bare code.
 
 from __future__ import annotations
 
-from ...contract import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry
+from tutto_a11y.core.contract import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry
 
 #: Refusals of an entry at the table, worded by the game's messages.
 PLAY_REASONS = frozenset({

@@ -6,8 +6,9 @@ exports turn them into score sheets. Seats are indexes into the game's players.
 
 from __future__ import annotations
 
-from ...contract import Word
-from ...record import Record
+from tutto_a11y.core.contract import Word
+from tutto_a11y.core.record import Record
+
 from .cards import Card
 
 

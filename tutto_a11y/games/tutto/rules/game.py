@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...contract import Chance, EntryList, Outcome, Termination
-from ...record import Record
+from tutto_a11y.core.contract import Chance, EntryList, Outcome, Termination
+from tutto_a11y.core.record import Record
+
 from . import dice as D
 from .cards import CARD_ORDER, Card, Deck
 from .entries import Entry, SetAside, parse_entry
@@ -49,12 +50,11 @@ class Ending(Termination):
     CLOVERLEAF = "cloverleaf"  # two Tuttos in a row under the Cloverleaf win at once
 
 
-class Game(EntryList[Entry, Event, State]):
+class Game(EntryList[Entry, Event, State, Rules]):
     """One game in progress: ``push`` an entry, ``pop`` it again, ask what is expected."""
 
     kind = "tutto"  # the registry's name of this game, as the games file stores it
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
-    rules: Rules
     rules_type, state_type = Rules, State
     advance_rule = staticmethod(advance)
     parse_entry = staticmethod(parse_entry)

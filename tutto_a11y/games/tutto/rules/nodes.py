@@ -15,7 +15,8 @@ from itertools import combinations_with_replacement, product
 from math import factorial
 from typing import TYPE_CHECKING
 
-from ...contract import Chance, EntryError
+from tutto_a11y.core.contract import Chance, EntryError
+
 from .cards import CARD_ORDER, Deck
 from .entries import Bank, Continue, DrawCard, Entry, Roll, SetAside
 from .options import Rules

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...contract import OptionRules
-from ...record import Record, replace
+from tutto_a11y.core.contract import OptionRules
+from tutto_a11y.core.record import replace
+
 from .errors import MalformedEntry
 
 GAME_END = ("final-round", "immediate")
@@ -29,7 +30,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 OPTION_NAMES: tuple[str, ...] = ("target", *CHOICES)
 
 
-class Rules(Record, OptionRules):
+class Rules(OptionRules):
     """The rule options of one game. Defaults are the ``standard`` preset."""
 
     target: int = 6000

@@ -9,7 +9,9 @@ returns the next state and the events to announce.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any
+
+from tutto_a11y.core.record import Record, replace
 
 from . import dice as D
 from .cards import DECK_SIZE, FULL_DECK, Card, Deck
@@ -51,12 +53,12 @@ class Step(Enum):
 STRETCH = 6  # dice in a full stretch
 
 
-class State(NamedTuple):
+class State(Record):
     """Everything about a game in progress except its (immutable) players and rules.
 
-    A named tuple rather than a frozen dataclass: a game keeps one state per entry and makes a
-    new one for every entry, and ``_replace`` on a tuple is several times cheaper, which is what
-    keeps rebuilding a long game from its journal fast.
+    A game keeps one state per entry and makes a new one for every entry by :func:`replace`,
+    which copies the fields without the constructor (cheaper than a named tuple's
+    ``_replace``): what keeps rebuilding a long game from its journal fast.
     """
 
     scores: tuple[int, ...]
@@ -105,7 +107,7 @@ def advance(rules: Rules, state: State, entry: Entry) -> tuple[State, list[Event
         if state.can_bank:
             score = _add(rules, state.scores[state.seat], state.turn_total)
             events: list[Event] = [Banked(state.seat, state.turn_total, score)]
-            new = state._replace(scores=_put(state.scores, state.seat, score))
+            new = replace(state, scores=_put(state.scores, state.seat, score))
             return _end_turn(rules, new, state.turn_total, TurnOutcome.BANKED, events)
         if (state.card is not None and not state.card.may_bank_before_tutto
                 and step is not Step.CARD):
@@ -114,7 +116,7 @@ def advance(rules: Rules, state: State, entry: Entry) -> tuple[State, list[Event
     elif isinstance(entry, Continue):
         if state.can_bank:
             to_card = step is Step.CARD_OR_BANK
-            new = state._replace(step=Step.CARD if to_card else Step.ROLL)
+            new = replace(state, step=Step.CARD if to_card else Step.ROLL)
             return new, [Continued(state.seat, to_card)]
     else:
         raise MalformedEntry("unknown-entry", text=repr(entry))
@@ -134,9 +136,9 @@ def _draw(rules: Rules, state: State, card: Card) -> tuple[State, list[Event]]:
     cards = state.turn_cards + (card,)
     if card is Card.STOP:
         events.append(StopDrawn(seat, state.turn_total))
-        new = state._replace(deck=deck, drawn=drawn, turn_cards=cards)
+        new = replace(state, deck=deck, drawn=drawn, turn_cards=cards)
         return _end_turn(rules, new, 0, TurnOutcome.STOP_CARD, events)
-    new = state._replace(deck=deck, drawn=drawn, turn_cards=cards, step=Step.ROLL, card=card,
+    new = replace(state, deck=deck, drawn=drawn, turn_cards=cards, step=Step.ROLL, card=card,
                   card_base=state.turn_total, dice=STRETCH, aside=(), tuttos=0, roll=())
     return new, events
 
@@ -157,16 +159,16 @@ def _roll(rules: Rules, state: State, faces: tuple[int, ...]) -> tuple[State, li
         if card is Card.FIREWORKS:
             score = _add(rules, state.scores[seat], state.turn_total)
             events.append(FireworksBanked(seat, state.turn_total, score))
-            new = state._replace(scores=_put(state.scores, seat, score))
+            new = replace(state, scores=_put(state.scores, seat, score))
             return _end_turn(rules, new, state.turn_total, TurnOutcome.FIREWORKS, events)
         bankable = _bankable(state)
         events.append(Niete(seat, state.turn_total, card is Card.STREET, bankable))
         return _end_turn(rules, state, 0, TurnOutcome.NIETE, events)
     if card is Card.FIREWORKS:
-        new, more = _set_aside(rules, state._replace(roll=faces), D.best_set_aside(faces),
+        new, more = _set_aside(rules, replace(state, roll=faces), D.best_set_aside(faces),
                                automatic=True)
         return new, events + more
-    return state._replace(step=Step.SET_ASIDE, roll=faces), events
+    return replace(state, step=Step.SET_ASIDE, roll=faces), events
 
 
 def _set_aside(rules: Rules, state: State, faces: tuple[int, ...],
@@ -199,9 +201,9 @@ def _set_aside(rules: Rules, state: State, faces: tuple[int, ...],
     if left:
         assert card is not None
         step = Step.ROLL_OR_BANK if card.may_bank_before_tutto else Step.ROLL
-        return state._replace(turn_total=total, dice=left, aside=aside, roll=(),
+        return replace(state, turn_total=total, dice=left, aside=aside, roll=(),
                        step=step), events
-    return _tutto(rules, state._replace(turn_total=total, dice=left, aside=aside, roll=()),
+    return _tutto(rules, replace(state, turn_total=total, dice=left, aside=aside, roll=()),
                   events)
 
 
@@ -225,15 +227,15 @@ def _tutto(rules: Rules, state: State, events: list[Event]) -> tuple[State, list
     fresh: dict[str, Any] = dict(dice=STRETCH, aside=(), tuttos=tuttos)
     if card is Card.FIREWORKS:
         events.append(Tutto(seat, card, total, 0, None, tuttos))
-        return state._replace(step=Step.ROLL, **fresh), events
+        return replace(state, step=Step.ROLL, **fresh), events
     if card is Card.CLOVERLEAF:
         events.append(Tutto(seat, card, total, 0, None, tuttos))
         if tuttos < 2:
-            return state._replace(step=Step.ROLL, **fresh), events
-        return _end_turn(rules, state._replace(**fresh), 0, TurnOutcome.CLOVERLEAF, events,
+            return replace(state, step=Step.ROLL, **fresh), events
+        return _end_turn(rules, replace(state, **fresh), 0, TurnOutcome.CLOVERLEAF, events,
                          cloverleaf=True)
     if card is Card.PLUS_MINUS:
-        return _plus_minus(rules, state._replace(**fresh), events)
+        return _plus_minus(rules, replace(state, **fresh), events)
     doubled_from = None
     bonus = 0
     if card is Card.X2:
@@ -247,11 +249,11 @@ def _tutto(rules: Rules, state: State, events: list[Event]) -> tuple[State, list
         bonus = card.bonus
         total += bonus
     events.append(Tutto(seat, card, total, bonus, doubled_from, tuttos))
-    new = state._replace(step=Step.CARD_OR_BANK, turn_total=total, **fresh)
+    new = replace(state, step=Step.CARD_OR_BANK, turn_total=total, **fresh)
     if card is Card.STREET and rules.street_after == "ends-turn":
         score = _add(rules, state.scores[seat], total)
         events.append(Banked(seat, total, score))
-        new = new._replace(scores=_put(state.scores, seat, score))
+        new = replace(new, scores=_put(state.scores, seat, score))
         return _end_turn(rules, new, total, TurnOutcome.BANKED, events)
     return new, events
 
@@ -271,11 +273,11 @@ def _plus_minus(rules: Rules, state: State, events: list[Event]) -> tuple[State,
     if rules.plus_minus == "exact-1000-ends-turn":
         new_scores[seat] = _add(rules, scores[seat], 1000)
         events.append(PlusMinusScored(seat, 1000, new_scores[seat], 1000, True, tuple(penalties)))
-        new = state._replace(scores=tuple(new_scores), turn_total=1000)
+        new = replace(state, scores=tuple(new_scores), turn_total=1000)
         return _end_turn(rules, new, 1000, TurnOutcome.PLUS_MINUS, events)
     total = state.card_base + 1000
     events.append(PlusMinusScored(seat, 1000, scores[seat], total, False, tuple(penalties)))
-    return state._replace(scores=tuple(new_scores), turn_total=total,
+    return replace(state, scores=tuple(new_scores), turn_total=total,
                    step=Step.CARD_OR_BANK), events
 
 
@@ -310,10 +312,10 @@ def _end_turn(rules: Rules, state: State, points: int, outcome: TurnOutcome, eve
             if others else ()
         events.append(TurnOver(record, None))
         events.append(GameOver(winners, lowest, scores, cloverleaf))
-        return state._replace(step=Step.OVER, winners=winners, lowest=lowest, **closed), events
+        return replace(state, step=Step.OVER, winners=winners, lowest=lowest, **closed), events
     nxt = (seat + 1) % players
     events.append(TurnOver(record, nxt))
-    return state._replace(step=Step.CARD, seat=nxt, **closed), events
+    return replace(state, step=Step.CARD, seat=nxt, **closed), events
 
 
 def _seats_with(scores: tuple[int, ...], value: int) -> tuple[int, ...]:

@@ -4,7 +4,8 @@ Nothing here does input or output, prints or translates: the table, speech, stor
 messages depend on this package, never the reverse.
 """
 
-from ...contract import parse_faces
+from tutto_a11y.core.contract import parse_faces
+
 from .entries import Entry, Roll, Strike, Write, parse_entry
 from .errors import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry
 from .fields import FACE, LOWER, ORDER, UPPER, Field

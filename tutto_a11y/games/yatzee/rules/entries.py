@@ -6,8 +6,9 @@ stores; it is the same in every language, the typed words are translated at the 
 
 from __future__ import annotations
 
-from ...contract import parse_faces
-from ...record import Record
+from tutto_a11y.core.contract import parse_faces
+from tutto_a11y.core.record import Record
+
 from .errors import MalformedEntry
 from .fields import Field
 

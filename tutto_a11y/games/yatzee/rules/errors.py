@@ -6,7 +6,7 @@ has its own sentence in every language, so no refusal reaches a player as a bare
 
 from __future__ import annotations
 
-from ...contract import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry
+from tutto_a11y.core.contract import AmbiguousEntry, EntryError, IllegalEntry, MalformedEntry
 
 #: Refusals of an entry at the table, worded by the game's messages.
 PLAY_REASONS = frozenset({

@@ -6,7 +6,8 @@ listener in another language words it without the live game.
 
 from __future__ import annotations
 
-from ...record import Record
+from tutto_a11y.core.record import Record
+
 from .fields import Field
 
 

@@ -6,7 +6,7 @@ type and hear are the message layer's business.
 
 from __future__ import annotations
 
-from ...contract import Word
+from tutto_a11y.core.contract import Word
 
 
 class Field(Word):

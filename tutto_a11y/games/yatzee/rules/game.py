@@ -7,7 +7,8 @@ typing, which is how a damaged journal is caught rather than trusted.
 
 from __future__ import annotations
 
-from ...contract import Chance, EntryList, Outcome, Termination
+from tutto_a11y.core.contract import Chance, EntryList, Outcome, Termination
+
 from .entries import Entry, parse_entry
 from .events import Event, GameOver, TurnOver, TurnRecord
 from .fields import Field
@@ -25,12 +26,11 @@ class Ending(Termination):
     LAST_FIELD = "last-field"  # every field is filled
 
 
-class Game(EntryList[Entry, Event, State]):
+class Game(EntryList[Entry, Event, State, Rules]):
     """One game in progress: ``push`` an entry, ``pop`` it again, ask what fits."""
 
     kind = "yatzee"  # the registry's name of this game, as the games file stores it
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
-    rules: Rules
     rules_type, state_type = Rules, State
     advance_rule = staticmethod(advance)
     parse_entry = staticmethod(parse_entry)

@@ -14,7 +14,8 @@ from itertools import combinations_with_replacement
 from math import factorial
 from typing import TYPE_CHECKING
 
-from ...contract import Chance
+from tutto_a11y.core.contract import Chance
+
 from .entries import Entry, Roll, Strike, Write
 from .options import Rules
 from .scoring import DICE, field_points

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...contract import OptionRules
-from ...record import Record, replace
+from tutto_a11y.core.contract import OptionRules
+from tutto_a11y.core.record import replace
+
 from .errors import MalformedEntry
 
 THROW_BONUS = ("on", "off")
@@ -22,7 +23,7 @@ OPTION_NAMES: tuple[str, ...] = ("throw-bonus", "yatzee", "upper-bonus")
 PRESETS: tuple[str, ...] = ("standard",)
 
 
-class Rules(Record, OptionRules):
+class Rules(OptionRules):
     """The rule options of one game; the defaults are the rule sheet's."""
 
     throw_bonus: str = "on"

@@ -1,13 +1,13 @@
 """The game state and the pure transition an entry makes.
 
-A state is an immutable snapshot (a named tuple, cheap to copy), so undo goes back to the
+A state is an immutable snapshot (a record, cheap to copy), so undo goes back to the
 previous one and a journal replays to exactly the same states. ``advance`` checks an entry and
 either raises an :class:`EntryError` (nothing changes) or returns the next state and its events.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from tutto_a11y.core.record import Record, replace
 
 from .entries import Entry, Roll, Strike, Write
 from .errors import IllegalEntry, MalformedEntry
@@ -31,7 +31,7 @@ ROUNDS = FIELD_COUNT
 Sheet = tuple["int | None", ...]  # one player's column: points by field in ORDER, None = free
 
 
-class State(NamedTuple):
+class State(Record):
     """Everything of a game in progress except its (immutable) players and rules."""
 
     sheets: tuple[Sheet, ...]
@@ -99,7 +99,7 @@ def advance(rules: Rules, state: State, entry: Entry) -> tuple[State, list[Event
         if state.roll_number >= MAX_ROLLS:
             raise IllegalEntry("no-more-rolls")
         number = state.roll_number + 1
-        return (state._replace(rolls=state.rolls + (faces,)),
+        return (replace(state, rolls=state.rolls + (faces,)),
                 [Rolled(state.seat, faces, number)])
     if isinstance(entry, (Write, Strike)):
         return _fill(rules, state, entry.field, struck=isinstance(entry, Strike))
@@ -142,14 +142,14 @@ def _fill(rules: Rules, state: State, field: Field, struck: bool) -> tuple[State
     players = len(state.sheets)
     nxt = (seat + 1) % players
     new_round = state.round + 1 if nxt == 0 else state.round
-    new = state._replace(sheets=sheets, struck=struck_now, rolls=(), seat=nxt, round=new_round)
+    new = replace(state, sheets=sheets, struck=struck_now, rolls=(), seat=nxt, round=new_round)
     if new_round > ROUNDS:
         totals = tuple(total(rules, s) for s in sheets)
         best = max(totals)
         winners = tuple(i for i, t in enumerate(totals) if t == best)
         events.append(TurnOver(record, None, None))
         events.append(GameOver(winners, totals))
-        return new._replace(seat=seat, round=ROUNDS, over=True, winners=winners), events
+        return replace(new, seat=seat, round=ROUNDS, over=True, winners=winners), events
     events.append(TurnOver(record, nxt, new_round if nxt == 0 else None))
     return new, events
 

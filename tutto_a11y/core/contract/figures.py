@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tutto_a11y.games.record import Record
+from tutto_a11y.core.record import Record
 
 
 def whole_average(total: int, count: int) -> int:

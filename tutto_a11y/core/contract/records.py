@@ -12,14 +12,21 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from tutto_a11y.games.record import Record
+from tutto_a11y.core.record import Record
 
 if TYPE_CHECKING:  # the probabilities' type; ``fractions`` loads only where one is summed
     from fractions import Fraction
 
+#: The type parameters of the contract, one for each thing that is a game's own: its entries
+#: (what can be typed, as values), its events (what an entry made happen), its state (after
+#: each entry) and its rules (the options of one game). A game names them once, where it
+#: extends :class:`~tutto_a11y.core.contract.EntryList` and
+#: :class:`~tutto_a11y.core.contract.SideOfGame`; from there the checker follows them into
+#: its notices, its messages and its side.
 EntryT = TypeVar("EntryT")
 EventT = TypeVar("EventT")
 StateT = TypeVar("StateT")
+RulesT = TypeVar("RulesT")
 
 
 class Termination(Enum):
@@ -65,7 +72,7 @@ def chance_total(outcomes: Iterable[Chance[Any]]) -> Fraction:
     return sum((o.probability for o in outcomes), Fraction(0))
 
 
-class Notice(Record, Generic[EventT, StateT]):
+class Notice(Record, Generic[EntryT, EventT, StateT, RulesT]):
     """What one accepted entry made happen, with all a listener needs to word it.
 
     The players, the rules and the state after the entry travel with the events, so a listener
@@ -75,18 +82,22 @@ class Notice(Record, Generic[EventT, StateT]):
 
     game: str  # the registry name: "tutto"
     players: tuple[str, ...]
-    rules: Any
+    rules: RulesT
     events: tuple[EventT, ...]
     state: StateT
     undone: bool = False  # the notice of an undo: ``events`` is empty, ``state`` the one before
     #: The entry an undo took back (a notice of an undo only), so a listener can word it.
-    entry: Any = None
+    entry: EntryT | None = None
     #: The game's journal texts, on the notice of the entry that ended the game only: a
     #: listener can then look back on the whole game (Tutto's live view shows the review).
     history: tuple[str, ...] = ()
     #: The player whose own device (a seat of the live view) sent the entry or the undo;
     #: None when it was typed at the table.
     by: str | None = None
+
+
+#: A notice of any game, as the rooms that know no game hold it (the live view's feed).
+AnyNotice = Notice[Any, Any, Any, Any]
 
 
 class Standing(Record):

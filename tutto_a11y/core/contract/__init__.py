@@ -10,7 +10,7 @@ path (python-chess). Dice and cards are chance: the table is the chance player, 
 listeners as a :class:`Notice` that carries everything needed to word it.
 
 The contract is a package of one idea per module, and every name is re-exported here, so a
-game or a room writes ``from tutto_a11y.games.contract import X`` whichever module holds X:
+game or a room writes ``from tutto_a11y.core.contract import X`` whichever module holds X:
 
 - :mod:`.errors`: the refused entry (malformed, illegal, ambiguous), the journal line that does
   not replay, and the reason codes every game shares;
@@ -20,7 +20,9 @@ game or a room writes ``from tutto_a11y.games.contract import X`` whichever modu
   notice, standing, outcome);
 - :mod:`.figures`: what a finished game adds to the statistics;
 - :mod:`.protocols`: what the table, the store and the live view count on (``TableGame``,
-  ``GameMessages``, ``GameSide``, ``Listener``);
+  ``GameMessages``, ``GameSide``, ``Listener``), generic over a game's own types, and what a
+  game asks of a catalog (``Sentences``), of a saved game's row (``SavedGame``) and of a
+  coach (``Coach``);
 - :mod:`.bases`: what every game's classes share (the entry list, the side, the options, the
   loop's view of a game);
 - :mod:`.checks`: the checks of raw input every game shares (a line, die faces, the players).
@@ -30,7 +32,7 @@ This package imports nothing else of the project: every game and every room may 
 
 from __future__ import annotations
 
-from .bases import AtTable, EntryList, OptionRules, SideOfGame
+from .bases import AtTable, EntryList, OptionRules, SideOfGame, at_once
 from .checks import MAX_LINE, check_line, check_seats, parse_faces
 from .errors import (
     LINE_REASONS,
@@ -42,9 +44,22 @@ from .errors import (
     ReplayError,
 )
 from .figures import StatsFigures, whole_average
-from .protocols import GameMessages, GameSide, Listener, TableGame
+from .protocols import (
+    AnyGame,
+    AnyMessages,
+    AnySide,
+    Coach,
+    GameMessages,
+    GameSide,
+    Listener,
+    SavedGame,
+    Sentences,
+    TableGame,
+    Working,
+)
 from .records import (
     TABLE_COMMANDS,
+    AnyNotice,
     Chance,
     Command,
     Notice,
@@ -55,9 +70,10 @@ from .records import (
 )
 from .words import GameStatus, Verbosity, Word
 
-__all__ = ["AmbiguousEntry", "AtTable", "Chance", "Command", "EntryError", "EntryList",
-           "MAX_LINE", "OptionRules", "check_line", "check_seats", "parse_faces", "GameMessages",
-           "GameSide", "GameStatus", "IllegalEntry", "LINE_REASONS", "Listener",
-           "MalformedEntry", "Notice", "Outcome", "PLAYER_REASONS", "ReplayError", "SideOfGame",
-           "Standing", "StatsFigures", "TABLE_COMMANDS", "TableGame", "Termination", "Verbosity",
-           "Word", "chance_total", "whole_average"]
+__all__ = ["AmbiguousEntry", "AnyGame", "AnyMessages", "AnyNotice", "AnySide", "AtTable",
+           "Chance", "Coach", "Command", "EntryError", "EntryList", "MAX_LINE", "OptionRules",
+           "check_line", "check_seats", "parse_faces", "GameMessages", "GameSide", "GameStatus",
+           "IllegalEntry", "LINE_REASONS", "Listener", "MalformedEntry", "Notice", "Outcome",
+           "PLAYER_REASONS", "ReplayError", "SavedGame", "Sentences", "SideOfGame", "Standing",
+           "StatsFigures", "TABLE_COMMANDS", "TableGame", "Termination", "Verbosity", "Word",
+           "Working", "at_once", "chance_total", "whole_average"]

@@ -19,8 +19,14 @@ fields, and show as ``Name(a=1, b='x')``. :func:`replace` and :func:`fields` sta
 functions of ``dataclasses``. Type checkers learn all this from ``dataclass_transform``
 (PEP 681).
 
-The standard library's dataclass stays in use where start-up does not matter (the coach,
-speech, sharing, Braille, statistics, the tests).
+It is the one kind of frozen plain-data class of the whole package, on the way to the first
+prompt or not (the coach, speech, sharing, Braille and statistics too): a newcomer meets one
+way to write a value. What changes as the program works (statistics being added up, a
+sentence in the speaker's queue) is a plain class with ``__slots__``, not a record.
+``msgspec.Struct`` was measured as the other candidate: faster to make, compare and copy, but
+importing it makes every start to the first prompt about a tenth slower, more than all it
+saves; the figures are in docs/development.md ("One kind of record") and
+``bench/bench_records.py``.
 """
 
 from __future__ import annotations
@@ -219,10 +225,24 @@ def _bind(cls: type[Record], args: tuple[Any, ...], kwargs: dict[str, Any]) -> d
 
 
 def replace(record: R, /, **changes: Any) -> R:
-    """A copy of ``record`` with some fields changed, made by its constructor (so its checks
-    run again), as ``dataclasses.replace`` does."""
+    """A copy of ``record`` with some fields changed, as ``dataclasses.replace`` gives one: its
+    ``__post_init__`` checks run again, and a name that is no field is refused.
+
+    The fields are copied as they are rather than passed through the constructor again: a
+    game's state changes a few of its 17 fields with every entry, and this way a change costs
+    less than a named tuple's ``_replace`` (bench/bench_records.py).
+    """
+    cls = type(record)
     values = {**record.__dict__, **changes}
-    return type(record)(**values)
+    if len(values) != len(cls.__record_names__):
+        unknown = next(name for name in changes if name not in cls.__record_name_set__)
+        raise TypeError(f"{cls.__qualname__}.__init__() got an unexpected keyword argument "
+                        f"{unknown!r}")
+    made = object.__new__(cls)
+    _set_attribute(made, "__dict__", values)
+    if cls.__record_post_init__:
+        made.__post_init__()  # type: ignore[attr-defined]
+    return made
 
 
 def fields(record: Record | type[Record]) -> tuple[Field, ...]:

@@ -10,97 +10,138 @@ what the table loop needs of it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from ..record import fields
+from ..record import Record, fields
 from .checks import check_seats
 from .errors import EntryError, IllegalEntry, MalformedEntry, ReplayError
 from .records import EntryT, EventT, StateT
 
+if TYPE_CHECKING:  # for the checker only: none of these is needed to run a game
+    from .protocols import Coach
 
-def turn_seat_only(seat: int, game: Any, entry: Any) -> str | None:
+    R = TypeVar("R", bound="OptionRules")
+    L = TypeVar("L", bound="EntryList[Any, Any, Any, Any]")
+    StateT_co = TypeVar("StateT_co", covariant=True)
+
+    class Journaled(Protocol):
+        """An entry as it is written into the journal (every game's entries are)."""
+
+        def text(self) -> str: ...
+
+    class Starts(Protocol[StateT_co]):
+        """A game's state class: ``start(players)`` is the state before any entry."""
+
+        def start(self, players: int) -> StateT_co: ...
+
+GameT = TypeVar("GameT")
+GameL = TypeVar("GameL", bound="EntryList[Any, Any, Any, Any]")
+#: The entries and rules of an :class:`EntryList`: entries that write their journal line
+#: (``Journaled``), rules that store themselves (:class:`OptionRules`).
+JournalEntryT = TypeVar("JournalEntryT", bound="Journaled")
+OptionsT = TypeVar("OptionsT", bound="OptionRules")
+
+
+def turn_seat_only(seat: int, game: Any, entry: object) -> str | None:
     """Who may send an entry from a device of their own (a seat of the live view): in most
     games only the player whose turn it is ("turn" names the refusal, None lets it through)."""
     return None if seat == game.state.seat else "turn"
 
 
-class AtTable:
+def at_once(compute: Callable[[], str]) -> str:
+    """A sentence computed at once: what a game's messages do with one that may take a
+    while (``GameMessages.working``) until the table loop puts its own there."""
+    return compute()
+
+
+class AtTable(Generic[GameT, EntryT]):
     """What the table loop needs of a game in one language: its words, its parser (a typed
     line as an entry of the game or a table command; EntryError if neither), which events
     are important enough to be said to the end, never cut off by the next entry, and which
     seat may send an entry from a device of its own. Each game's ``at_table.py`` names its
     own."""
 
-    def __init__(self, vocabulary: Any, interpret: Callable[[str, Any, Any], Any],
+    def __init__(self, vocabulary: Any, interpret: Callable[[str, GameT, Any], object],
                  important: tuple[type, ...],
-                 seat_rule: Callable[[int, Any, Any], str | None] = turn_seat_only) -> None:
+                 seat_rule: Callable[[int, GameT, EntryT], str | None] = turn_seat_only
+                 ) -> None:
         self.vocabulary = vocabulary
         self._interpret = interpret
         self._important = important
         self._seat_rule = seat_rule
 
-    def seat_refusal(self, seat: int, game: Any, entry: Any) -> str | None:
+    def seat_refusal(self, seat: int, game: GameT, entry: EntryT) -> str | None:
         """Why the player in ``seat`` may not send ``entry`` from their own device now (a
         reason word the live view words, such as "turn"), or None when they may."""
         return self._seat_rule(seat, game, entry)
 
-    def interpret(self, line: str, game: Any) -> Any:
+    def interpret(self, line: str, game: GameT) -> object:
+        """The typed line as an entry of the game or a table :class:`Command`."""
         return self._interpret(line, game, self.vocabulary)
 
-    def important(self, events: Sequence[Any]) -> bool:
+    def important(self, events: Sequence[object]) -> bool:
         return any(isinstance(event, self._important) for event in events)
 
 
-class SideOfGame:
+class SideOfGame(Generic[OptionsT, GameL]):
     """What every game's side says the same way, from its game class: the seat limits, the
     rules stored and read back, a new game and a replayed one. A game's side names its
-    ``game_type`` and adds what is its own (rules from options, words, messages, sheets)."""
+    rules and game classes (``SideOfGame[Rules, Game]``, ``game_type = Game``) and adds what
+    is its own (rules from options, words, messages, sheets)."""
 
-    game_type: Any = None  # the game's EntryList class
+    #: The game's EntryList class.
+    game_type: type[GameL]
     #: The game's strategy coach (``tutto-tally review`` and ``coach``), or None (most games).
-    coach: Any = None
+    coach: Coach | None = None
     #: The help of ``play --target`` for this game (an English msgid of the catalogs, said
     #: in the table's language when help is shown), or None.
     target_help: str | None = None
 
     @property
     def min_players(self) -> int:
-        return int(self.game_type.min_players)
+        return self.game_type.min_players
 
     @property
     def max_players(self) -> int:
-        return int(self.game_type.max_players)
+        return self.game_type.max_players
 
-    def rules_from_dict(self, data: Any) -> Any:
-        return self.game_type.rules_type.from_dict(data)
+    def rules_from_dict(self, data: object) -> OptionsT:
+        rules: OptionsT = self.game_type.rules_type.from_dict(data)
+        return rules
 
-    def rules_as_dict(self, rules: Any) -> dict[str, Any]:
-        return dict(rules.as_dict())
+    def rules_as_dict(self, rules: OptionsT) -> dict[str, object]:
+        return rules.as_dict()
 
     def check_players(self, names: Sequence[str]) -> tuple[str, ...]:
         return tuple(self.game_type.check_players(names))
 
-    def new_game(self, players: tuple[str, ...], rules: Any) -> Any:
+    def new_game(self, players: tuple[str, ...], rules: OptionsT) -> GameL:
         return self.game_type(players, rules)
 
-    def replay(self, players: tuple[str, ...], rules: Any, entries: Sequence[str]) -> Any:
+    def replay(self, players: tuple[str, ...], rules: OptionsT, entries: Sequence[str]) -> GameL:
         """A saved game rebuilt entry by entry; ReplayError names the first line refused."""
         return self.game_type.replay(players, rules, entries)
 
+    def game_at(self, players: tuple[str, ...], rules: OptionsT, state: object) -> GameL:
+        """A game standing at a published state (:meth:`EntryList.at`)."""
+        return self.game_type.at(players, rules, state)
 
-class OptionRules:
-    """Storing and reading back a game's rules: a record of options whose
-    ``with_option(name, value)`` checks one option by its rules-file name."""
 
-    __slots__ = ()
+class OptionRules(Record):
+    """A game's rules: a record of options, stored and read back by their rules-file names,
+    whose ``with_option(name, value)`` checks one option (each game writes its own)."""
 
-    def as_dict(self) -> dict[str, Any]:
+    def with_option(self: R, name: str, value: str) -> R:
+        """These rules with one option changed; MalformedEntry with a registered reason if
+        the name or the value is not acceptable."""
+        raise NotImplementedError
+
+    def as_dict(self) -> dict[str, object]:
         """The options by their rules-file names, as stored and exported."""
-        return {f.name.replace("_", "-"): getattr(self, f.name)
-                for f in fields(self)}  # type: ignore[arg-type]  # a game's rules: a Record
+        return {f.name.replace("_", "-"): getattr(self, f.name) for f in fields(self)}
 
     @classmethod
-    def from_dict(cls, options: Any) -> Any:
+    def from_dict(cls: type[R], options: object) -> R:
         """Rules from :meth:`as_dict` output (a stored game); MalformedEntry if not acceptable,
         also for a hand-edited row that is no mapping at all."""
         if not isinstance(options, dict):
@@ -108,11 +149,11 @@ class OptionRules:
                                  choices=())
         rules = cls()
         for name, value in options.items():
-            rules = rules.with_option(str(name), str(value))  # type: ignore[attr-defined]
+            rules = rules.with_option(str(name), str(value))
         return rules
 
 
-class EntryList(Generic[EntryT, EventT, StateT]):
+class EntryList(Generic[JournalEntryT, EventT, StateT, OptionsT]):
     """A game as its list of accepted entries, with the state after each one kept.
 
     This is the part every game shares: ``push`` checks an entry by the game's own
@@ -120,16 +161,17 @@ class EntryList(Generic[EntryT, EventT, StateT]):
     across turns, rounds and the end of the game), ``replay`` rebuilds a saved journal through
     the same checked path as typing, and ``at`` makes a game standing at a published state for
     a listener. A game class names only itself, its seats, its rules and state classes, its
-    rule of advance and its journal parser.
+    rule of advance and its journal parser, and its type parameters say which they are:
+    ``class Game(EntryList[Entry, Event, State, Rules])``.
     """
 
     kind = ""  # the registry's name of the game, as the games file stores it
     min_players, max_players = 2, 10
 
-    def __init__(self, players: Sequence[str], rules: Any = None) -> None:
+    def __init__(self, players: Sequence[str], rules: OptionsT | None = None) -> None:
         self.players: tuple[str, ...] = self.check_players(players)
-        self.rules: Any = self.rules_type() if rules is None else rules
-        self._entries: list[EntryT] = []
+        self.rules: OptionsT = self.rules_type() if rules is None else rules
+        self._entries: list[JournalEntryT] = []
         self._states: list[StateT] = [self.state_type.start(len(self.players))]
         self._events: list[list[EventT]] = []
 
@@ -140,22 +182,18 @@ class EntryList(Generic[EntryT, EventT, StateT]):
 
     # -- what each game says of itself -------------------------------------------------------
     #: The game's rules class: ``rules_type()`` are its default rules.
-    rules_type: Any = None
+    rules_type: type[OptionsT]
     #: The game's state class: ``state_type.start(players)`` is the state before any entry.
-    state_type: Any = None
-
-    @staticmethod
-    def advance_rule(rules: Any, state: Any, entry: Any) -> tuple[Any, list[Any]]:
-        """The state after ``entry`` and what happened; EntryError if it is wrong now."""
-        raise NotImplementedError
-
-    @staticmethod
-    def parse_entry(text: str) -> Any:
-        """A journal line back to its entry; EntryError if it is none."""
-        raise NotImplementedError
+    state_type: Starts[StateT]
+    #: The rules themselves (``advance_rule = staticmethod(advance)``): the state after an
+    #: entry and what happened; EntryError if the entry is wrong now.
+    advance_rule: Callable[[OptionsT, StateT, JournalEntryT], tuple[StateT, list[EventT]]]
+    #: A journal line back to its entry (``parse_entry = staticmethod(parse_entry)``);
+    #: EntryError if it is none.
+    parse_entry: Callable[[str], JournalEntryT]
 
     # -- entries -----------------------------------------------------------------------------
-    def push(self, entry: EntryT) -> list[EventT]:
+    def push(self, entry: JournalEntryT) -> list[EventT]:
         """Apply an entry; raises EntryError (and changes nothing) if it is wrong now."""
         state, events = self.advance_rule(self.rules, self._states[-1], entry)
         self._entries.append(entry)
@@ -163,7 +201,7 @@ class EntryList(Generic[EntryT, EventT, StateT]):
         self._events.append(events)
         return events
 
-    def pop(self) -> EntryT:
+    def pop(self) -> JournalEntryT:
         """Take back the last accepted entry."""
         if not self._entries:
             raise IllegalEntry("nothing-to-undo")
@@ -172,7 +210,7 @@ class EntryList(Generic[EntryT, EventT, StateT]):
         return self._entries.pop()
 
     @classmethod
-    def replay(cls, players: Sequence[str], rules: Any, texts: Iterable[str]) -> Any:
+    def replay(cls: type[L], players: Sequence[str], rules: Any, texts: Iterable[str]) -> L:
         """Rebuild a game from journal texts, checking each; ReplayError names the bad one."""
         game = cls(players, rules)
         for index, text in enumerate(texts, start=1):
@@ -183,8 +221,8 @@ class EntryList(Generic[EntryT, EventT, StateT]):
         return game
 
     @classmethod
-    def at(cls, players: Sequence[str], rules: Any, state: StateT,
-           events: Sequence[EventT] = ()) -> Any:
+    def at(cls: type[L], players: Sequence[str], rules: Any, state: Any,
+           events: Sequence[Any] = ()) -> L:
         """A game standing at ``state``, with ``events`` the last thing that happened.
 
         It has no entries behind it (nothing to undo): it is what a listener words a notice
@@ -196,11 +234,11 @@ class EntryList(Generic[EntryT, EventT, StateT]):
         return game
 
     @property
-    def entries(self) -> tuple[EntryT, ...]:
+    def entries(self) -> tuple[JournalEntryT, ...]:
         return tuple(self._entries)
 
     def entry_texts(self) -> list[str]:
-        return [entry.text() for entry in self._entries]  # type: ignore[attr-defined]
+        return [entry.text() for entry in self._entries]
 
     @property
     def state(self) -> StateT:

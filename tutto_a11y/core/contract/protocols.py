@@ -1,0 +1,255 @@
+"""What the table, the store and the live view may count on from a game: typing protocols only.
+
+The loop, ``show``, ``export``, ``stats`` and the live view are written against these, never
+against a game's classes, so a new game is a new folder that satisfies them. They are
+runtime-checkable, so one test over the registry checks every game's side alike.
+
+They are generic over what is a game's own (its entries, events, state, rules, game and
+messages): a game's side is declared ``SIDE: GameSide[Rules, Game, State, Messages]``, and the
+type checker holds every method of the side to the game's own types, so whoever writes a
+fourth game is told at once where a method takes or gives the wrong thing. The rooms that know
+no game (the loop, the store, the live view) hold a side found by name, :data:`AnySide`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from .errors import EntryError
+from .figures import StatsFigures
+from .records import Chance, Command, EntryT, EventT, Notice, Outcome, Standing
+from .words import GameStatus, Verbosity
+
+StateT_co = TypeVar("StateT_co", covariant=True)  # TableGame only hands its state out
+RulesT_co = TypeVar("RulesT_co", covariant=True)
+EntryT_contra = TypeVar("EntryT_contra", contravariant=True)  # messages only take them in
+EventT_contra = TypeVar("EventT_contra", contravariant=True)
+GameT_contra = TypeVar("GameT_contra", contravariant=True)
+RulesT = TypeVar("RulesT")
+StateT = TypeVar("StateT")
+MessagesT = TypeVar("MessagesT", bound="GameMessages[Any, Any]")
+GameT = TypeVar("GameT", bound="TableGame[Any, Any, Any, Any]")
+
+#: How a sentence that may take a while is computed (``GameMessages.working``): given the
+#: computation, the sentence.
+Working = Callable[[Callable[[], str]], str]
+
+
+class Sentences(Protocol):
+    """The sentences of one language, as a game words them: ``text/i18n.py``'s ``Catalog``
+    (which the contract, below ``text/``, does not import). Every msgid is an English
+    sentence with named ``{placeholders}``."""
+
+    @property
+    def lang(self) -> str: ...
+    def gettext(self, message: str, **values: object) -> str: ...
+    def ngettext(self, singular: str, plural: str, n: int, **values: object) -> str: ...
+    def pgettext(self, context: str, message: str, **values: object) -> str: ...
+
+
+class SavedGame(Protocol):
+    """What a game's sheets read of a saved game's row (the store's ``GameInfo``)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def lang(self) -> str: ...
+    @property
+    def status(self) -> GameStatus: ...
+    @property
+    def kind(self) -> str: ...
+
+
+class Listener(Protocol):
+    """Anything the table loop publishes to; it must not block the loop."""
+
+    def hear(self, notice: Notice[Any, Any, Any, Any]) -> None: ...
+
+
+@runtime_checkable
+class TableGame(Protocol[EntryT, EventT, StateT_co, RulesT_co]):
+    """What every game offers the table, the coach and the tests."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def rules(self) -> RulesT_co: ...
+    @property
+    def state(self) -> StateT_co: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def entries(self) -> tuple[EntryT, ...]: ...
+    def push(self, entry: EntryT) -> list[EventT]: ...
+    def pop(self) -> EntryT: ...
+    def legal_entries(self) -> list[EntryT]: ...
+    def chance_outcomes(self) -> list[Chance[EntryT]]: ...
+    def outcome(self) -> Outcome | None: ...
+    def entry_texts(self) -> list[str]: ...
+
+
+@runtime_checkable
+class GameMessages(Protocol[EntryT_contra, EventT_contra]):
+    """One game's sentences for one table (a catalog and a verbosity), as the loop uses them.
+
+    Every method returns one finished line in the catalog's language.
+    """
+
+    @property
+    def c(self) -> Sentences:  # the catalog: the loop words its own sentences with it
+        ...
+
+    #: ``--coach``: the coach's advice is said after every roll and set-aside. The loop sets
+    #: it only for a game whose side has a coach; the others never read it.
+    coach: bool
+    #: How a sentence that may take a while is computed (the coach's advice): the loop puts
+    #: its own here, which says "One moment, I'm computing." first when it does take a while.
+    working: Working
+
+    def new_game(self) -> str: ...
+    def prompt(self) -> str: ...
+    def announce(self, events: Sequence[EventT_contra]) -> str: ...
+    def error(self, error: EntryError) -> str: ...
+    def undone(self, entry: EntryT_contra, seat: int) -> str: ...
+    def status(self) -> str: ...
+    def scores(self) -> str: ...
+    def help(self) -> str: ...
+    def command(self, command: Command) -> str:
+        """A command of this game's own (not in ``TABLE_COMMANDS``); EntryError if refused."""
+        ...
+
+
+class LoopSide(Protocol[GameT_contra]):
+    """What the table loop needs of a game in one language (each game's ``at_table.py`` makes
+    one, the contract's :class:`~tutto_a11y.core.contract.AtTable`): its parser (a typed line
+    as an entry of the game or a :class:`Command`; EntryError if neither), which events are
+    said to the end, and which seat may send an entry from a device of its own."""
+
+    def interpret(self, line: str, game: GameT_contra) -> object: ...
+    def important(self, events: Sequence[object]) -> bool: ...
+    def seat_refusal(self, seat: int, game: GameT_contra, entry: Any) -> str | None: ...
+
+
+class Coach(Protocol):
+    """A game's strategy coach as the commands reach it (``review`` and ``tutto-tally
+    coach``); each method loads the coach (and numpy) only when it is called."""
+
+    def review(self, game: Any, only: int | None = None) -> Any:
+        """The decisions of a saved game against the coach's best (one seat with ``only``):
+        what ``review_json`` and ``review_lines`` word."""
+        ...
+    def review_json(self, game_id: str, players: Any) -> dict[str, Any]: ...
+    def review_lines(self, game_id: str, game: Any, players: Any,
+                     catalog: Sentences) -> list[str]: ...
+    def command(self, settings: Any, say: Callable[[str], None],
+                **options: Any) -> dict[str, Any] | None:
+        """``tutto-tally coach``: its JSON answer, or None when its lines went to ``say``."""
+        ...
+
+
+@runtime_checkable
+class GameSide(Protocol[RulesT, GameT, StateT, MessagesT]):
+    """Everything the table, the store and the live view need of one game, found through the
+    registry by the game's name (``games/<name>/side.py`` defines ``SIDE``).
+
+    Nothing outside ``games/<name>/`` imports that folder's modules: the loop, ``games``,
+    ``show``, ``export``, ``stats`` and the live view reach a game only through this.
+    """
+
+    @property
+    def name(self) -> str:  # the registry name, stored as the game's kind
+        ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    #: The game's strategy coach, or None (most games).
+    @property
+    def coach(self) -> Coach | None: ...
+    #: ``play --target``'s help, an English msgid of the catalogs, or None.
+    @property
+    def target_help(self) -> str | None: ...
+
+    # -- rules and games -----------------------------------------------------------------
+    def rules(self, preset: str | None, target: int | None,
+              options: Sequence[tuple[str, str]]) -> RulesT:
+        """The rules from ``--rules`` (None: the game's default), ``--target`` (None: the
+        preset's) and ``--rule NAME=VALUE`` pairs; EntryError with a registered reason."""
+        ...
+    def rules_from_dict(self, data: object) -> RulesT:
+        """Rules as stored in the games file; EntryError if the row is not acceptable."""
+        ...
+    def rules_as_dict(self, rules: RulesT) -> dict[str, object]: ...
+    def check_players(self, names: Sequence[str]) -> tuple[str, ...]:
+        """The seat order if this game can be played by these names; EntryError if not."""
+        ...
+    def new_game(self, players: tuple[str, ...], rules: RulesT) -> GameT: ...
+    def replay(self, players: tuple[str, ...], rules: RulesT, entries: Sequence[str]) -> GameT:
+        """A saved game rebuilt entry by entry; ReplayError names the first line refused."""
+        ...
+    def game_at(self, players: tuple[str, ...], rules: RulesT, state: StateT) -> GameT:
+        """A game standing at a published state, with no entries behind it: what a listener
+        words a notice with, the live game having moved on by then."""
+        ...
+
+    # -- at the table ----------------------------------------------------------------------
+    def messages(self, catalog: Sentences, game: GameT,
+                 verbosity: str = Verbosity.NORMAL) -> MessagesT:
+        """The game's sentences at a verbosity (a member or its word: the loop passes what
+        ``--verbosity`` or the settings file gave)."""
+        ...
+    def at_table(self, catalog: Sentences) -> LoopSide[GameT]:
+        """The loop's side: ``interpret(line, game) -> entry | Command`` and
+        ``important(events)`` (what is said to the end, never cut off by the next entry)."""
+        ...
+    def typed_words(self, lang: str) -> list[str]:
+        """Every word of this game in a language, for Tab completion in the terminal."""
+        ...
+    def status_line(self, messages: MessagesT) -> str:
+        """The ``--sighted`` status line: scores and the current moment, short."""
+        ...
+    def word_notice(self, notice: Notice[Any, Any, StateT, Any], catalog: Sentences,
+                    verbosity: str = Verbosity.NORMAL) -> str:
+        """A published notice as the line the table said, in any catalog's language (an undo
+        notice: the taken-back sentence)."""
+        ...
+    def standing(self, players: tuple[str, ...], rules: RulesT, state: StateT,
+                 catalog: Sentences) -> Standing: ...
+
+    # -- read back ---------------------------------------------------------------------------
+    def show_lines(self, info: SavedGame, game: GameT, catalog: Sentences,
+                   status: str) -> list[str]:
+        """``show``: the score sheet as sentences, one per line (``status`` already worded)."""
+        ...
+    def export_json(self, info: SavedGame, game: GameT) -> dict[str, object]:
+        """The export contract of docs/interface.md, with ``"game"`` first."""
+        ...
+    def sheet_table(self, game: GameT, catalog: Sentences) -> tuple[list[str], list[list[str]]]:
+        """The paper sheet for CSV and Markdown: a header row and the rows, worded."""
+        ...
+    def braille_sheet(self, info: SavedGame, game: GameT, catalog: Sentences,
+                      status: str) -> list[str]:
+        """The score sheet for Braille paper, as lines of print to be read one after another:
+        the game, the winner and the final scores first (one player, or side, a line), then
+        the turns or fields one a line; never columns, which need a sighted reader."""
+        ...
+    def labels(self, catalog: Sentences) -> list[str]:
+        """The texts of the tactile labels: one per card of the game's deck, or a reference
+        card (Yatzee's fields), in the catalog's language."""
+        ...
+    def stats_figures(self) -> StatsFigures | None:
+        """What a finished game of this kind adds to ``tutto-tally stats`` (None: the game
+        keeps no statistics, and ``stats --game`` says so in one sentence)."""
+        ...
+
+
+#: A game found by its name: the loop, the store and the live view know no game, so to them
+#: its rules, game, state and messages are whatever the side gives and takes back.
+AnySide = GameSide[Any, Any, Any, Any]
+#: A game of any kind, as the rooms that know no game hold it.
+AnyGame = TableGame[Any, Any, Any, Any]
+#: A game's messages, as the loop holds them.
+AnyMessages = GameMessages[Any, Any]
