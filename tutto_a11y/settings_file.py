@@ -3,9 +3,10 @@
 The file is ``settings.toml`` in the user's config folder: TOML, read by the standard library's
 ``tomllib`` (``tomli``, the same parser, on Python 3.10), so any valid TOML is accepted and
 nothing else is. The settings are top-level keys; a table or an array is no setting's value and
-is refused by the value checks. It is read here and written here, and nowhere else; checking the
-values is left to the command line's own option types (``cli/kept.py``), so that a value is
-refused the same way wherever it comes from.
+is refused by the value checks. It is read here and written here, and nowhere else; which names
+are settings and what values they take is the table of options' (``table/options.py``), checked
+by ``cli/kept.py`` with the options' own types, so that a value is refused the same way
+wherever it comes from.
 
 A file that cannot be read is reported with its line and left exactly as it is: only
 ``settings set`` and ``settings unset`` write it, and only when it could be read. They edit it
@@ -23,13 +24,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-# The names a player can keep, and the parameter of ``play`` each one stands for.
-KEYS: dict[str, str] = {
-    "lang": "lang", "verbosity": "verbosity", "rate": "rate", "voice": "voice",
-    "speech-engine": "speech_engine", "width": "width", "braille-line": "braille_line",
-    "sighted": "sighted", "coach": "coach", "db": "db", "game": "game", "seats": "seats",
-}
-
 # Where a top-level key is defined: at the start of a line, bare or quoted, before its "=".
 # Only for naming a line in a sentence; the values come from the TOML parser.
 _KEY_LINE = re.compile(r"""[ \t]*(?:([A-Za-z0-9_-]+)|"((?:[^"\\]|\\.)*)"|'([^']*)')[ \t]*=""")
@@ -44,17 +38,18 @@ def settings_path() -> Path:
     return Path(user_config_dir()) / "settings.toml"
 
 
-def env_name(key: str) -> str:
-    """The environment variable of a setting: ``speech-engine`` is ``TUTTO_SPEECH_ENGINE``."""
-    return "TUTTO_" + key.upper().replace("-", "_")
+def env_name(word: str) -> str:
+    """The environment variable of an option and its setting: ``speech-engine`` is
+    ``TUTTO_SPEECH_ENGINE``. The one rule for every ``TUTTO_*`` name of the table of options."""
+    return "TUTTO_" + word.upper().replace("-", "_")
 
 
 class FileProblem(Exception):
     """Why the settings file cannot be used: a reason code, the line (0: the whole file), data.
 
     Reasons: ``unreadable`` (no permission, not a file, not UTF-8), ``syntax`` (not
-    ``name = value``), ``unknown`` (no such setting), ``twice`` (a name given twice) and
-    ``value`` (a value the setting cannot have, found by ``cli/kept.py``).
+    ``name = value``), ``twice`` (a name given twice), and, found by ``cli/kept.py``,
+    ``unknown`` (no such setting) and ``value`` (a value the setting cannot have).
     """
 
     def __init__(self, reason: str, line: int = 0, **data: str) -> None:
@@ -91,7 +86,8 @@ class SettingsFile:
 
 
 def read_settings(path: Path) -> SettingsFile:
-    """The settings in ``path``; a missing file is an empty one, never a problem."""
+    """The settings in ``path``, whatever their names; a missing file is an empty one, never a
+    problem."""
     kept = SettingsFile(path)
     try:
         raw = path.read_bytes()
@@ -108,9 +104,6 @@ def read_settings(path: Path) -> SettingsFile:
         kept.problem = _problem(error, text, lines)
         return kept
     for name, value in values.items():
-        if name not in KEYS:
-            kept.problem = FileProblem("unknown", lines.get(name, 0), name=name)
-            return kept
         kept.values[name] = value
         kept.lines[name] = lines.get(name, 0)
     return kept
