@@ -50,10 +50,6 @@ from tutto_a11y.text.i18n import normalise_lang
 #: The command words, in the order help and sentences give them.
 COMMAND_WORDS = tuple(COMMANDS)
 
-_ROWS: dict[str, dict[str, Option]] = {
-    command: {name: row for row in rows for name in row.names()}
-    for command, rows in COMMANDS.items()
-}
 #: Every option of any command that takes a value, and how: to find the command word.
 _TAKES: dict[str, str] = {name: row.how for rows in COMMANDS.values() for row in rows
                           if row.takes_value for name in row.names()}
@@ -103,7 +99,8 @@ def read(args: Sequence[str], env: Mapping[str, str], kept: Mapping[str, Any]) -
     else:
         command = None if stray is not None else "play"
         words = list(args)
-    typed, sure = _typed(words, _ROWS[command or "play"])
+    rows = {name: row for row in COMMANDS[command or "play"] for name in row.names()}
+    typed, sure = _typed(words, rows)
     play = None
     if sure and command == "play":
         try:

@@ -18,7 +18,7 @@ click.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tutto_a11y.games import registry
 from tutto_a11y.games.contract import Verbosity
@@ -26,6 +26,9 @@ from tutto_a11y.games.record import Record
 from tutto_a11y.settings_file import env_name
 from tutto_a11y.text.arguments import Names, OneOf, Text, ValueKind, WholeNumber
 from tutto_a11y.text.i18n import LANGS
+
+if TYPE_CHECKING:  # for the type checker only: a TypeVar bound by name costs a compile at start
+    from typing_extensions import Self
 
 
 def N_(text: str) -> str:
@@ -112,9 +115,6 @@ def option(on: str, how: str = VALUE, kind: ValueKind | None = None, **details: 
     return Option(on, how, kind, **details)
 
 
-R = TypeVar("R", bound="Options")
-
-
 class Options(Record):
     """A record whose fields are options of the table, each written once as
     ``name: type = option(...)``; :meth:`option` finds a row by its field's name."""
@@ -136,7 +136,7 @@ class Options(Record):
         return next(row for row in cls.__options__ if row.name == name)
 
     @classmethod
-    def from_params(cls: type[R], params: Mapping[str, Any]) -> R:
+    def from_params(cls, params: Mapping[str, Any]) -> Self:
         """The record from a command's parameters (others among them are left out)."""
         return cls(**{row.name: row.value(params[row.name]) for row in cls.__options__
                       if row.name in params})
@@ -300,8 +300,9 @@ COMMANDS: dict[str, tuple[Option, ...]] = {
 
 #: The settings a player can keep in ``settings.toml``, in the order ``tutto-tally settings``
 #: lists them: each is an option of ``play``, named by its word, and checked as it is.
+_PLAY_BY_WORD = {row.word: row for row in PLAY}
 SETTINGS: dict[str, Option] = {
-    word: next(row for row in PLAY if row.word == word)
+    word: _PLAY_BY_WORD[word]
     for word in ("lang", "verbosity", "rate", "voice", "speech-engine", "width", "braille-line",
                  "sighted", "coach", "db", "game", "seats")
 }
