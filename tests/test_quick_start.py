@@ -95,7 +95,7 @@ def _usable(kept: dict[str, Any]) -> dict[str, Any]:
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(TOKENS, max_size=7), ENV, KEPT)
-def test_a_line_the_quick_start_reads_is_read_the_same_by_click(
+def test_a_play_line_read_before_click_is_read_the_same_by_click(
         args: list[str], env: dict[str, str], kept: dict[str, Any]) -> None:
     kept = _usable(kept)
     quick = read_play(args, env, kept)  # the environment is an argument: os.environ is not read
@@ -106,7 +106,7 @@ def test_a_line_the_quick_start_reads_is_read_the_same_by_click(
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(PAIRS, max_size=6), ENV, KEPT)
-def test_a_plain_line_is_read_by_the_quick_start_as_click_reads_it(
+def test_a_plain_play_line_is_read_before_click_as_click_reads_it(
         pairs: list[list[str]], env: dict[str, str], kept: dict[str, Any]) -> None:
     args = [word for pair in pairs for word in pair]
     kept = _usable(kept)
