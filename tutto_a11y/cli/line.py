@@ -7,8 +7,8 @@ by plain mode. And most starts at a table are ``tutto-tally`` with a few options
 such a line runs without importing click at all, which would add about a third to the time to
 the first prompt.
 
-How: as click reads it, from the table of options (``table/options.py``), so the two readings
-cannot drift apart. The command word is found as :func:`command_index` says (``cli/group.py``
+How: as click reads it, from the table of options click's options are made from
+(``table/options.py``). The command word is found as :func:`command_index` says (``cli/group.py``
 asks it too, to put the word first for click), and the other words are read with that
 command's options as click's parser reads them: ``--name value`` or ``--name=value``, an
 optional value only when the next word does not look like an option, ``--`` ending the
@@ -21,7 +21,7 @@ does (help, another command, an unknown or misspelt option, a value click would 
 a value that looks like an option or a command, a flag's variable in an unusual spelling, an
 optional or repeated option's variable) has no ``play`` parameters, and click reads it and
 words whatever is wrong. ``tests/test_quick_start.py`` checks both readings against each other
-on generated command lines.
+on generated command lines of every command.
 """
 
 from __future__ import annotations

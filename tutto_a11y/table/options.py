@@ -5,14 +5,14 @@ arguments`), its default, whether a ``TUTTO_*`` variable gives it and its help (
 translated when help is shown). Everything else comes from the rows: click's options
 (``cli/app.py``), the one reading of the command line before click (``cli/line.py``), the
 settings a player keeps in ``settings.toml`` (:data:`SETTINGS`), the variables' names
-(``settings_file.env_name``), :class:`PlayOptions` and the check of the option list in
-``docs/interface.md`` (``tests/test_docs.py``).
+(``settings_file.env_name``) and :class:`PlayOptions`; ``tests/test_options_table.py`` holds
+the documents' option lists to it.
 
-The table stands here, beside the play loop, because :class:`PlayOptions` (what ``play`` was
-asked for, as the table uses it) is written as the rows of ``play``'s own options: a record
-whose fields are those rows, so the type checker knows each field's type and the name is
-written once. The command line (``cli/``) sits above and reads the rows; nothing here knows
-click.
+Why here, beside the play loop: :class:`PlayOptions`, what ``play`` hands the loop, is written
+as the rows of ``play``'s own options (a record whose fields are those rows, so the type
+checker knows each field's type and the name is written once), and the rows need the games'
+names (``--game``) from the registry. So the table sits above the registry and below
+``commands/`` and ``cli/``, which read it; nothing here knows click.
 """
 
 from __future__ import annotations
@@ -95,14 +95,13 @@ class Option:
     def taken(self, *, variable: bool | None = None, default: Any = None,
               help: str | None = None) -> Option:
         """The same option as another command takes it: without its variable, with another
-        default or another help. Only what differs is said; the rest stays as written."""
-        copy = Option(self.on, self.how, self.kind, name=self.name, off=self.off,
+        default or another help. Only what differs is said (None: as written)."""
+        return Option(self.on, self.how, self.kind, name=self.name, off=self.off,
                       variable=self.variable if variable is None else variable,
                       default=self.default if default is None else default,
                       flag_value=self.flag_value, metavar=self.metavar,
                       help=self.help if help is None else help, required=self.required,
                       game_help=self.game_help, python=self.python)
-        return copy
 
     def value(self, given: Any) -> Any:
         """The value as the program holds it (a tuple of rule options, a :class:`Verbosity`)."""
@@ -133,6 +132,7 @@ class Options(Record):
 
     @classmethod
     def option(cls, name: str) -> Option:
+        """The row of the field ``name``, for another command that takes the same option."""
         return next(row for row in cls.__options__ if row.name == name)
 
     @classmethod
