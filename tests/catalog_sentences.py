@@ -18,6 +18,8 @@ from tutto_a11y.text.i18n import Catalog
 
 #: Where the sentences the table says are written: the games, the loop and its problems.
 SAID_AT_THE_TABLE = ("tutto_a11y/games/", "tutto_a11y/table/", "tutto_a11y/text/problems.py")
+#: Beside them, and never said: the help of every option, which ``--help`` prints.
+NOT_SAID = ("tutto_a11y/table/options.py",)
 
 #: Placeholders that count something, and so are 1 as often as anything else.
 COUNTS = frozenset({"n", "best", "count", "games", "wins", "nieten", "tuttos", "yatzees",
@@ -60,6 +62,7 @@ def said_at_the_table(lang: str) -> Iterator[Said]:
     words = _words(lang)
     for message in template:
         if not message.id or not any(path.startswith(SAID_AT_THE_TABLE)
+                                     and not path.startswith(NOT_SAID)
                                      for path, _ in message.locations):
             continue
         entry = translated.get(message.id, context=message.context)

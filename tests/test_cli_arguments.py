@@ -222,6 +222,42 @@ def test_help_fits_a_braille_line_of_the_width_given(lang: str, command: list[st
         " ".join(done.stdout.split())
 
 
+@pytest.mark.parametrize("written", ["00040", "+40", " 40"])
+def test_help_and_a_refusal_wrap_at_a_width_written_otherwise_as_the_game_does(
+        written: str, clean_env: dict[str, str]) -> None:
+    """The game reads ``--width 00040`` as 40; help and the sentence refusing a line do too."""
+    for args in (["--help"], ["play", "--help"], ["--lang", "fr", "--nope-a-long-option"]):
+        done = run(["--width", written, *args], clean_env)
+        as_40 = run(["--width", "40", *args], clean_env)
+        assert (done.returncode, done.stdout, done.stderr) == \
+            (as_40.returncode, as_40.stdout, as_40.stderr), args
+        assert all(len(line) <= 40 for line in (done.stdout + done.stderr).splitlines())
+        assert len((done.stdout + done.stderr).splitlines()) > 1
+
+
+def test_an_empty_width_variable_leaves_the_kept_width_for_help_as_for_the_game(
+        clean_env: dict[str, str]) -> None:
+    folder = Path(clean_env["XDG_CONFIG_HOME"]) / "tutto-tally"
+    folder.mkdir(parents=True)
+    (folder / "settings.toml").write_text("width = 40\n", encoding="utf-8")
+    done = run(["--help"], {**clean_env, "TUTTO_WIDTH": ""})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == run(["--help"], clean_env).stdout
+    assert all(len(line) <= 40 for line in done.stdout.splitlines())
+
+
+def test_an_option_read_as_another_options_value_is_not_also_read_for_itself(
+        clean_env: dict[str, str]) -> None:
+    """``--players --lang de``: click gives ``--lang`` to ``--players``, so the German of the
+    line is no language choice, and the refusal of "de" is in the locale's language."""
+    clean_env["LANG"] = "fr_FR.UTF-8"
+    done = run(["--players", "--lang", "de"], clean_env)
+    assert one_sentence(done) == FR.gettext(
+        "{word} is not a command: the commands are {commands}.", word="de",
+        commands=FR.gettext("{names} and {last}", names="play, games, show, export, labels, "
+                            "stats, coach, settings, review", last="voices"))
+
+
 def test_a_german_prefix_means_the_german_word_before_an_english_one(
         db: Path, clean_env: dict[str, str]) -> None:
     done = run(["--lang", "de", "--plain", "--players", "Anna,Ben", "--db", str(db)], clean_env,

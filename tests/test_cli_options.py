@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from conftest import tutto_command
 from tutto_a11y.cli.app import cli
-from tutto_a11y.settings import early_lang
+from tutto_a11y.cli.line import read
 from tutto_a11y.text.i18n import Catalog, lang_from_environment
 
 
@@ -32,8 +32,8 @@ def test_the_language_comes_from_the_locale_when_no_option_is_given() -> None:
     assert lang_from_environment({"LANG": "de_DE.UTF-8"}) == "de"
     assert lang_from_environment({"LC_ALL": "fr_FR.UTF-8", "LANG": "de_DE.UTF-8"}) == "fr"
     assert lang_from_environment({"LANG": "it_IT.UTF-8"}) == "en"
-    assert early_lang(["--lang", "fr"], {"TUTTO_LANG": "de"}) == "fr"
-    assert early_lang([], {"TUTTO_LANG": "de", "LANG": "fr_FR"}) == "de"
+    assert read(["--lang", "fr"], {"TUTTO_LANG": "de"}, {}).lang == "fr"
+    assert read([], {"TUTTO_LANG": "de", "LANG": "fr_FR"}, {}).lang == "de"
 
 
 def test_a_german_locale_starts_a_german_game(db: Path, clean_env: dict[str, str]) -> None:

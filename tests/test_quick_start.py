@@ -1,12 +1,16 @@
-"""A plain ``play`` line starts without click, and reads exactly as click reads it.
+"""The command line is read once before click, exactly as click reads it; a plain ``play``
+line starts without click.
 
-The quick start (``cli/quick.py``) only ever accepts: a line it is not sure of goes to click.
-These tests read generated command lines both ways and compare, and check that a table's usual
-start really does leave click out.
+The reading (``cli/line.py``) finds the command, the language, the width and plain mode of
+every line, and only ever accepts a ``play`` line it is sure of: any other goes to click. These
+tests read generated command lines both ways and compare, and check that a table's usual start
+really does leave click out.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import subprocess
 import sys
@@ -17,11 +21,12 @@ from unittest import mock
 import click
 from hypothesis import given, settings, strategies as st
 
-from tutto_a11y.cli.app import cli
+from tutto_a11y.cli.app import _default_map, cli
 from tutto_a11y.cli.kept import check_setting
-from tutto_a11y.cli.quick import read_play
-from tutto_a11y.settings import UsageProblem
-from tutto_a11y.text.arguments import FLAG_WORDS, parse_flag
+from tutto_a11y.cli.line import read
+from tutto_a11y.settings import UsageProblem, default_lang
+from tutto_a11y.table.options import COMMANDS, OPTIONAL, Option
+from tutto_a11y.text.arguments import FLAG_WORDS, OneOf, WholeNumber, parse_flag
 
 PLAY = cli.commands["play"]
 
@@ -59,6 +64,11 @@ PAIRS = st.sampled_from([
 ])
 
 
+def read_play(args: list[str], env: dict[str, str], kept: dict[str, Any]) -> Any:
+    """``play``'s parameters as the reading before click gives them, or None (click reads)."""
+    return read(args, env, kept).play
+
+
 def _click_reading(args: list[str], env: dict[str, str], kept: dict[str, Any]) -> Any:
     """What click passes to ``play`` for ``args``, or the error it raises."""
     if args[:1] == ["play"]:
@@ -85,7 +95,7 @@ def _usable(kept: dict[str, Any]) -> dict[str, Any]:
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(TOKENS, max_size=7), ENV, KEPT)
-def test_a_line_the_quick_start_reads_is_read_the_same_by_click(
+def test_a_play_line_read_before_click_is_read_the_same_by_click(
         args: list[str], env: dict[str, str], kept: dict[str, Any]) -> None:
     kept = _usable(kept)
     quick = read_play(args, env, kept)  # the environment is an argument: os.environ is not read
@@ -96,7 +106,7 @@ def test_a_line_the_quick_start_reads_is_read_the_same_by_click(
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(PAIRS, max_size=6), ENV, KEPT)
-def test_a_plain_line_is_read_by_the_quick_start_as_click_reads_it(
+def test_a_plain_play_line_is_read_before_click_as_click_reads_it(
         pairs: list[list[str]], env: dict[str, str], kept: dict[str, Any]) -> None:
     args = [word for pair in pairs for word in pair]
     kept = _usable(kept)
@@ -108,6 +118,108 @@ def test_a_plain_line_is_read_by_the_quick_start_as_click_reads_it(
                                               "TUTTO_VERBOSITY")), (args, env)
         return
     assert quick == _click_reading(args, env, kept)
+
+
+#: Words of any command's line: every command word, global and own options, good and bad
+#: values, and words only click reads.
+ANY_LINE = st.sampled_from([
+    "play", "games", "show", "export", "labels", "stats", "coach", "settings", "review",
+    "voices", "shwo", "1", "last", "--lang", "de", "fr", "xx", "--lang=fr", "--lang=",
+    "--width", "40", "00040", "+40", " 60", "10", "abc", "--width=", "--width=00040",
+    "--plain", "--plain=1", "--db", "g.db", "--abandon", "--format", "json", "brf", "text",
+    "--cells", "30", "--braille-grade", "1", "--game", "yatzee", "--player", "Anna",
+    "--since", "2024-01-01", "--dice", "6", "--rules", "classic-2004", "--rule", "x2-scope=card",
+    "--duel", "--after-tutto", "--target", "500", "--speech-engine", "speechd", "set", "rate",
+    "--players", "Anna,Ben", "--voice", "--resume", "-", "--share", "--no-speech", "--",
+    "--nope", "-x", "-h", "--help", "--version",
+])
+
+
+def _click_command(args: list[str], env: dict[str, str],
+                   kept: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The command click runs for ``args`` and the parameters it passes it; None when click
+    refuses the line or only shows help or the version."""
+    calls: list[tuple[str, dict[str, Any]]] = []
+    patches = [mock.patch.object(command, "callback",
+                                 lambda name=name, **params: calls.append((name, params)))
+               for name, command in cli.commands.items()]
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("TUTTO_")}
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(mock.patch.dict(os.environ, {**clean, **env}, clear=True))
+        stack.enter_context(contextlib.redirect_stdout(io.StringIO()))
+        for patch in patches:
+            stack.enter_context(patch)
+        try:
+            cli.main(args=list(args), prog_name="tutto-tally", standalone_mode=False,
+                     default_map=_default_map(kept))
+        except (click.ClickException, click.exceptions.Exit, UsageProblem):
+            return None
+    return calls[0] if calls else None
+
+
+@st.composite
+def command_lines(draw: st.DrawFn) -> list[str]:
+    """A line of one command: its word somewhere (or none, for play), its options and the
+    global ones with good and bad values, the way a user writes them, and now and then a word
+    of any line."""
+    command = draw(st.sampled_from(sorted(COMMANDS)))
+    words: list[str] = []
+    for _ in range(draw(st.integers(0, 4))):
+        row = draw(st.sampled_from(COMMANDS[command]))
+        name = draw(st.sampled_from(row.names()))
+        if not row.takes_value:
+            words.append(name)
+            continue
+        value = draw(st.sampled_from(_values(row)))
+        if row.how == OPTIONAL and draw(st.booleans()):
+            words.append(name)
+        elif draw(st.booleans()):
+            words.append(f"{name}={value}")
+        else:
+            words += [name, value]
+    if command in ("show", "export", "review") and draw(st.booleans()):
+        words.insert(draw(st.integers(0, len(words))), draw(st.sampled_from(["1", "last"])))
+    if draw(st.integers(0, 3)) == 0:
+        words.insert(draw(st.integers(0, len(words))), draw(ANY_LINE))
+    if command != "play" or draw(st.booleans()):
+        words.insert(draw(st.integers(0, len(words))), command)
+    return words
+
+
+def _values(row: Option) -> list[str]:
+    """Values a user might give the option: good ones, and some it refuses."""
+    kind = row.kind
+    if isinstance(kind, OneOf):
+        return [*kind.choices, kind.choices[0].upper(), "nope"]
+    if isinstance(kind, WholeNumber):
+        low = kind.low if kind.low is not None else 1
+        return [str(low), f"000{low}", f"+{low}", str(low - 1), "x"]
+    return ["g.db", "Anna,Ben", "x2-scope=card", "1", "-"]
+
+
+@settings(max_examples=600, deadline=None)
+@given(command_lines() | st.lists(ANY_LINE, max_size=7), ENV, KEPT)
+def test_the_reading_before_click_finds_the_command_language_width_and_plain_mode_as_click(
+        args: list[str], env: dict[str, str], kept: dict[str, Any]) -> None:
+    kept = _usable(kept)
+    line = read(args, env, kept)
+    clicked = _click_command(args, env, kept)
+    if clicked is None:
+        return  # click refuses the line, in the language and at the width read before it
+    command, params = clicked
+    assert line.command == command
+    assert line.width == params["width"]
+    assert line.plain == params["plain"]
+    assert line.lang == (params["lang"] or default_lang(env))
+    if line.play is not None:
+        assert line.play == params
+
+
+@given(st.lists(st.text(max_size=6) | ANY_LINE, max_size=8))
+def test_any_command_line_is_read_without_a_traceback(args: list[str]) -> None:
+    line = read(args, {}, {})
+    assert line.lang in ("en", "de", "fr")
+    assert line.width is None or 20 <= line.width <= 500
 
 
 def test_a_tables_usual_start_is_read_without_click() -> None:

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from conftest import tutto_command
-from tutto_a11y.settings_file import KEYS, read_settings, toml_value
+from tutto_a11y.settings_file import read_settings, toml_value
+from tutto_a11y.table.options import SETTINGS
 from tutto_a11y.text.i18n import Catalog
 
 
@@ -89,7 +90,7 @@ def test_settings_shows_every_setting_its_value_and_where_it_comes_from(
         c.gettext("{name}: {value}, the default.", name="seats",
                   value=c.pgettext("setting value", "false")),
     ]
-    assert set(KEYS) == {"lang", "verbosity", "rate", "voice", "speech-engine", "width",
+    assert set(SETTINGS) == {"lang", "verbosity", "rate", "voice", "speech-engine", "width",
                          "braille-line", "sighted", "coach", "db", "game", "seats"}
 
 
@@ -163,7 +164,7 @@ _VALUES = st.one_of(st.booleans(), st.integers(-10**9, 10**9),
                     st.text(st.characters(blacklist_categories=("Cs",)), max_size=30))
 
 
-@given(st.sampled_from(sorted(KEYS)), _VALUES)
+@given(st.sampled_from(sorted(SETTINGS)), _VALUES)
 def test_every_value_written_to_the_settings_file_reads_back_the_same(name: str,
                                                                        value: object) -> None:
     import tempfile

@@ -10,7 +10,7 @@ every command.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -26,57 +26,15 @@ class UsageProblem(Exception):
         self.sentence = sentence
 
 
-def _early_value(argv: Sequence[str], option: str) -> str | None:
-    """The value of the last ``option`` in ``argv`` (``--opt V`` or ``--opt=V``), or None."""
-    value = None
-    for i, arg in enumerate(argv):
-        if arg == "--":
-            break
-        if arg == option and i + 1 < len(argv):
-            value = argv[i + 1]
-        elif arg.startswith(option + "="):
-            value = arg.split("=", 1)[1]
-    return value
-
-
-def early_lang(argv: Sequence[str], env: Mapping[str, str], kept: str | None = None) -> str:
-    """The language before click runs: ``--lang`` (the last one given), ``TUTTO_LANG``, the
-    settings file's ``kept`` language, the locale."""
-    value = _early_value(argv, "--lang")
-    if value is not None:
-        return normalise_lang(value) or "en"
+def default_lang(env: Mapping[str, str], kept: str | None = None) -> str:
+    """The language when no ``--lang`` is given: ``TUTTO_LANG``, the settings file's ``kept``
+    language, the locale. A language that is no supported one is English, so that the
+    sentence refusing it can be read (the command line is read in ``cli/line.py``)."""
     if env.get("TUTTO_LANG"):
         return normalise_lang(env["TUTTO_LANG"]) or "en"
     if kept:
         return normalise_lang(kept) or "en"
     return lang_from_environment(env)
-
-
-def early_width(argv: Sequence[str], env: Mapping[str, str],
-                kept: int | None = None) -> int | None:
-    """``--width`` before click runs, so that help text wraps at it too; None if not usable.
-
-    ``kept`` is the settings file's width, already checked."""
-    value = _early_value(argv, "--width")
-    if value is None:
-        value = env.get("TUTTO_WIDTH")
-    if value is None and kept is not None:
-        return kept
-    if value is None or not (value.strip().isascii() and value.strip().isdigit()):
-        return None
-    width = int(value.strip()[:4])
-    return width if 20 <= width <= 500 else None
-
-
-def early_plain(argv: Sequence[str], env: Mapping[str, str]) -> bool:
-    """``--plain`` (or ``TUTTO_PLAIN``) before click runs, so that a problem with how the
-    program was started follows the terminal by the same rule as every other line."""
-    for arg in argv:
-        if arg == "--":
-            break
-        if arg == "--plain":
-            return True
-    return env.get("TUTTO_PLAIN", "").strip().lower() in ("1", "true", "t", "yes", "y", "on")
 
 
 def resolve_path(db: str | None) -> Path:

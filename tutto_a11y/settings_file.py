@@ -3,9 +3,10 @@
 The file is ``settings.toml`` in the user's config folder: TOML, read by the standard library's
 ``tomllib`` (``tomli``, the same parser, on Python 3.10), so any valid TOML is accepted and
 nothing else is. The settings are top-level keys; a table or an array is no setting's value and
-is refused by the value checks. It is read here and written here, and nowhere else; checking the
-values is left to the command line's own option types (``cli/kept.py``), so that a value is
-refused the same way wherever it comes from.
+is refused by the value checks. It is read here and written here, and nowhere else; which names
+are settings and what values they take is the table of options' (``table/options.py``), checked
+by ``cli/kept.py`` with the options' own types, so that a value is refused the same way
+wherever it comes from.
 
 A file that cannot be read is reported with its line and left exactly as it is: only
 ``settings set`` and ``settings unset`` write it, and only when it could be read. They edit it
@@ -23,18 +24,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-# The names a player can keep, and the parameter of ``play`` each one stands for.
-KEYS: dict[str, str] = {
-    "lang": "lang", "verbosity": "verbosity", "rate": "rate", "voice": "voice",
-    "speech-engine": "speech_engine", "width": "width", "braille-line": "braille_line",
-    "sighted": "sighted", "coach": "coach", "db": "db", "game": "game", "seats": "seats",
-}
-
 # Where a top-level key is defined: at the start of a line, bare or quoted, before its "=".
-# Only for naming a line in a sentence; the values come from the TOML parser.
-_KEY_LINE = re.compile(r"""[ \t]*(?:([A-Za-z0-9_-]+)|"((?:[^"\\]|\\.)*)"|'([^']*)')[ \t]*=""")
-_TABLE_LINE = re.compile(r"[ \t]*\[\[?[ \t]*([A-Za-z0-9_-]*)")
-_AT_LINE = re.compile(r"at line (\d+)")
+# Only for naming a line in a sentence; the values come from the TOML parser. Patterns, not
+# compiled ones: ``re`` compiles each when a file is first read (and keeps it), so a start
+# without a settings file does not pay the 0.4 ms the three cost.
+_KEY_LINE = r"""[ \t]*(?:([A-Za-z0-9_-]+)|"((?:[^"\\]|\\.)*)"|'([^']*)')[ \t]*="""
+_TABLE_LINE = r"[ \t]*\[\[?[ \t]*([A-Za-z0-9_-]*)"
+_AT_LINE = r"at line (\d+)"
 
 
 def settings_path() -> Path:
@@ -44,17 +40,18 @@ def settings_path() -> Path:
     return Path(user_config_dir()) / "settings.toml"
 
 
-def env_name(key: str) -> str:
-    """The environment variable of a setting: ``speech-engine`` is ``TUTTO_SPEECH_ENGINE``."""
-    return "TUTTO_" + key.upper().replace("-", "_")
+def env_name(word: str) -> str:
+    """The environment variable of an option and its setting: ``speech-engine`` is
+    ``TUTTO_SPEECH_ENGINE``. The one rule for every ``TUTTO_*`` name of the table of options."""
+    return "TUTTO_" + word.upper().replace("-", "_")
 
 
 class FileProblem(Exception):
     """Why the settings file cannot be used: a reason code, the line (0: the whole file), data.
 
     Reasons: ``unreadable`` (no permission, not a file, not UTF-8), ``syntax`` (not
-    ``name = value``), ``unknown`` (no such setting), ``twice`` (a name given twice) and
-    ``value`` (a value the setting cannot have, found by ``cli/kept.py``).
+    ``name = value``), ``twice`` (a name given twice), and, found by ``cli/kept.py``,
+    ``unknown`` (no such setting) and ``value`` (a value the setting cannot have).
     """
 
     def __init__(self, reason: str, line: int = 0, **data: str) -> None:
@@ -91,7 +88,8 @@ class SettingsFile:
 
 
 def read_settings(path: Path) -> SettingsFile:
-    """The settings in ``path``; a missing file is an empty one, never a problem."""
+    """The settings in ``path``, whatever their names; a missing file is an empty one, never a
+    problem."""
     kept = SettingsFile(path)
     try:
         raw = path.read_bytes()
@@ -108,9 +106,6 @@ def read_settings(path: Path) -> SettingsFile:
         kept.problem = _problem(error, text, lines)
         return kept
     for name, value in values.items():
-        if name not in KEYS:
-            kept.problem = FileProblem("unknown", lines.get(name, 0), name=name)
-            return kept
         kept.values[name] = value
         kept.lines[name] = lines.get(name, 0)
     return kept
@@ -134,11 +129,11 @@ def key_lines(text: str) -> dict[str, int]:
     """
     lines: dict[str, int] = {}
     for number, line in enumerate(text.split("\n"), 1):
-        table = _TABLE_LINE.match(line)
+        table = re.match(_TABLE_LINE, line)
         if table:  # a table is no setting: its name is refused at its header's line
             lines.setdefault(table.group(1), number)
             break
-        found = _KEY_LINE.match(line)
+        found = re.match(_KEY_LINE, line)
         if found:
             lines[next(group for group in found.groups() if group is not None)] = number
     return lines
@@ -148,9 +143,9 @@ def _problem(error: ValueError, text: str, lines: dict[str, int]) -> FileProblem
     """What the parser refused, as a problem: a key given twice, or the line of the error."""
     seen: set[str] = set()
     for number, line in enumerate(text.split("\n"), 1):
-        if _TABLE_LINE.match(line):
+        if re.match(_TABLE_LINE, line):
             break
-        found = _KEY_LINE.match(line)
+        found = re.match(_KEY_LINE, line)
         if found:
             name = next(group for group in found.groups() if group is not None)
             if name in seen:
@@ -158,7 +153,7 @@ def _problem(error: ValueError, text: str, lines: dict[str, int]) -> FileProblem
             seen.add(name)
     where: int | None = getattr(error, "lineno", None)  # Python 3.14 and later
     if where is None:
-        at = _AT_LINE.search(str(error))
+        at = re.search(_AT_LINE, str(error))
         where = int(at.group(1)) if at else len(text.split("\n"))
     return FileProblem("syntax", where)
 

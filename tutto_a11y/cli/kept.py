@@ -1,30 +1,24 @@
-"""The settings file's values checked as the options check theirs, without click.
+"""The settings file's names and values checked against the table of options, without click.
 
-A kept setting is one of the options of ``play`` (see ``settings_file.KEYS``): it is accepted or
-refused by the same checker, so a value that would be refused on the command line is refused in
-the file too, in the same words, naming the setting instead of the option.
+A kept setting is one of the options of ``play`` (``SETTINGS`` in ``table/options.py``): it is
+accepted or refused by the same checker, so a value that would be refused on the command line
+is refused in the file too, in the same words, naming the setting instead of the option.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tutto_a11y.cli.options import FLAG, GLOBAL, PLAY, SWITCH, Option
 from tutto_a11y.settings import UsageProblem
-from tutto_a11y.settings_file import KEYS, FileProblem, SettingsFile
+from tutto_a11y.settings_file import FileProblem, SettingsFile
+from tutto_a11y.table.options import FLAG, SETTINGS, SWITCH
 from tutto_a11y.text.arguments import SETTING_FLAG_WORDS, parse_flag
 from tutto_a11y.text.i18n import Catalog, chosen_lang
 
 
-def setting_options() -> dict[str, Option]:
-    """The option behind each setting of the settings file, by the setting's name."""
-    by_name = {option.name: option for option in (*GLOBAL, *PLAY)}
-    return {key: by_name[name] for key, name in KEYS.items()}
-
-
 def check_setting(key: str, value: Any) -> Any:
     """A setting's value as its option would take it; a :class:`UsageProblem` if refused."""
-    option = setting_options()[key]
+    option = SETTINGS[key]
     if option.how in (FLAG, SWITCH):
         try:
             return parse_flag(value, SETTING_FLAG_WORDS)
@@ -42,11 +36,17 @@ def check_setting(key: str, value: Any) -> Any:
 
 
 def check_file(kept: SettingsFile) -> tuple[dict[str, Any], FileProblem | None]:
-    """The file's values by parameter name, checked; or none and the first problem."""
+    """The file's values by parameter name, checked; or none and the first problem: a name
+    that is no setting (the first in the file) before a value a setting cannot have."""
+    if kept.problem is not None:
+        return {}, kept.problem
+    for key in kept.values:
+        if key not in SETTINGS:
+            return {}, FileProblem("unknown", kept.lines.get(key, 0), name=key)
     values = {}
-    for key, value in kept.usable.items():
+    for key, value in kept.values.items():
         try:
-            values[KEYS[key]] = check_setting(key, value)
+            values[SETTINGS[key].name] = check_setting(key, value)
         except UsageProblem:
             return {}, FileProblem("value", kept.lines[key], name=key, value=str(value))
-    return values, kept.problem
+    return values, None

@@ -1,9 +1,10 @@
-"""The program's start: settings file, language, then the quick start or click.
+"""The program's start: settings file, the command line read once, then ``play`` or click.
 
 Library errors become one translated line and exit status 2 here, never a traceback. The
-language is decided before anything is parsed, so that click's own texts are translated too.
-A plain ``play`` line (most starts at a table) is read without click (:mod:`~.quick`); every
-other line, and every line with something to refuse, goes through click (:mod:`~.app`).
+command line is read before anything else (:mod:`~.line`): the language, so that click's own
+texts are translated too, the width and plain mode every problem is said with, and the
+command. A plain ``play`` line (most starts at a table) runs from that reading without click;
+every other line, and every line with something to refuse, goes to click (:mod:`~.app`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from tutto_a11y.settings import UsageProblem, early_lang, early_plain, early_width
+from tutto_a11y.settings import UsageProblem
 from tutto_a11y.text.i18n import Catalog, use_for_click
 from tutto_a11y.text.output import line_width
 
@@ -20,33 +21,30 @@ from tutto_a11y.text.output import line_width
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the program; exit 0 on a normal end, 2 on a usage error, never a traceback."""
     from tutto_a11y.cli.kept import check_file
+    from tutto_a11y.cli.line import read
     from tutto_a11y.settings_file import read_settings, settings_path
 
     args = list(sys.argv[1:] if argv is None else argv)
     kept = read_settings(settings_path())
     values, problem = check_file(kept)
-    lang = early_lang(args, os.environ, values.get("lang"))
-    use_for_click(lang)
-    width = early_width(args, os.environ, values.get("width"))
-    plain = early_plain(args, os.environ)
-    problem_width = line_width(width, sys.stderr, plain)  # problems: --width, else a terminal's
+    line = read(args, os.environ, values)
+    use_for_click(line.lang)
+    problem_width = line_width(line.width, sys.stderr, line.plain)  # else a terminal's
     if problem is not None:  # said once; the program goes on with the defaults
         from tutto_a11y.commands.printing import say_problem
         from tutto_a11y.commands.settings import file_problem_sentence
 
-        say_problem(file_problem_sentence(problem, kept.path, Catalog(lang)), problem_width)
-    from tutto_a11y.cli.quick import read_play
-
-    params = read_play(args, os.environ, values)
-    if params is None:
+        say_problem(file_problem_sentence(problem, kept.path, Catalog(line.lang)),
+                    problem_width)
+    if line.play is None:
         from tutto_a11y.cli.app import run_click
 
-        status = run_click(args, values, lang, width, plain, problem_width)
+        status = run_click(args, values, line, problem_width)
     else:
         from tutto_a11y.cli.play import start_play
 
         try:
-            status = start_play(params)
+            status = start_play(line.play)
         except (KeyboardInterrupt, EOFError):
             status = 0
         except UsageProblem as refused:

@@ -1,4 +1,4 @@
-"""``play`` started from its parameters, however they were read (quick start or click)."""
+"""``play`` started from its parameters, however they were read (before click, or by it)."""
 
 from __future__ import annotations
 

@@ -14,13 +14,13 @@ from typing import Any
 from tutto_a11y.commands.printing import echo_wrapped
 from tutto_a11y.settings import UsageProblem
 from tutto_a11y.settings_file import (
-    KEYS,
     FileProblem,
     SettingsFile,
     env_name,
     toml_value,
     write_setting,
 )
+from tutto_a11y.table.options import SETTINGS
 from tutto_a11y.text.arguments import join_and, shown
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
@@ -71,7 +71,7 @@ def show_settings(kept: SettingsFile, given: Mapping[str, Any], env: Mapping[str
     else:
         echo_wrapped(c.gettext("There is no settings file yet; tutto-tally settings set NAME "
                                "VALUE makes {file}.", file=str(kept.path)), width)
-    for key in KEYS:
+    for key in SETTINGS:
         variable = env_name(key)
         if given.get(key) is not None:
             sentence = c.gettext("{name}: {value}, from the command line.", name=key,
@@ -103,9 +103,9 @@ def change_setting(kept: SettingsFile, words: Sequence[str], check: Check,
                                      "tutto-tally settings set NAME VALUE to keep one, or "
                                      "tutto-tally settings unset NAME to forget one."))
     name = words[1].strip().lower()
-    if name not in KEYS:
+    if name not in SETTINGS:
         raise UsageProblem(c.gettext("{name} is no setting; the settings are {names}.",
-                                     name=shown(words[1]), names=join_and(list(KEYS))))
+                                     name=shown(words[1]), names=join_and(list(SETTINGS))))
     if kept.problem is not None:
         if kept.problem.line:
             raise UsageProblem(c.gettext(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 
 from tutto_a11y.games import registry
-from tutto_a11y.settings import Settings, early_lang, store_problem
+from tutto_a11y.settings import Settings, default_lang, store_problem
 from tutto_a11y.store.saved import side_of
 from tutto_a11y.table.adapters import StoreJournal, fixed_seat_codes, open_sharing, open_speech
 from tutto_a11y.table.options import PlayOptions
@@ -41,7 +41,7 @@ def play(settings: Settings, options: PlayOptions) -> int:
     players, target, verbosity = options.players, options.target, options.verbosity
 
     lang, width, plain = settings.lang, settings.width, settings.plain
-    catalog = Catalog(lang or early_lang([], settings.env))
+    catalog = Catalog(lang or default_lang(settings.env))
     side = registry.find(settings.game or registry.DEFAULT).side()
     rules = rules_from(side, options.preset, target, options.rule_options, catalog)
     names = split_players(side, players, catalog) if players else None

@@ -1,8 +1,9 @@
 """Command-line values checked and refused in one sentence in the game's language.
 
-The checkers here know no click: the quick start reads a ``play`` line with them, the settings
-file's values are checked with them, and ``cli/usage.py`` hands them to click as its types, so
-that a value is accepted or refused alike whichever way it arrives. A refusal says what is wrong
+The checkers here know no click: the table of options (``table/options.py``) gives each option
+one, the command line is read with them before click (``cli/line.py``), the settings file's
+values are checked with them, and ``cli/usage.py`` hands them to click as its types, so that a
+value is accepted or refused alike whichever way it arrives. A refusal says what is wrong
 and what would be valid, naming the option, variable or setting the value came from.
 """
 
