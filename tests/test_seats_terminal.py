@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pexpect
@@ -68,6 +69,29 @@ def test_with_plain_input_the_terminal_keeps_the_half_typed_line_and_enter_sends
         terminal.wait_for("Ben, card?")
         terminal.child.send("us 300\r")
         terminal.wait_for("Ben draws Bonus 300.")
+    finally:
+        terminal.child.sendline("quit")
+        terminal.child.expect(pexpect.EOF)
+
+
+def test_an_entry_sent_the_instant_the_question_is_asked_is_taken_at_once_every_time(
+        tmp_path: Path) -> None:
+    # Each phone sends the moment the table has answered the other: its entry comes while the
+    # table is just starting to wait for the keyboard. Ten in a row (the deck has ten Stop
+    # cards), each taken at once
+    # (a phone waits up to 10 seconds before it is told the table did not take its entry).
+    terminal = Terminal(SHARING, tmp_path, env=SEATS)  # readline, the default
+    try:
+        url = address(terminal)
+        phones = [SeatPhone(url, ANNA), SeatPhone(url, BEN)]
+        state = phones[0].state
+        for turn in range(10):
+            begin = time.monotonic()
+            answer = phones[turn % 2].send("stop", state=state)
+            assert answer["kind"] == "accepted", (turn, answer)
+            assert time.monotonic() - begin < 5, turn
+            state = int(answer["state"])
+        terminal.wait_for_prompt("Anna, card?")
     finally:
         terminal.child.sendline("quit")
         terminal.child.expect(pexpect.EOF)
@@ -140,4 +164,40 @@ def test_a_reader_waiting_in_readline_is_woken_by_the_doorbell_and_keeps_the_typ
     child.expect_exact("Anna, card? bon")
     child.send("us 300\r")
     child.expect_exact("entered: 'bonus 300'")
+    child.expect(pexpect.EOF)
+
+
+RING_WHILE_STARTING = '''
+import readline, sys, threading
+from tutto_a11y.table.doorbell import Doorbell, Knocked
+bell = Doorbell()
+# The seat's entry comes while input() is still starting: readline runs its startup hook
+# before it waits for a key. The server thread rings (and its knock is sent) meanwhile.
+def ring_while_starting():
+    if sys.argv[1] == "ring":
+        sys.argv[1] = "rung"
+        ringer = threading.Thread(target=bell.ring)
+        ringer.start()
+        ringer.join()
+readline.set_startup_hook(ring_while_starting)
+try:
+    with bell.interrupting(readline.get_line_buffer):
+        line = input("Anna, card? ")
+    print("entered:", repr(line))
+except Knocked:
+    print("The seat's entry woke the wait.")
+'''
+
+
+def test_a_seats_entry_that_comes_while_readline_is_starting_still_wakes_the_wait(
+        tmp_path: Path) -> None:
+    """A knock that lands before readline sleeps, or inside one of its Python callbacks
+    (which swallow what they raise), is sent again until the wait ends."""
+    script = tmp_path / "reader.py"
+    script.write_text(RING_WHILE_STARTING, encoding="utf-8")
+    child = pexpect.spawn(sys.executable, [str(script), "ring"], encoding="utf-8",
+                          timeout=20, env={"TERM": "xterm", "PATH": "/usr/bin:/bin",
+                                           "PYTHONPATH": str(Path(__file__).parents[1])})
+    child.expect_exact("Anna, card? ")
+    child.expect_exact("The seat's entry woke the wait.", timeout=5)  # no key was pressed
     child.expect(pexpect.EOF)

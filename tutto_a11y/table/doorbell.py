@@ -17,8 +17,10 @@ How the wait is woken depends on the reader, and each way is race-free:
   and what was typed so far comes back as the next prompt's text;
 - a reader that waits in ``input()`` with GNU readline is woken by a signal whose handler
   raises :class:`Knocked` inside the wait (:meth:`Doorbell.interrupting`), with the line
-  buffer kept. If the signal comes in the instant after Enter, the line comes back unentered
-  at the next prompt rather than lost.
+  buffer kept. The signal is sent again until the wait has ended: one that comes before
+  readline sleeps would be noted and not acted on, and a Knocked raised inside one of
+  readline's Python callbacks is swallowed by readline. If the signal comes in the
+  instant after Enter, the line comes back unentered at the next prompt rather than lost.
 
 A ring while the loop is busy is remembered: the next wait ends before it begins, so an entry
 handed in between two prompts never sleeps until the next key.
@@ -38,6 +40,12 @@ __all__ = ["Doorbell", "Knocked"]
 #: The name of the signal that ends an ``input()`` wait (readline); nothing else of the
 #: program uses it.
 KNOCK_SIGNAL = "SIGUSR1"
+#: Seconds between two knocks while the wait has not ended, and how long to go on knocking.
+KNOCK_AGAIN = 0.005
+KNOCK_FOR = 10.0
+#: Seconds after the handler raised Knocked by which the wait has surely ended, unless readline
+#: swallowed the exception (in one of its Python callbacks).
+SWALLOWED_AFTER = 0.05
 
 
 class Knocked(Exception):
@@ -61,6 +69,12 @@ class Doorbell:
         self._kept: Callable[[], str] | None = None  # what was typed, while a wait goes on
         self._pipe: tuple[int, int] | None = None  # kept open until the program ends
         self._handler_installed = False
+        self._waits = 0  # how many waits were armed: the number of the one going on now
+        # readline's waits (input() in a ``with interrupting()``): the one whose block runs
+        # now (0: none), the wait the knock being sent is for, and how to arm it again
+        self._inside = 0
+        self._knock_for = 0
+        self._rearm: tuple[Callable[[], None], Callable[[], str]] | None = None
 
     # -- any thread ------------------------------------------------------------------------
     def ring(self) -> None:
@@ -85,6 +99,7 @@ class Doorbell:
         with self._lock:
             if self._rung:
                 return False
+            self._waits += 1  # first: a knock for the wait before never ends this one
             self._wake, self._kept = wake, kept
             return True
 
@@ -179,11 +194,49 @@ class Doorbell:
         ``readline.redisplay``). ``tests/test_seats_terminal.py`` does so in a real terminal."""
         return Interrupting(self, kept)
 
+    def _knock_until_heard(self, target: int, number: int, wait: int) -> None:
+        """Knock until readline's wait number ``wait`` has ended.
+
+        One signal is not always heard. If it comes while ``input()`` is still setting up,
+        before readline sleeps in its ``select``, Python only notes it, and readline would
+        sleep on until a key is pressed; if its handler runs inside one of readline's Python
+        callbacks (the hook that types the kept text, the completer), readline swallows the
+        Knocked it raises. So the knock is sent again every few milliseconds until the
+        handler raises; and if the wait still goes on a moment after that, the bell is armed
+        again and the knocking goes on (for at most :data:`KNOCK_FOR` seconds in all)."""
+        import signal
+        import time
+
+        give_up = time.monotonic() + KNOCK_FOR
+        raised_at: float | None = None
+        while time.monotonic() < give_up:
+            with self._lock:
+                if self._inside != wait or self._waits != wait:
+                    return  # the wait is over
+                knock = True
+                if self._wake is None:  # the handler raised Knocked
+                    now = time.monotonic()
+                    if raised_at is None:
+                        raised_at, knock = now, False
+                    elif now - raised_at < SWALLOWED_AFTER:
+                        knock = False
+                    elif self._rearm is not None:  # swallowed: arm the same wait again
+                        self._wake, self._kept = self._rearm
+                        raised_at = None
+                self._knock_for = wait
+            if knock:
+                signal.pthread_kill(target, number)
+            time.sleep(KNOCK_AGAIN)
+
     def _on_knock(self, _signum: int, _frame: Any) -> None:
-        with self._lock:
-            kept = self._kept if self._wake is not None else None
-        if kept is not None:
-            raise Knocked(kept())
+        """The knock's handler, in the thread that reads (between two of its steps, so it
+        takes no lock that thread may hold): ends the wait the knock is for. It disarms the
+        bell as it raises, so the knocks still on their way do nothing."""
+        kept = self._kept
+        if self._wake is None or self._knock_for != self._waits:
+            return
+        self._wake = self._kept = None
+        raise Knocked(kept() if kept else "")
 
 
 class Interrupting:
@@ -207,9 +260,27 @@ class Interrupting:
             signal.signal(number, self.bell._on_knock)
             self.bell._handler_installed = True
         target = threading.get_ident()
-        self.bell._armed_or_knocked(lambda: signal.pthread_kill(target, number), self.kept)
+        bell = self.bell
+        wait = bell._waits + 1  # the number arm() gives this wait (only this thread arms)
+
+        def wake() -> None:
+            threading.Thread(target=bell._knock_until_heard, args=(target, number, wait),
+                             daemon=True).start()
+
+        with bell._lock:
+            bell._inside, bell._rearm = wait, (wake, self.kept)
+        try:
+            bell._armed_or_knocked(wake, self.kept)
+        except Knocked:
+            self._leave()
+            raise
         self.armed = True
+
+    def _leave(self) -> None:
+        with self.bell._lock:
+            self.bell._inside, self.bell._rearm = 0, None
 
     def __exit__(self, *exc_info: object) -> None:
         if self.armed:
+            self._leave()
             self.bell.disarm()
