@@ -37,7 +37,15 @@ from pathlib import Path
 import pexpect
 
 from guard import Unexpected, run  # bench/guard.py
-from testbed.live_view import CODE, EventStream, chromium, quit_table, share_env, start_table
+from testbed.live_view import (
+    CODE,
+    EventStream,
+    chromium,
+    new_folders,
+    quit_table,
+    share_env,
+    start_table,
+)
 from testbed.program import tutto_command
 from timing import median_p90, report
 
@@ -100,7 +108,6 @@ def timed(child: pexpect.spawn, line: str, answer: str) -> float:
 def entry_cost(games: int, tmp: Path) -> None:
     entries = turns(12, PLAYERS)
     results: dict[str, list[float]] = {"baseline": [], "seats": []}
-    delivered_ok = True
     order = random.Random(1)
     for game in range(games):
         tables: dict[str, pexpect.spawn] = {}
@@ -117,9 +124,7 @@ def entry_cost(games: int, tmp: Path) -> None:
             for kind in order.sample(list(results), len(results)):
                 results[kind].append(timed(tables[kind], line, answer))
         time.sleep(0.5)
-        for stream in streams:
-            delivered_ok &= stream.ids == list(range(1, len(entries) + 1))
-            stream.sock.close()
+        delivered_ok = all([stream.got_each_once(len(entries)) for stream in streams])
         for child in tables.values():
             quit_table(child)
     report("Enter to the next prompt, no --share (baseline)", results["baseline"], places=2)
@@ -141,9 +146,7 @@ def seat_latency(games: int, tmp: Path) -> None:
     typed: list[float] = []
     from_phone: list[float] = []
     try:
-        for game in range(games):
-            folder = tmp / f"browser-{game}"
-            folder.mkdir()
+        for folder in new_folders(tmp, "browser", games):
             child = start_table(folder, plain=True, extra=("--share-code", CODE, "--seats"),
                                 env={"TUTTO_SEAT_CODES": f"Anna={SEAT_CODES['Anna']}"})
             child.expect_exact("Anna, card?")

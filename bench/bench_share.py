@@ -32,7 +32,7 @@ from pathlib import Path
 import pexpect
 
 from guard import check, run
-from testbed.live_view import CODE, EventStream, chromium, quit_table, start_table
+from testbed.live_view import CODE, EventStream, chromium, new_folders, quit_table, start_table
 from testbed.program import tutto_command
 from timing import report
 
@@ -111,9 +111,8 @@ def entry_latency(games: int, tmp: Path, viewer_counts: tuple[int, ...] = VIEWER
                 results[kind] += timed_entries(tables[kind], [entry])
         time.sleep(0.5)
         for kind, child in tables.items():
-            for viewer in viewers[kind]:
-                delivered_ok &= viewer.ids == list(range(1, len(entries) + 1))
-                viewer.sock.close()
+            delivered_ok &= all([viewer.got_each_once(len(entries))
+                                 for viewer in viewers[kind]])
             quit_table(child)
     labels = {"baseline": "Enter to the next prompt, no --share (baseline)",
               "share": "Enter to the next prompt, --share, no viewer",
@@ -131,9 +130,7 @@ def browser_latency(games: int, tmp: Path, count: int = 10) -> None:
     printed: list[float] = []
     live: list[float] = []
     try:
-        for game in range(games):
-            folder = tmp / f"browser-{game}"
-            folder.mkdir()
+        for folder in new_folders(tmp, "browser", games):
             child = start_table(folder)
             driver.get(child.url + f"?code={CODE}&lang=de")
             driver.execute_script(

@@ -79,6 +79,34 @@ def table_running(tmp: Path) -> Iterator[Any]:
         quit_table(child)
 
 
+def seated_table(tmp: Path, codes: str | None, players: str = "Anna,Ben", lang: str = "en",
+                 extra: tuple[str, ...] = ()) -> Any:
+    """A table sharing with seats (``--seats``), plain line input in a pseudo-terminal, the
+    seats' codes fixed by ``TUTTO_SEAT_CODES`` (``Anna=11112222,Ben=...``) unless None."""
+    env = {"TUTTO_SEAT_CODES": codes} if codes else {}
+    return start_table(tmp, players=players, lang=lang, plain=True, env=env,
+                       extra=("--share-code", CODE, "--seats", *extra))
+
+
+@contextmanager
+def at_first_prompt(child: Any, prompt: str = "Anna, card?") -> Iterator[Any]:
+    """A started table once it asks its first question; quit when the test is over."""
+    try:
+        child.expect_exact(prompt)
+        yield child
+    finally:
+        quit_table(child)
+
+
+def new_folders(tmp: Path, name: str, count: int) -> Iterator[Path]:
+    """``count`` new folders in ``tmp`` (``name-0``, ``name-1``...), one for each game a
+    benchmark plays, made as they are reached."""
+    for number in range(count):
+        folder = tmp / f"{name}-{number}"
+        folder.mkdir()
+        yield folder
+
+
 def enter(child: Any, line: str, answer: str) -> None:
     """Type one entry and wait for its announcement on the table's screen."""
     child.sendline(line)
@@ -247,6 +275,12 @@ class EventStream(threading.Thread):
                           .encode())
         self.ids: list[int] = []
         self.start()
+
+    def got_each_once(self, count: int) -> bool:
+        """Whether the device got the events 1 to ``count``, each once and in order; the
+        stream is closed."""
+        self.sock.close()
+        return self.ids == list(range(1, count + 1))
 
     def run(self) -> None:
         stream = self.sock.makefile("rb")

@@ -32,8 +32,7 @@ def test_the_news_of_each_entry_stands_on_the_next_questions_row(mode: list[str]
         "Anna draws Bonus 300. Anna, roll 6 dice: 1 5 2 3 4 6",
         "1, 5, 2, 3, 4, 6. Anna, set aside?",
     ]
-    term.type("quit\r")
-    assert term.finish() == 0
+    term.quit()
     # The goodbye, with no question after it, still stands on a line of its own.
     assert term.lines()[-1] == "Game saved. Start tutto-tally again to go on."
 
@@ -51,8 +50,7 @@ def test_a_refusal_and_a_discarded_line_stand_before_the_question_asked_again(
     rows = term.lines()
     first = next(i for i, row in enumerate(rows) if row.startswith("First the card: "))
     assert " ".join(rows[first:]).endswith("street, clover. Anna, card?")
-    term.type("quit\r")
-    assert term.finish() == 0
+    term.quit()
 
 
 def test_with_width_the_last_row_holds_the_whole_question(tmp_path: Path) -> None:

@@ -34,8 +34,7 @@ def test_ctrl_c_discards_the_typed_line_says_so_and_asks_again(mode: list[str], 
     # The discarded entry, then the sentence that it was not entered, then the question again.
     assert rows[first + 1] == c.gettext("Line discarded, nothing entered.")
     assert rows[first + 2] == card + " 300"
-    term.type("quit\r")
-    assert term.finish() == 0
+    term.quit()
     assert "Traceback" not in term.raw
 
 
@@ -49,5 +48,4 @@ def test_ctrl_c_in_plain_mode_keeps_the_game_and_every_accepted_entry(tmp_path: 
     term.type("1 5 2 3 4 6\r")
     term.wait_for("1, 5, 2, 3, 4, 6.")
     assert "Ende der Eingabe" not in "\n".join(term.lines())
-    term.type("quit\r")
-    assert term.finish() == 0
+    term.quit()

@@ -37,6 +37,12 @@ def _play(db: Path, lang: str, typed: list[str], *args: str) -> list[str]:
     return result.output.splitlines()
 
 
+def _resumed(db: Path, lang: str, typed: list[str], *args: str) -> str:
+    """The first line said on resuming the game that ``typed`` played to its end."""
+    _play(db, lang, typed, *args)
+    return _play(db, lang, [], "--resume", "1")[0]
+
+
 def _command(db: Path, lang: str, *args: str) -> list[str]:
     result = CliRunner().invoke(cli, ["--lang", lang, "--db", str(db), *args], env=_ENV)
     assert result.exit_code == 0, result.output
@@ -134,13 +140,21 @@ def test_an_undo_under_street_says_the_faces_still_missing(lang: str, db: Path) 
 
 # -- a resumed finished game names its winner ------------------------------------------------
 
+#: A whole Tutto game (two Cloverleafs) and a whole Tute match (one round) Anna wins, and the
+#: sentence that names the winner.
+WON = {"tutto": (["clover", "1 1 1 5 5 5", "", "1 1 1 5 5 5", ""],
+                 "The game is over: {names} won.", "names"),
+       "tute": (["oros", "points 70 50", "anna"], "The match is over: {side} won.", "side")}
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_resuming_a_finished_tutto_game_names_its_winner(lang: str, db: Path) -> None:
-    c = Catalog(lang)
-    _play(db, lang, ["clover", "1 1 1 5 5 5", "", "1 1 1 5 5 5", ""], "--players", "Anna,Ben")
-    said = _play(db, lang, [], "--resume", "1")
-    assert said[0].startswith(c.ngettext("The game is over: {names} won.",
-                                         "The game is over: {names} won.", 1, names="Anna"))
+@pytest.mark.parametrize("game", WON)
+def test_resuming_a_finished_tutto_game_or_tute_match_names_its_winner(game: str, lang: str,
+                                                                        db: Path) -> None:
+    typed, sentence, placeholder = WON[game]
+    first = _resumed(db, lang, typed, "--game", game, "--players", "Anna,Ben")
+    assert first.startswith(Catalog(lang).ngettext(sentence, sentence, 1,
+                                                   **{placeholder: "Anna"}))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -155,20 +169,10 @@ def test_resuming_a_finished_yatzee_game_names_its_winner(lang: str, db: Path) -
                 typed += ["123456", "chance"]
             else:
                 typed += ["111111", f"strike {field.value}"]
-    _play(db, lang, typed, "--game", "yatzee", "--players", "Anna,Ben")
-    said = _play(db, lang, [], "--resume", "1")
-    assert said[0] == c.ngettext("The game is over: {names} won.",
-                                 "The game is over: {names} won.", 1, names="Anna") + " " + \
+    first = _resumed(db, lang, typed, "--game", "yatzee", "--players", "Anna,Ben")
+    assert first == c.ngettext("The game is over: {names} won.",
+                               "The game is over: {names} won.", 1, names="Anna") + " " + \
         c.gettext("Final totals: {totals}.", totals="Anna 31, Ben 0")
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_resuming_a_finished_tute_match_names_its_winner(lang: str, db: Path) -> None:
-    c = Catalog(lang)
-    _play(db, lang, ["oros", "points 70 50", "anna"], "--game", "tute", "--players", "Anna,Ben")
-    said = _play(db, lang, [], "--resume", "1")
-    assert said[0].startswith(c.ngettext("The match is over: {side} won.",
-                                         "The match is over: {side} won.", 1, side="Anna"))
 
 
 # -- a chance that is not 0 is never "0 percent" ---------------------------------------------

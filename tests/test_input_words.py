@@ -65,13 +65,21 @@ def test_a_card_typed_at_the_set_aside_says_cards_come_at_the_start_of_a_turn(db
     assert "A card is drawn only at the start of a turn. Type the dice to set aside" in out
 
 
-@pytest.mark.parametrize("lang, points", [("en", "points"), ("de", "punkte"),
-                                          ("fr", "points")])
-def test_tute_card_points_take_the_last_trick_by_name_alone(lang: str, points: str,
-                                                            db: Path) -> None:
+def _tute_round(db: Path, lang: str, card_points: str) -> str:
+    """What a two-player Tute table says when oros is trump and the round's card points are
+    typed as ``card_points``."""
+    return _play(db, lang, ["oros", card_points], "--game", "tute", "--players", "Anna,Ben")
+
+
+#: Tute's card points as typed in each language: the short word and the prompt's own words.
+CARD_POINTS = {"en": ("points", "card points"), "de": ("punkte", "kartenpunkte"),
+               "fr": ("points", "points des cartes")}
+
+
+@pytest.mark.parametrize("lang", CARD_POINTS)
+def test_tute_card_points_take_the_last_trick_by_name_alone(lang: str, db: Path) -> None:
     c = Catalog(lang)
-    out = _play(db, lang, ["oros", f"{points} 70 50 ben"], "--game", "tute",
-                "--players", "Anna,Ben")
+    out = _tute_round(db, lang, f"{CARD_POINTS[lang][0]} 70 50 ben")
     # Ben's last trick gives him 10: 60 against 70, and Anna wins.
     assert c.gettext("Round points: {points}.", points="Anna 70, Ben 60") in out or \
         {"en": "Round points: Anna 70, Ben 60.", "de": "Rundenpunkte: Anna 70, Ben 60.",
@@ -144,13 +152,10 @@ def test_the_card_word_at_the_card_prompt_asks_which_card_was_drawn(lang: str, w
     assert _deck_line(c) not in out
 
 
-@pytest.mark.parametrize("lang, phrase", [("en", "card points"), ("de", "kartenpunkte"),
-                                          ("fr", "points des cartes")])
-def test_tutes_card_points_are_typed_as_its_prompt_names_them(lang: str, phrase: str,
-                                                              db: Path) -> None:
+@pytest.mark.parametrize("lang", CARD_POINTS)
+def test_tutes_card_points_are_typed_as_its_prompt_names_them(lang: str, db: Path) -> None:
     c = Catalog(lang)
-    out = _play(db, lang, ["oros", f"{phrase} 70 50"], "--game", "tute",
-                "--players", "Anna,Ben")
+    out = _tute_round(db, lang, f"{CARD_POINTS[lang][1]} 70 50")
     said = out.splitlines()
     asked = next(i for i, line in enumerate(said)
                  if line.endswith(c.gettext("Round {round}, trump {suit}: cante, Tute or card "

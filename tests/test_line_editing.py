@@ -36,8 +36,7 @@ def test_the_arrow_keys_home_and_end_put_a_mistyped_entry_right(mode: list[str],
     assert term.lines()[-5:] == ["Anna, card? bonus 300", "Anna draws Bonus 300.",
                                  "Anna, roll 6 dice: 1 5 2 3 4 6", "1, 5, 2, 3, 4, 6.",
                                  "Anna, set aside?"]
-    term.type("quit\r")
-    assert term.finish() == 0
+    term.quit()
 
 
 @pytest.mark.parametrize("mode", MODES, ids=["plain", "terminal"])
@@ -52,8 +51,7 @@ def test_up_brings_back_the_line_that_was_refused_to_be_put_right(mode: list[str
     term.wait_for_prompt("Anna, roll 6 dice:")
     assert term.lines()[-3:] == ["Anna, card? bonus 300", "Anna draws Bonus 300.",
                                  "Anna, roll 6 dice:"]
-    term.type("quit\r")
-    assert term.finish() == 0
+    term.quit()
 
 
 def test_plain_mode_at_a_terminal_writes_the_prompt_and_the_typed_keys_and_nothing_else(
@@ -64,8 +62,7 @@ def test_plain_mode_at_a_terminal_writes_the_prompt_and_the_typed_keys_and_nothi
     term.wait_for_prompt("Anna, roll 6 dice:")
     term.type("1 5 2 3 4 6\r")
     term.wait_for_prompt("Anna, set aside?")
-    term.type("quit\r")
-    assert term.finish() == 0
+    term.quit()
     assert "\x1b" not in term.raw and "\x07" not in term.raw and "\b" not in term.raw
     assert "Anna, card? 300\r\nAnna draws Bonus 300.\r\nAnna, roll 6 dice: 1 5 2 3 4 6\r\n" \
         in term.raw
@@ -77,5 +74,4 @@ def test_tab_completes_a_word_of_the_game(tmp_path: Path) -> None:
     term.wait_for("Anna, card? fireworks")
     term.type("\r")
     term.wait_for("Anna draws Fireworks.")
-    term.type("quit\r")
-    assert term.finish() == 0
+    term.quit()

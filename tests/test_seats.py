@@ -24,8 +24,10 @@ import pytest
 from testbed.live_view import (
     CODE,
     SeatPhone,
+    at_first_prompt,
     events,
     quit_table,
+    seated_table,
     share_env,
     start_table,
 )
@@ -37,19 +39,14 @@ CODES = f"Anna={ANNA},Ben={BEN},Cleo={CLEO},Dora={DORA}"
 
 def seated(tmp: Path, players: str = "Anna,Ben", lang: str = "en",
            extra: tuple[str, ...] = (), codes: str | None = CODES) -> Any:
-    """A table sharing with seats, plain line input in a terminal, the codes fixed."""
-    env = {"TUTTO_SEAT_CODES": codes} if codes else {}
-    child = start_table(tmp, players=players, lang=lang, plain=True, env=env,
-                        extra=("--share-code", CODE, "--seats", *extra))
-    return child
+    """A table sharing with seats, plain line input in a terminal, the four codes fixed."""
+    return seated_table(tmp, codes, players, lang, extra)
 
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Any]:
-    child = seated(tmp_path)
-    child.expect_exact("Anna, card?")
-    yield child
-    quit_table(child)
+    with at_first_prompt(seated(tmp_path)) as child:
+        yield child
 
 
 def printed_after(child: Any, line: str, answer: str) -> str:

@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 
 from testbed.live_view import (
-    CODE,
+    at_first_prompt,
     axe_violations,
     chromium,
     log_lines,
     quit_table,
-    start_table,
+    seated_table,
 )
 
 pytestmark = pytest.mark.slow  # a real Chromium
@@ -30,10 +30,7 @@ ANNA, BEN = "11112222", "33334444"
 
 
 def seated(tmp: Path, *extra: str, lang: str = "en") -> Any:
-    child = start_table(tmp, plain=True, lang=lang, extra=("--share-code", CODE, "--seats",
-                                                           *extra),
-                        env={"TUTTO_SEAT_CODES": f"Anna={ANNA},Ben={BEN}"})
-    return child
+    return seated_table(tmp, f"Anna={ANNA},Ben={BEN}", lang=lang, extra=extra)
 
 
 def wait(driver: Any, what: Any) -> Any:
@@ -97,10 +94,8 @@ def label(driver: Any) -> str:
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Any]:
-    child = seated(tmp_path)
-    child.expect_exact("Anna, card?")
-    yield child
-    quit_table(child)
+    with at_first_prompt(seated(tmp_path)) as child:
+        yield child
 
 
 def test_a_player_enters_their_turn_by_keyboard_and_hears_each_answer_once(

@@ -12,6 +12,8 @@ import re
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pexpect
@@ -33,14 +35,32 @@ def address(terminal: Terminal) -> str:
     return found.group(0)
 
 
-def test_a_seats_entry_comes_on_a_new_line_and_the_half_typed_line_is_asked_again(
-        tmp_path: Path) -> None:
-    terminal = Terminal(SHARING, tmp_path, env=SEATS)  # readline, the default
+@contextmanager
+def at_the_table(tmp: Path, args: list[str]) -> Iterator[Terminal]:
+    """The sharing table with seats in a terminal; quit when the test is over."""
+    terminal = Terminal(args, tmp, env=SEATS)
     try:
+        yield terminal
+    finally:
+        terminal.child.sendline("quit")
+        terminal.child.expect(pexpect.EOF)
+
+
+@contextmanager
+def stop_sent_while_typing(tmp: Path, args: list[str]) -> Iterator[Terminal]:
+    """The table in a terminal while the scorekeeper has typed "bon" of Ben's card, and
+    Anna's phone has just sent "stop" for her turn; quit when the test is over."""
+    with at_the_table(tmp, args) as terminal:
         anna = SeatPhone(address(terminal), ANNA)
         terminal.child.send("bon")  # the scorekeeper is typing Ben's card already
         terminal.wait_for("Anna, card? bon")
         assert anna.send("stop")["kind"] == "accepted"
+        yield terminal
+
+
+def test_a_seats_entry_comes_on_a_new_line_and_the_half_typed_line_is_asked_again(
+        tmp_path: Path) -> None:
+    with stop_sent_while_typing(tmp_path, SHARING) as terminal:  # readline, the default
         terminal.wait_for("Ben, card? bon")
         rows = terminal.seen()
         start = rows.index("Anna, card? bon")
@@ -51,37 +71,25 @@ def test_a_seats_entry_comes_on_a_new_line_and_the_half_typed_line_is_asked_agai
             "Ben, card? bon"]
         terminal.child.send("us 300\r")  # the rest of the line, then Enter
         terminal.wait_for("Ben draws Bonus 300.")
-    finally:
-        terminal.child.sendline("quit")
-        terminal.child.expect(pexpect.EOF)
 
 
 def test_with_plain_input_the_terminal_keeps_the_half_typed_line_and_enter_sends_it_whole(
         tmp_path: Path) -> None:
-    terminal = Terminal([*SHARING, "--plain"], tmp_path, env=SEATS)
-    try:
-        anna = SeatPhone(address(terminal), ANNA)
-        terminal.child.send("bon")
-        terminal.wait_for("Anna, card? bon")
-        assert anna.send("stop")["kind"] == "accepted"
+    with stop_sent_while_typing(tmp_path, [*SHARING, "--plain"]) as terminal:
         # Plain mode wraps only at --width: the terminal wraps this one where its row ends.
         terminal.wait_for("Stop. Anna scores nothing this turn. Ben's turn. Sent by Anna.")
         terminal.wait_for("Ben, card?")
         terminal.child.send("us 300\r")
         terminal.wait_for("Ben draws Bonus 300.")
-    finally:
-        terminal.child.sendline("quit")
-        terminal.child.expect(pexpect.EOF)
 
 
 def test_an_entry_sent_the_instant_the_question_is_asked_is_taken_at_once_every_time(
         tmp_path: Path) -> None:
     # Each phone sends the moment the table has answered the other: its entry comes while the
     # table is just starting to wait for the keyboard. Ten in a row (the deck has ten Stop
-    # cards), each taken at once
-    # (a phone waits up to 10 seconds before it is told the table did not take its entry).
-    terminal = Terminal(SHARING, tmp_path, env=SEATS)  # readline, the default
-    try:
+    # cards), each taken at once (a phone waits up to 10 seconds before it is told the table
+    # did not take its entry).
+    with at_the_table(tmp_path, SHARING) as terminal:  # readline, the default
         url = address(terminal)
         phones = [SeatPhone(url, ANNA), SeatPhone(url, BEN)]
         state = phones[0].state
@@ -92,9 +100,6 @@ def test_an_entry_sent_the_instant_the_question_is_asked_is_taken_at_once_every_
             assert time.monotonic() - begin < 5, turn
             state = int(answer["state"])
         terminal.wait_for_prompt("Anna, card?")
-    finally:
-        terminal.child.sendline("quit")
-        terminal.child.expect(pexpect.EOF)
 
 
 def test_a_table_reading_a_pipe_takes_a_seats_entry_without_waiting_for_the_next_line(

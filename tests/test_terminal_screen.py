@@ -92,6 +92,11 @@ class Terminal:
     def type_bytes(self, data: bytes) -> None:
         os.write(self.child.child_fd, data)
 
+    def quit(self) -> None:
+        """Type quit, as a player ends the game, and expect the program to end well."""
+        self.type("quit\r")
+        assert self.finish() == 0
+
     def finish(self) -> int:
         """Read to the end; the exit status (a death by signal fails)."""
         while True:
@@ -134,8 +139,7 @@ def test_the_typed_entry_stays_on_screen_after_enter(tmp_path: Path) -> None:
         "1, 5, 5, 2, 3, 6.",
         "Anna, set aside?",
     ]
-    term.type("quit\r")
-    assert term.finish() == 0
+    term.quit()
     assert "Anna, set aside? quit" in term.lines()
     assert "\x1b[6n" not in term.raw, "no cursor-position request"
 
@@ -216,8 +220,7 @@ def test_an_overlong_typed_line_leaves_no_debris(tmp_path: Path) -> None:
     assert said == typed + " is not an entry here. Type the card: stop, fireworks, bonus 200 " \
         "to bonus 600 or just 200 to 600, x2, plusminus, street, clover."
     assert rows[-1] == "Anna, card?"
-    term.type("quit\r")
-    assert term.finish() == 0
+    term.quit()
 
 
 def test_ctrl_c_discards_the_typed_line_and_the_game_goes_on(tmp_path: Path) -> None:
@@ -231,8 +234,7 @@ def test_ctrl_c_discards_the_typed_line_and_the_game_goes_on(tmp_path: Path) -> 
     assert term.lines()[-5:] == ["Anna, card? 30", "Line discarded, nothing entered.",
                                  "Anna, card? 300", "Anna draws Bonus 300.",
                                  "Anna, roll 6 dice:"]
-    term.type("quit\r")
-    assert term.finish() == 0
+    term.quit()
 
 
 def test_escape_before_a_digit_types_the_digit_and_shows_no_hidden_argument(
@@ -246,8 +248,7 @@ def test_escape_before_a_digit_types_the_digit_and_shows_no_hidden_argument(
     term.wait_for_prompt("Anna, roll 6 dice:")
     assert "(arg" not in term.raw
     assert "Anna draws Bonus 300." in term.lines()
-    term.type("quit\r")
-    assert term.finish() == 0
+    term.quit()
 
 
 def test_bytes_that_are_not_text_get_one_sentence_and_change_nothing(tmp_path: Path) -> None:
@@ -259,8 +260,7 @@ def test_bytes_that_are_not_text_get_one_sentence_and_change_nothing(tmp_path: P
                          "Anna, card?"]
     term.type("300\r")
     term.wait_for("Anna draws Bonus 300.")
-    term.type("quit\r")
-    assert term.finish() == 0
+    term.quit()
 
 
 def _coloured(term: Terminal) -> list[tuple[int, str]]:

@@ -14,6 +14,7 @@ announcement line made of a few short sentences.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tutto_a11y.core.contract import Command, Notice, Sentences, Verbosity
 from tutto_a11y.games.tutto import announcements, refusals, table_commands
@@ -26,9 +27,7 @@ from tutto_a11y.games.tutto.rules import (
     EntryError,
     Game,
     Roll,
-    Rules,
     SetAside,
-    State,
     Step,
     events as E,
 )
@@ -36,6 +35,9 @@ from tutto_a11y.games.tutto.rules.events import Event
 from tutto_a11y.games.tutto.sentence_parts import SentenceParts
 from tutto_a11y.games.tutto.words import COMMANDS, shown
 from tutto_a11y.text.output import nobreak
+
+if TYPE_CHECKING:  # the rules and state name the notice's type only
+    from tutto_a11y.games.tutto.rules import Rules, State
 
 
 class Messages(SentenceParts):
