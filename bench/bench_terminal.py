@@ -4,8 +4,11 @@ Run from the project folder: ``python bench/bench_terminal.py [--runs N]``. Prin
 with median and 90th percentile: start to the first prompt, and Enter to the next prompt, for
 terminal mode, for ``--plain`` and for ``--sighted`` (prompt_toolkit, the line editor terminal
 mode had before), plus ``python -c pass``, the baseline measured in the same run, and the first
-prompt of terminal mode as a multiple of it (target: at most 5 times). Needs pexpect (a test
-dependency).
+prompt of terminal mode as a multiple of it (target: at most 5 times). With ``--before
+CHECKOUT`` (a checkout of older code, e.g. ``git worktree add /tmp/before HEAD~5``) it also
+times the start of terminal and plain mode from that checkout, interleaved with today's code
+started the same way (``python -m tutto_a11y`` with the checkout on ``PYTHONPATH``), so a
+change's cost to the start is seen side by side. Needs pexpect (a test dependency).
 """
 
 from __future__ import annotations
@@ -31,9 +34,16 @@ def _env() -> dict[str, str]:
     return env
 
 
-def _spawn(args: list[str]) -> pexpect.spawn:
-    command = tutto_command()
-    child = pexpect.spawn(command[0], command[1:] + args, env=_env(), timeout=30,
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _spawn(args: list[str], checkout: str | None = None) -> pexpect.spawn:
+    """The program in a pseudo-terminal: the installed one, or the code of ``checkout``."""
+    command, env = tutto_command(), _env()
+    if checkout:
+        command = [sys.executable, "-m", "tutto_a11y"]
+        env["PYTHONPATH"] = checkout
+    child = pexpect.spawn(command[0], command[1:] + args, env=env, timeout=30,
                           dimensions=(40, 100))
     child.delaybeforesend = None  # pexpect waits 50 ms before each send unless told not to
     return child
@@ -49,9 +59,9 @@ def expect(child: pexpect.spawn, text: bytes, after: str) -> None:
              f"{(child.before or b'')[-200:]!r}")
 
 
-def start_to_first_prompt(mode: list[str], db: str) -> float:
+def start_to_first_prompt(mode: list[str], db: str, checkout: str | None = None) -> float:
     begin = time.perf_counter()
-    child = _spawn(["--players", "Anna,Ben", "--db", db, *mode])
+    child = _spawn(["--players", "Anna,Ben", "--db", db, *mode], checkout)
     expect(child, b"card?", "the start")
     elapsed = time.perf_counter() - begin
     child.terminate(force=True)
@@ -80,6 +90,11 @@ def main(args: argparse.Namespace) -> None:
     base: list[float] = []
     modes = (("terminal", []), ("plain", ["--plain"]), ("sighted", ["--sighted"]))
     starts: dict[str, list[float]] = {name: [] for name, _ in modes}
+    # With --before: today's code and the checkout's, both started as python -m tutto_a11y.
+    sides = [(f"{name} mode, {which}", mode, checkout) for name, mode in modes[:2]
+             for which, checkout in (("today's code", ROOT), ("--before", args.before))
+             ] if args.before else []
+    side_starts: dict[str, list[float]] = {label: [] for label, _, _ in sides}
     with tempfile.TemporaryDirectory() as folder:
         for i in range(args.runs):
             begin = time.perf_counter()
@@ -87,6 +102,9 @@ def main(args: argparse.Namespace) -> None:
             base.append(time.perf_counter() - begin)
             for name, mode in modes:
                 starts[name].append(start_to_first_prompt(mode, f"{folder}/{name}{i}.db"))
+            for number, (label, mode, checkout) in enumerate(sides):
+                side_starts[label].append(
+                    start_to_first_prompt(mode, f"{folder}/side{number}-{i}.db", checkout))
         entries: dict[str, list[float]] = {name: [] for name, _ in modes}
         for i in range(args.runs):  # four turns a game: the deck holds enough Bonus 300 cards
             for name, mode in modes:
@@ -97,6 +115,10 @@ def main(args: argparse.Namespace) -> None:
     for name, _ in modes:
         med, p90 = median_p90(starts[name])
         print(f"{name} mode, start to first prompt: median {med * 1000:.1f} ms, "
+              f"p90 {p90 * 1000:.1f} ms")
+    for label, samples in side_starts.items():
+        med, p90 = median_p90(samples)
+        print(f"{label} (python -m), start to first prompt: median {med * 1000:.1f} ms, "
               f"p90 {p90 * 1000:.1f} ms")
     ratio = median_p90(starts["terminal"])[0] / median_p90(base)[0]
     print(f"terminal mode's first prompt: {ratio:.1f} times python -c pass (target: at most 5)")
@@ -109,4 +131,6 @@ def main(args: argparse.Namespace) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--before", default=None, metavar="CHECKOUT",
+                        help="a checkout of older code, to time its start side by side")
     run(main, parser, limit=1800)
