@@ -36,7 +36,7 @@ from pathlib import Path
 
 import pexpect
 
-from guard import Unexpected, run  # bench/guard.py
+from guard import Unexpected, live_view_options, run  # bench/guard.py
 from testbed.live_view import (
     CODE,
     EventStream,
@@ -197,8 +197,5 @@ def main(options: argparse.Namespace) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--no-browser", action="store_true",
-                        help="only the cost at the table, without Chromium")
-    run(main, parser, limit=1800)
+    run(main, live_view_options(__doc__, "only the cost at the table, without Chromium"),
+        limit=1800)

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pexpect
 
-from guard import check, run
+from guard import check, live_view_options, run
 from testbed.live_view import CODE, EventStream, chromium, new_folders, quit_table, start_table
 from testbed.program import tutto_command
 from timing import report
@@ -161,8 +161,4 @@ def main(options: argparse.Namespace) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--no-browser", action="store_true",
-                        help="only the entry times, without Chromium")
-    run(main, parser, limit=1800)
+    run(main, live_view_options(__doc__, "only the entry times, without Chromium"), limit=1800)

@@ -53,6 +53,15 @@ def options(parser: argparse.ArgumentParser, limit: float) -> argparse.ArgumentP
     return parser
 
 
+def live_view_options(doc: str | None, no_browser: str) -> argparse.ArgumentParser:
+    """The options of a live-view benchmark: how many games to play, and ``--no-browser`` to
+    leave out the part timed in Chromium (``no_browser`` says what is left)."""
+    parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--no-browser", action="store_true", help=no_browser)
+    return parser
+
+
 def run(main: Callable[[argparse.Namespace], Any], parser: argparse.ArgumentParser,
         limit: float) -> NoReturn:
     """Parse the options (with ``--smoke`` and ``--limit``), run ``main(args)`` within the
