@@ -71,10 +71,9 @@ class Doorbell:
         self._handler_installed = False
         self._waits = 0  # how many waits were armed: the number of the one going on now
         # readline's waits (input() in a ``with interrupting()``): the one whose block runs
-        # now (0: none), the wait the knock being sent is for, and how to arm it again
+        # now (0: none), and the wait the knock being sent is for
         self._inside = 0
         self._knock_for = 0
-        self._rearm: tuple[Callable[[], None], Callable[[], str]] | None = None
 
     # -- any thread ------------------------------------------------------------------------
     def ring(self) -> None:
@@ -194,7 +193,8 @@ class Doorbell:
         ``readline.redisplay``). ``tests/test_seats_terminal.py`` does so in a real terminal."""
         return Interrupting(self, kept)
 
-    def _knock_until_heard(self, target: int, number: int, wait: int) -> None:
+    def _knock_until_heard(self, target: int, number: int, wait: int,
+                           wake: Callable[[], None], kept: Callable[[], str]) -> None:
         """Knock until readline's wait number ``wait`` has ended.
 
         One signal is not always heard. If it comes while ``input()`` is still setting up,
@@ -211,7 +211,7 @@ class Doorbell:
         raised_at: float | None = None
         while time.monotonic() < give_up:
             with self._lock:
-                if self._inside != wait or self._waits != wait:
+                if self._inside != wait:
                     return  # the wait is over
                 knock = True
                 if self._wake is None:  # the handler raised Knocked
@@ -220,8 +220,8 @@ class Doorbell:
                         raised_at, knock = now, False
                     elif now - raised_at < SWALLOWED_AFTER:
                         knock = False
-                    elif self._rearm is not None:  # swallowed: arm the same wait again
-                        self._wake, self._kept = self._rearm
+                    else:  # swallowed: arm the same wait again
+                        self._wake, self._kept = wake, kept
                         raised_at = None
                 self._knock_for = wait
             if knock:
@@ -264,11 +264,11 @@ class Interrupting:
         wait = bell._waits + 1  # the number arm() gives this wait (only this thread arms)
 
         def wake() -> None:
-            threading.Thread(target=bell._knock_until_heard, args=(target, number, wait),
-                             daemon=True).start()
+            threading.Thread(target=bell._knock_until_heard,
+                             args=(target, number, wait, wake, self.kept), daemon=True).start()
 
         with bell._lock:
-            bell._inside, bell._rearm = wait, (wake, self.kept)
+            bell._inside = wait
         try:
             bell._armed_or_knocked(wake, self.kept)
         except Knocked:
@@ -278,7 +278,7 @@ class Interrupting:
 
     def _leave(self) -> None:
         with self.bell._lock:
-            self.bell._inside, self.bell._rearm = 0, None
+            self.bell._inside = 0
 
     def __exit__(self, *exc_info: object) -> None:
         if self.armed:
