@@ -19,7 +19,7 @@ from typing import Any
 from unittest import mock
 
 import click
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from tutto_a11y.cli.app import _default_map, cli
 from tutto_a11y.cli.kept import check_setting
@@ -70,15 +70,23 @@ def read_play(args: list[str], env: dict[str, str], kept: dict[str, Any]) -> Any
 
 
 def _click_reading(args: list[str], env: dict[str, str], kept: dict[str, Any]) -> Any:
-    """What click passes to ``play`` for ``args``, or the error it raises."""
-    if args[:1] == ["play"]:
-        args = args[1:]
+    """What the click group passes to ``play`` for the whole line ``args``, or the error it
+    raises: the group finds the command word wherever it stands (``--plain play`` is ``play
+    --plain``), so the line goes to the group as the program hands it over, not to ``play``'s
+    own command with its word still in it."""
+    calls: list[dict[str, Any]] = []
     clean = {k: v for k, v in os.environ.items() if not k.startswith("TUTTO_")}
-    with mock.patch.dict(os.environ, {**clean, **env}, clear=True):
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(mock.patch.dict(os.environ, {**clean, **env}, clear=True))
+        stack.enter_context(contextlib.redirect_stdout(io.StringIO()))
+        stack.enter_context(mock.patch.object(PLAY, "callback",
+                                              lambda **params: calls.append(params)))
         try:
-            return PLAY.make_context("play", list(args), default_map=kept).params
-        except click.ClickException as error:
+            cli.main(args=list(args), prog_name="tutto-tally", standalone_mode=False,
+                     default_map=_default_map(kept))
+        except (click.ClickException, click.exceptions.Exit, UsageProblem) as error:
             return error
+    return calls[0] if calls else None
 
 
 def _usable(kept: dict[str, Any]) -> dict[str, Any]:
@@ -95,6 +103,8 @@ def _usable(kept: dict[str, Any]) -> dict[str, Any]:
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(TOKENS, max_size=7), ENV, KEPT)
+@example(["--plain", "play"], {}, {})  # the command word after a global option
+@example(["--lang", "de", "play", "--plain"], {}, {})
 def test_a_play_line_read_before_click_is_read_the_same_by_click(
         args: list[str], env: dict[str, str], kept: dict[str, Any]) -> None:
     kept = _usable(kept)
