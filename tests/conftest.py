@@ -12,9 +12,21 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-# No per-example deadline: on a loaded two-core machine one example may take a second.
-settings.register_profile("any-machine", deadline=None)
-settings.load_profile("any-machine")
+# Two ways to run the property tests (docs/development.md). Neither has a per-example deadline:
+# on a loaded two-core machine one example may take a second.
+#   explore  a developer's run: new examples every run, the failing ones kept in .hypothesis/
+#            and tried first next time.
+#   replay   CI's run (scripts/test, .ci/run, scripts/test-pythons, or a CI service that sets
+#            CI): the same examples every run, drawn from a seed made of each test's own code,
+#            and no database, so a clean clone passes or fails the same way every time.
+# A test's own @settings inherit what it does not set from the profile loaded here, before any
+# test module is imported (tests/test_property_profile.py checks every property test does).
+settings.register_profile("explore", deadline=None)
+settings.register_profile("replay", deadline=None, derandomize=True, database=None,
+                          print_blob=True)
+HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or (
+    "replay" if "CI" in os.environ else "explore")
+settings.load_profile(HYPOTHESIS_PROFILE)
 
 ROOT = Path(__file__).resolve().parent.parent
 # The tests import the set-ups they share with bench/ from the testbed package (and the bench's
