@@ -21,11 +21,12 @@ from tutto_a11y.core.contract import (
     Sentences,
 )
 from tutto_a11y.games import registry
+from tutto_a11y.table.ctrl_c import CtrlCWhileBusy
 from tutto_a11y.table.doorbell import Knocked
 from tutto_a11y.table.reader import LineReader
 from tutto_a11y.text.output import Output, plain
 from tutto_a11y.text.problems import store_error_sentence
-from tutto_a11y.text.working import after_a_moment, working_sentence
+from tutto_a11y.text.working import after_a_moment, stopped_sentence, working_sentence
 
 
 class Journal(Protocol):
@@ -108,17 +109,29 @@ class Table:
         self.sentences = leaving_sentences(messages.c)
         self.last = ""
         # A game's own command or announcement that may compute for a while (Tutto's coach)
-        # runs through this, so a wait is never silent.
+        # runs through this, so a wait is never silent, and Ctrl-C stops it.
         messages.working = self.slowly
+        self.ctrl_c = CtrlCWhileBusy(self._end_echoed_row)
 
     def slowly(self, compute: Callable[[], str]) -> str:
         """``compute()``; if it takes a while, "One moment, I'm computing." is printed and
-        spoken first (:mod:`tutto_a11y.text.working`)."""
+        spoken first (:mod:`tutto_a11y.text.working`). Ctrl-C stops it, and a sentence saying
+        so stands in the answer's place (``table/ctrl_c.py``)."""
         line = working_sentence(self.messages.c)
-        return after_a_moment(compute, lambda: self.tell(line, remember=False))
+        answer = after_a_moment(lambda: self.ctrl_c.stoppable(compute),
+                                lambda: self.tell(line, remember=False))
+        return stopped_sentence(self.messages.c) if answer is None else answer
+
+    def _end_echoed_row(self) -> None:
+        """A terminal echoed "^C" on the row under the entry (plain mode and terminal mode
+        alike, between two prompts): the next line starts on a row of its own, as after a
+        Ctrl-C at a prompt (``table/reader.py``). A pipe echoes nothing."""
+        if not self.output.prompt_on_own_line:
+            self.output.stream.write("\n")
 
     def tell(self, text: str, important: bool = False, remember: bool = True) -> None:
         """Print a line and speak it; ``repeat`` says the last remembered one again."""
+        self.ctrl_c.before_output()
         self.output.line(text)
         if self.speaker is not None:
             self.speaker.say(plain(text), important=important)
@@ -155,7 +168,8 @@ class Table:
                 if said is not None:
                     self.tell(said, remember=False)
                     continue
-                status = self.step(line)
+                with self.ctrl_c.busy():  # Ctrl-C stops a computation, not the program
+                    status = self.step(line)
                 if status is not None:
                     return status
         finally:

@@ -6,6 +6,8 @@ if it has not finished after :data:`DELAY`, the line "One moment, I'm computing.
 first (printed and spoken by whoever passes ``notify``), and the answer follows it. A quick
 answer says nothing extra. The line is said before the answer, never while it is being said,
 so it cannot cut the answer off; the answer may cut the line off, which is what it is for.
+Ctrl-C stops the computation at the table (``table/ctrl_c.py``), and one short sentence
+(:func:`stopped_sentence`) says so in place of the answer.
 """
 
 from __future__ import annotations
@@ -26,6 +28,12 @@ DELAY = 0.4
 def working_sentence(catalog: Sentences) -> str:
     """The one short line, in the catalog's language."""
     text: str = catalog.gettext("One moment, I'm computing.")
+    return text
+
+
+def stopped_sentence(catalog: Sentences) -> str:
+    """Said instead of the answer when Ctrl-C stopped the computation."""
+    text: str = catalog.gettext("Computing stopped; the game goes on.")
     return text
 
 
