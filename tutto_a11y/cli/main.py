@@ -17,9 +17,46 @@ from tutto_a11y.settings import UsageProblem
 from tutto_a11y.text.i18n import Catalog, use_for_click
 from tutto_a11y.text.output import line_width
 
+#: The exit status when the output is closed before everything was written (a pipe into
+#: ``head``): click's own for the commands it runs (``show``, ``games``, ``export``...), and so
+#: the same for every command and for a game.
+OUTPUT_CLOSED = 1
+
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Run the program; exit 0 on a normal end, 2 on a usage error, never a traceback."""
+    """Run the program; exit 0 on a normal end, 2 on a usage error, 1 when the output was
+    closed early, never a traceback."""
+    try:
+        status = _run(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        status = _output_closed()
+    sys.exit(status)
+
+
+def _output_closed() -> int:
+    """stdout or stderr was closed before everything was written: nothing more can be said,
+    and no traceback either. What Python still holds for a closed stream is sent to
+    ``/dev/null``, or its last flush at exit would print an error of its own. A game has
+    saved every entry it accepted before it said it (``table/session.py``) and has closed
+    the games file on its way here."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is None:
+            continue
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, stream.fileno())
+                os.close(devnull)
+            except (OSError, ValueError):
+                pass
+    return OUTPUT_CLOSED
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    """The program's run; its exit status."""
     from tutto_a11y.cli.kept import check_file
     from tutto_a11y.cli.line import read
     from tutto_a11y.settings_file import read_settings, settings_path
@@ -52,5 +89,4 @@ def main(argv: Sequence[str] | None = None) -> None:
 
             say_problem(refused.sentence, problem_width)
             status = 2
-    sys.stdout.flush()
-    sys.exit(status)
+    return status

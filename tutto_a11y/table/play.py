@@ -125,7 +125,9 @@ def play(settings: Settings, options: PlayOptions) -> int:
     except StoreError as error:
         raise store_problem(error, path, catalog) from None
     finally:
-        output.end()  # a line held for a question that did not come
-        if sharing is not None:
-            sharing.close()
-        shut_down(shutdown, speaker, store, interactive)
+        try:
+            output.end()  # a line held for a question that did not come
+        finally:  # even when the output is closed (a pipe into head): the file is closed well
+            if sharing is not None:
+                sharing.close()
+            shut_down(shutdown, speaker, store, interactive)

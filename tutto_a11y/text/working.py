@@ -49,7 +49,10 @@ def after_a_moment(compute: Callable[[], T], notify: Callable[[], None],
     def late() -> None:
         with lock:
             if not done:
-                notify()
+                try:
+                    notify()
+                except BrokenPipeError:  # the output is closed: the next line meets it
+                    pass
 
     timer = threading.Timer(DELAY if delay is None else delay, late)
     timer.daemon = True
