@@ -136,11 +136,15 @@ class Store:
                 header = None
             if header is None or header == b"":
                 # A -wal/-shm/-journal without a database (or next to an empty file) belongs to
-                # some other database: SQLite would replay it into the new file.  Leave it be.
-                for leftover in (*files.side_files(path), Path(f"{path}-journal")):
-                    if leftover.exists():
-                        reason = "cannot-open" if header is None else "not-a-database"
-                        raise StoreError(reason, path, {"leftover": str(leftover)})
+                # some other database: SQLite would replay it into the new file.  Leave it be,
+                # and name every one, so the player can put them back with their file or
+                # delete them.
+                leftovers = tuple(leftover.name for leftover in
+                                  (*files.side_files(path), Path(f"{path}-journal"))
+                                  if leftover.exists())
+                if leftovers:
+                    reason = "cannot-open" if header is None else "not-a-database"
+                    raise StoreError(reason, path, {"leftovers": leftovers})
                 if read_only:
                     return cls._without_games(shown)
                 if header is None:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tutto_a11y.core.contract import EntryError, Sentences
-from tutto_a11y.text.names import MAX_NAME, terminal_safe
+from tutto_a11y.text.names import MAX_NAME, join_names, terminal_safe
 
 
 def _safe(data: dict[str, Any]) -> dict[str, Any]:
@@ -63,6 +63,8 @@ def store_error_sentence(reason: str, data: dict[str, Any], path: str, c: Senten
     """A database problem in one sentence; the file itself is left as it was."""
     path = terminal_safe(path)
     data = _safe(data)
+    if data.get("leftovers"):  # the games file is missing or empty, its side files are not
+        return leftovers_sentence(path, data["leftovers"], c)
     if reason == "not-a-database":
         return c.gettext("{path} is not a tutto-tally games file, so it was left untouched: "
                          "choose another file with --db.", path=path)
@@ -99,6 +101,21 @@ def store_error_sentence(reason: str, data: dict[str, Any], path: str, c: Senten
                          "moment.", path=path)
     return c.gettext("The games file {path} cannot be opened: choose another file with --db.",
                      path=path)
+
+
+def leftovers_sentence(path: str, leftovers: tuple[str, ...], c: Sentences) -> str:
+    """SQLite's side files of a games file that is gone (deleted or moved while a game was
+    open, say when the terminal was closed): they are named, with what to do about each
+    case. They are never removed or replayed here: they may hold the last entries of a games
+    file that was only moved."""
+    return c.ngettext(
+        "The left-over file {files} of an earlier games file stands beside {path}: if you "
+        "moved that games file, move this one with it; if you deleted it, delete this one too; "
+        "or choose another file with --db.",
+        "The left-over files {files} of an earlier games file stand beside {path}: if you "
+        "moved that games file, move them with it; if you deleted it, delete them too; or "
+        "choose another file with --db.", len(leftovers), files=join_names(leftovers, c),
+        path=path)
 
 
 def damaged_game_sentence(game_id: str, index: int | None, c: Sentences,
