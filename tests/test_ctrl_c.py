@@ -49,3 +49,35 @@ def test_ctrl_c_in_plain_mode_keeps_the_game_and_every_accepted_entry(tmp_path: 
     term.wait_for("1, 5, 2, 3, 4, 6.")
     assert "Ende der Eingabe" not in "\n".join(term.lines())
     term.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize("mode", [["--plain"], []])
+def test_at_the_question_whether_to_go_on_ctrl_c_asks_again_and_ctrl_d_leaves_with_a_sentence(
+        mode: list[str], lang: str, tmp_path: Path) -> None:
+    from test_terminal_screen import CTRL_D
+
+    c = Catalog(lang)
+    first = Terminal([*mode, "--lang", lang, "--players", "Anna,Ben"], tmp_path)
+    first.wait_for(c.gettext("{name}, card?", name="Anna"))
+    first.type("300\r")
+    first.wait_for(c.ngettext("{name}, roll {n} die:", "{name}, roll {n} dice:", 6, name="Anna"))
+    first.type(CTRL_D)
+    assert first.finish() == 0
+
+    yes, no = {"en": ("yes", "no"), "de": ("ja", "nein"), "fr": ("oui", "non")}[lang]
+    question = c.gettext("Go on with it? Type {yes} to go on, or {no} for a new game.",
+                         yes=yes, no=no).replace("\xa0", " ")  # as a screen shows it
+    term = Terminal([*mode], tmp_path, columns=120)
+    term.wait_for_prompt(question)
+    term.type("ja")
+    term.type(CTRL_C)  # the line is discarded, as at every question, and asked again
+    term.wait_for_prompt(question, count=2)
+    term.type(CTRL_D)
+    assert term.finish() == 0
+    rows = term.seen()
+    asked = rows.index(question + " ja")
+    assert rows[asked + 1:] == [
+        c.gettext("Line discarded, nothing entered."), question,
+        c.gettext("Nothing was changed: game {game} is still saved, and the next start offers "
+                  "it again.", game="1").replace("\xa0", " ")]

@@ -305,7 +305,8 @@ def test_killing_the_program_at_random_moments_loses_nothing_that_was_announced(
             if how == "bare start":
                 assert program.readline() == (
                     "Game 1 with Anna, Ben and Cleo is still running.")
-                assert program.readline() == "Go on with it? Type yes, or no for a new game."
+                assert program.readline() == (
+                    "Go on with it? Type yes to go on, or no for a new game.")
                 program.write("yes")
             check_resumed(program.readline(), program.readline(), game, game_id)
 
@@ -368,7 +369,7 @@ def test_a_bare_start_while_the_last_game_runs_asks_whether_to_go_on_with_it(
     said = going_on.stdout.splitlines()
     assert going_on.returncode == 0
     assert said[0] == "Game 1 with Anna, Ben and Cleo is still running."
-    assert said[1] == "Go on with it? Type yes, or no for a new game."
+    assert said[1] == "Go on with it? Type yes to go on, or no for a new game."
     assert said[2].startswith("Game 1 goes on. Ben's turn, score 0.")
     assert said[4] == "Ben draws Bonus 200."
     assert saved_entries(db, "1") == ["card stop", "card bonus-200"]
@@ -377,7 +378,7 @@ def test_a_bare_start_while_the_last_game_runs_asks_whether_to_go_on_with_it(
     said = new.stdout.splitlines()
     assert new.returncode == 0
     assert said[2] == "Please type yes or no."
-    assert said[3] == "Go on with it? Type yes, or no for a new game."
+    assert said[3] == "Go on with it? Type yes to go on, or no for a new game."
     assert said[4] == "New game for Dora and Emil. Target 6000, standard rules. Dora begins."
     assert saved_entries(db, "2") == ["card stop"]
     assert saved_entries(db, "1") == ["card stop", "card bonus-200"], "game 1 is untouched"
@@ -392,8 +393,8 @@ def test_a_german_game_asks_with_ja_or_nein_whether_to_go_on(
     going_on = run(clean_env, play_args(db, *german), ["ja", "feuerwerk"])
     said = going_on.stdout.splitlines()
     assert going_on.returncode == 0
-    question = Catalog("de").gettext("Go on with it? Type {yes}, or {no} for a new game.",
-                                     yes="ja", no="nein")
+    question = Catalog("de").gettext(
+        "Go on with it? Type {yes} to go on, or {no} for a new game.", yes="ja", no="nein")
     assert said[0] == Catalog("de").gettext("Game {game} with {players} is still running.",
                                             game="1", players="Anna und Ben")
     assert said[1] == question
@@ -406,6 +407,35 @@ def test_a_german_game_asks_with_ja_or_nein_whether_to_go_on(
     assert saved_entries(db, "1") == ["card stop", "card fireworks"]
     with Store.open(db) as store:
         assert [info.lang for info in store.games()] == ["de", "de"]
+
+
+WORDS_TO_GO_ON = {"en": ("yes", "no", "quit"), "de": ("ja", "nein", "beenden"),
+                  "fr": ("oui", "non", "quitter")}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize("leaving", ["quit word", "end of input"])
+def test_leaving_at_the_question_whether_to_go_on_says_that_nothing_changed(
+        lang: str, leaving: str, db: Path, clean_env: dict[str, str]) -> None:
+    c = Catalog(lang)
+    yes, no, quit_word = WORDS_TO_GO_ON[lang]
+    assert run(clean_env, play_args(db, "--lang", lang, "--players", "Anna,Ben"),
+               ["300", "1 5 2 3 4 6"]).returncode == 0
+    left = run(clean_env, play_args(db), [quit_word] if leaving == "quit word" else [])
+    assert left.returncode == 0
+    assert left.stdout.splitlines() == [
+        c.gettext("Game {game} with {players} is still running.", game="1",
+                  players=c.gettext("{names} and {last}", names="Anna", last="Ben")),
+        c.gettext("Go on with it? Type {yes} to go on, or {no} for a new game.", yes=yes,
+                  no=no),
+        c.gettext("Nothing was changed: game {game} is still saved, and the next start offers "
+                  "it again.", game="1")]
+    assert saved_entries(db, "1") == ["card bonus-300", "roll 152346"]
+    with Store.open(db, read_only=True) as store:
+        assert [(info.id, info.status.value) for info in store.games()] == [("1", "running")]
+    # And the next start offers it again.
+    again = run(clean_env, play_args(db), [yes])
+    assert again.stdout.splitlines()[2].startswith(c.gettext("Game {game} goes on.", game="1"))
 
 
 def test_a_game_is_resumed_by_id_or_as_last_and_quit_or_end_of_input_keep_it_resumable(

@@ -49,7 +49,7 @@ def test_a_late_yes_goes_on_with_the_game_as_the_file_holds_it(
 
     waiting = Program(clean_env, play_args(db, *args))
     try:
-        until(waiting, "Go on with it? Type yes, or no for a new game.")
+        until(waiting, "Go on with it? Type yes to go on, or no for a new game.")
         if second_start[0] == "--resume":
             other = run(clean_env, play_args(db, *args, *second_start), second)
         else:
@@ -106,7 +106,7 @@ def test_the_question_about_a_running_game_is_asked_in_the_games_language(
     assert going_on.returncode == 0
     assert said[0] == c.gettext("Game {game} with {players} is still running.", game="1",
                                 players=join_names(("Anna", "Ben"), c))
-    assert said[1] == c.gettext("Go on with it? Type {yes}, or {no} for a new game.",
+    assert said[1] == c.gettext("Go on with it? Type {yes} to go on, or {no} for a new game.",
                                 yes=yes, no=no)
     assert said[2].startswith(c.gettext("Game {game} goes on.", game="1"))
 

@@ -177,7 +177,7 @@ def _ask_players(side: AnySide, reader: LineReader, output: Output, c: Catalog
     return tuple(names)
 
 
-def choose_game(store: Store, resume: str | None, reader: LineReader, output: Output,
+def choose_game(store: Store, resume: str | None, reader: TableReader, output: Output,
                 c: Catalog, lang: str | None = None
                 ) -> tuple[GameInfo, AnyGame, list[str]] | None:
     """The saved game to go on with (``--resume``, or the last running one if wanted), or None.
@@ -218,7 +218,7 @@ def choose_game(store: Store, resume: str | None, reader: LineReader, output: Ou
     return None
 
 
-def _going_on(info: GameInfo, game: AnyGame, reader: LineReader, output: Output,
+def _going_on(info: GameInfo, game: AnyGame, reader: TableReader, output: Output,
               c: Catalog) -> bool:
     """The question of the table: go on with the running game? Asked in the game's language
     (or ``--lang``), as the game will go on in it; yes and no are understood in every language,
@@ -233,19 +233,31 @@ def _going_on(info: GameInfo, game: AnyGame, reader: LineReader, output: Output,
              for meaning in TABLE_WORDS["en"]}
     vocabulary = Vocabulary(c.lang, {c.lang: own, "en": every})
     yes, no = own["yes"][0], own["no"][0]
-    while True:
-        try:
-            line = reader.read(c.gettext("Go on with it? Type {yes}, or {no} for a new game.",
-                                         yes=yes, no=no))
-        except EntryError:
-            line = ""
-        if line is None:
-            raise Quit
-        try:
-            answer = vocabulary.match(line, among=("yes", "no", "quit"))
-        except EntryError:
-            output.line(c.gettext("Please type {yes} or {no}.", yes=yes, no=no))
-            continue
-        if answer == "quit":
-            raise Quit
-        return answer == "yes"
+    # Each answer says what it does, so that neither is heard as "a new game".
+    question = c.gettext("Go on with it? Type {yes} to go on, or {no} for a new game.",
+                         yes=yes, no=no)
+    # A line discarded here is said to be in the question's language; the game's own
+    # language takes over again after it (play.py marks the reader for the game).
+    before = reader.discarded
+    mark_discarded(reader, c)
+    try:
+        while True:
+            try:
+                line = reader.read(question)
+            except EntryError:
+                line = ""
+            if line is None:  # the end of input (Ctrl-D)
+                answer = "quit"
+            else:
+                try:
+                    answer = vocabulary.match(line, among=("yes", "no", "quit"))
+                except EntryError:
+                    output.line(c.gettext("Please type {yes} or {no}.", yes=yes, no=no))
+                    continue
+            if answer == "quit":  # leaving here changes nothing, and says so
+                output.line(c.gettext("Nothing was changed: game {game} is still saved, and "
+                                      "the next start offers it again.", game=info.id))
+                raise Quit
+            return answer == "yes"
+    finally:
+        reader.discarded = before
