@@ -80,9 +80,10 @@ class CtrlCWhileBusy:
 
     def _send_again(self) -> None:
         """A Ctrl-C put off during an import, sent again while the computation runs."""
+        send = getattr(signal, "pthread_kill", None)  # not on Windows: the import runs out
         with self._lock:
-            if self._computing:
-                signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+            if self._computing and send is not None:
+                send(threading.main_thread().ident or 0, signal.SIGINT)
 
     def before_output(self) -> None:
         """Before a line is printed: end the row a Ctrl-C was shown on, if one came."""
