@@ -108,6 +108,11 @@ class GameMessages(Protocol[EntryT_contra, EventT_contra]):
     #: How a sentence that may take a while is computed (the coach's advice): the loop puts
     #: its own here, which says "One moment, I'm computing." first when it does take a while.
     working: Working
+    #: The game is a match of several won games (Tute): the loop's own sentences say "match"
+    #: where the other games say "game" ("Match saved.", "Match 3 goes on."), as its
+    #: messages do ("Partie" and "Spiel" are a match and a won game at a German table).
+    @property
+    def match(self) -> bool: ...
 
     def new_game(self) -> str: ...
     def prompt(self) -> str: ...
