@@ -452,7 +452,7 @@ TUTE = {
            ["Ace", "2", "3", "4", "5", "6", "7", "Jack", "Knight", "King"]),
     "de": ("{suit}: {rank}", ["Gold", "Kelche", "Schwerter", "Keulen"],
            ["Ass", "2", "3", "4", "5", "6", "7", "Bube", "Reiter", "König"]),
-    "fr": ("{rank} de {suit}", ["Deniers", "Coupes", "Épées", "Bâtons"],
+    "fr": ("{rank} de {suit}", ["deniers", "coupes", "épées", "bâtons"],
            ["As", "2", "3", "4", "5", "6", "7", "Valet", "Cavalier", "Roi"]),
 }
 

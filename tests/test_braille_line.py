@@ -91,3 +91,66 @@ def test_the_setting_comes_from_the_variable_and_the_settings_file_too(
     assert kept.returncode == 0, kept.stderr
     assert os.path.exists(Path(clean_env["XDG_CONFIG_HOME"]) / "tutto-tally" / "settings.toml")
     assert joined in _piped([], clean_env, tmp_path)
+
+
+#: One turn to 2 dice left, and the questions asked on the way, in each language.
+TURN = ["300", "1 5 2 3 4 6", "1 5", "5 5 2 3", "5 5"]
+QUESTIONS = {
+    "en": ["Anna, card?", "Anna, roll 6 dice:", "Anna, set aside?",
+           "Anna, 150 at risk, 4 dice: roll or bank?", "Anna, set aside?",
+           "Anna, 250 at risk, 2 dice: roll or bank?"],
+    "de": ["Anna, Karte?", "Anna, Wurf mit 6 Würfeln:", "Anna, was legst du heraus?",
+           "Anna, 150 auf dem Spiel, 4 Würfel: würfeln oder aufhören?",
+           "Anna, was legst du heraus?",
+           "Anna, 250 auf dem Spiel, 2 Würfel: würfeln oder aufhören?"],
+    "fr": ["Anna, carte ?", "Anna, lancer de 6 dés :", "Anna, quels dés mettre de côté ?",
+           "Anna, 150 en jeu, 4 dés : relancer ou marquer ?",
+           "Anna, quels dés mettre de côté ?",
+           "Anna, 250 en jeu, 2 dés : relancer ou marquer ?"],
+}
+
+
+def _question_rows(term: Terminal, question: str) -> list[str]:
+    """The rows the question stands on, the cursor's last; fails if it is split anywhere
+    but at the start of a row."""
+    rows = term.seen()
+    cursor = term.screen.cursor.y
+    for first in range(cursor, max(cursor - 3, -1), -1):
+        rows_of_it = rows[first:cursor + 1]
+        joined = " ".join(rows_of_it)
+        if first == cursor and joined.endswith(question):
+            return rows_of_it  # whole on the cursor's row, the news before it
+        if joined == question:
+            return rows_of_it  # begins a row of its own
+    raise AssertionError(f"{question!r} split inside a row:\n" + "\n".join(rows))
+
+
+def _wait_for_question(term: Terminal, question: str, count: int) -> None:
+    """Until the cursor waits after ``question`` (on one row or several), asked ``count``
+    times."""
+    def waiting() -> bool:
+        rows = term.seen()
+        row = rows[term.screen.cursor.y].rstrip() if term.screen.cursor.y < len(rows) else ""
+        return (row.endswith(question.split(" ")[-1])
+                and " ".join(rows).count(question) >= count)
+    term.pump(waiting, question)
+
+
+@pytest.mark.parametrize("width", [40, 80])
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_a_question_shares_the_news_row_only_whole_else_begins_a_row_with_the_name(
+        lang: str, width: int, tmp_path: Path) -> None:
+    term = Terminal(["--players", "Anna,Jürgen", "--braille-line", "--lang", lang, "--width",
+                     str(width)], tmp_path, columns=width)
+    questions = [question.replace("\xa0", " ") for question in QUESTIONS[lang]]
+    shared = 0
+    for k, (question, typed) in enumerate(zip(questions, [*TURN, None], strict=True)):
+        _wait_for_question(term, question, questions[:k + 1].count(question))
+        rows = _question_rows(term, question)
+        assert all(len(row) <= width for row in term.lines()), term.lines()
+        if len(rows) == 1 and rows[0] != question:
+            shared += 1  # the news and the whole question on the cursor's row
+        if typed is not None:
+            term.type(typed + "\r")
+    assert shared >= 1  # the setting still does what it is for
+    term.quit()

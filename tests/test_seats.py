@@ -506,19 +506,22 @@ def test_show_and_the_exports_name_the_seat_of_every_entry_it_sent(table: Any,
     table.expect_exact("Anna banks")
     SeatPhone(table.url, BEN).send("stop")
     quit_table(table)
+    # Each turn's own line names who sent it (the bank was typed at the table), in the
+    # sheet's language; the journal's tokens stay in the JSON's list of entries alone.
     shown = tally(["--lang", "en", "show", "1"], tmp_path).splitlines()
-    assert shown[-2:] == ["Anna sent entries 1 to 3 from their own device.",
-                          "Ben sent entry 5 from their own device."]
+    assert shown[1].endswith(" score 150. Partly sent by Anna."), shown
+    assert shown[2].endswith(" score 0. Sent by Ben."), shown
     data = json.loads(tally(["export", "1", "--format", "json"], tmp_path))
+    assert [turn["sent_by"] for turn in data["turns"]] == [["Anna"], ["Ben"]]
     assert data["seats"] == [{"entry": 1, "text": "card bonus-300", "seat": "Anna"},
                              {"entry": 2, "text": "roll 152346", "seat": "Anna"},
                              {"entry": 3, "text": "aside 15", "seat": "Anna"},
                              {"entry": 5, "text": "card stop", "seat": "Ben"}]
-    csv = tally(["--lang", "de", "export", "1", "--format", "csv"], tmp_path)
-    assert csv.endswith("\nEingabe,Gespeichert als,Gesendet von\n1,card bonus-300,Anna\n"
-                        "2,roll 152346,Anna\n3,aside 15,Anna\n5,card stop,Ben\n")
+    csv = tally(["--lang", "de", "export", "1", "--format", "csv"], tmp_path).splitlines()
+    assert csv[0].endswith(",Eingabe von") and csv[1].endswith(",Anna (teils)")
+    assert csv[2].endswith(",Ben") and "card stop" not in "\n".join(csv)
     markdown = tally(["export", "1", "--format", "md"], tmp_path)
-    assert "| Entry | As saved | Sent by |" in markdown and "| 5 | card stop | Ben |" in markdown
+    assert "| Sent by |" in markdown and "| Anna (partly) |" in markdown
 
 
 def test_a_game_without_seats_exports_as_it_always_did(tmp_path: Path) -> None:

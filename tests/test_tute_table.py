@@ -85,7 +85,7 @@ def test_show_and_the_sheets_read_every_round_back_in_the_games_language(
     lines = shown.stdout.splitlines()
     assert lines[0] == "Partie 1\u00a0: Tute, Anna et Ben. Le match se joue en 3 parties " \
                        "gagnées. Terminée."
-    assert lines[1].startswith("Manche 1, atout Coupes, Anna a commencé. Annonces\u00a0: Anna 40 "
+    assert lines[1].startswith("Manche 1, atout coupes, Anna a commencé. Annonces\u00a0: Anna 40 "
                                "en coupes, Anna 20 en deniers.")
     assert "Points de manche\u00a0: Anna 130, Ben 60. 2 parties pour Anna." in lines[1]
     assert "Tute pour Ben avec les quatre cavaliers." in lines[2]
@@ -93,7 +93,7 @@ def test_show_and_the_sheets_read_every_round_back_in_the_games_language(
     csv = tally(["export", "last", "--format", "csv", "--db", str(db)], clean_env).stdout
     assert csv.splitlines()[0] == "Manche,Atout,Annonces,Points des cartes,Dernier pli," \
                                   "Points de manche,Gagnant,Parties,Anna,Ben"
-    assert csv.splitlines()[1] == '1,Coupes,"Anna 40 en coupes, Anna 20 en deniers",70 50,' \
+    assert csv.splitlines()[1] == '1,coupes,"Anna 40 en coupes, Anna 20 en deniers",70 50,' \
                                   'Ben,130 60,Anna,2,2,0'
     md = tally(["export", "last", "--format", "md", "--db", str(db), "--lang", "en"],
                clean_env).stdout
@@ -110,7 +110,7 @@ def test_a_tute_match_left_at_end_of_input_resumes_with_its_games_and_its_round(
                   "last"], clean_env, "punkte 60 60 letzter Ben\n")
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
-    assert out[0] == "Spiel 1 geht weiter. Runde 2, Trumpf Schwerter. Ansagen: Ben 20 in Gold. " \
+    assert out[0] == "Partie 1 geht weiter. Runde 2, Trumpf Schwerter. Ansagen: Ben 20 in Gold. " \
                      "Tippe ansage mit Name und Farbe, zum Beispiel ansage Anna gold; tute mit " \
                      "Name und könige oder reiter; oder die Kartenpunkte jeder Seite, zum " \
                      "Beispiel punkte 70 50. Gewonnene Spiele: Anna 1, Ben 0. Die Partie geht " \

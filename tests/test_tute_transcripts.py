@@ -91,7 +91,8 @@ def test_a_match_to_three_games_matches_its_golden_transcript(lang: str,
 
 FACTS = {
     "en": ["Anna announces 40 in Cups.", "Anna announces 20 in Gold.",
-           "Gold was already announced in this round, by Anna: each suit only once.",
+           "Anna already made the cante in Gold in this round: each suit is announced only "
+           "once.",
            "Card points must add up to 120: these add up to 130.",
            "Anna wins round 1 and the match. More than 120 round points: two games. Round "
            "points: Anna 130, Ben 60. Games won: Anna 2, Ben 0.",
@@ -99,7 +100,7 @@ FACTS = {
            "Dora 76.",
            "Tute for Cleo with four Kings. Cleo wins round 1 and the match."],
     "de": ["Anna meldet 40 in Kelchen.", "Die Kartenpunkte müssen zusammen 120 ergeben: diese "
-           "ergeben 130.", "Gold wurde in dieser Runde schon gemeldet, von Anna",
+           "ergeben 130.", "Anna hat in dieser Runde schon in Gold gemeldet",
            "Rundenpunkte: Anna 130, Ben 60.", "Ben und Dora gewinnen Runde 1 und die Partie.",
            "Tute für Cleo mit vier Königen."],
     "fr": ["Anna annonce 40 en coupes.", "Les points des cartes doivent faire 120 en "

@@ -113,8 +113,9 @@ def _error(lang: str, line: str, *texts: str) -> str:
                             "Spanish oros, copas, espadas or bastos."),
     ("c", (), "c could mean coins, cups or clubs: type more letters."),
     ("c", ("trump cups",), "Say who: type a player's name too, for example cante Anna gold."),
-    ("cante Anna gold", ("trump cups", "cante 1 gold"), "Gold was already announced in this "
-                                                       "round, by Ben: each suit only once."),
+    ("cante Anna gold", ("trump cups", "cante 1 gold"), "Ben already made the cante in Gold "
+                                                       "in this round: each suit is announced "
+                                                       "only once."),
 ])
 def test_a_wrong_line_gets_one_sentence_that_says_why(line: str, texts: tuple[str, ...],
                                                       wanted: str) -> None:

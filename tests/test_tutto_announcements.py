@@ -191,3 +191,36 @@ def test_the_french_score_sheet_says_a_niete_as_rien_0_point(tmp_path: Path) -> 
     assert shown.exit_code == 0, shown.output
     # French takes the singular for 0, and the outcome is a word inside the sentence.
     assert "Tour 1, Anna, bonus 300\u00a0: rien, 0 point, score 0." in shown.output
+
+
+#: What a final round started by the end of the Fireworks and by a Plus/Minus hit says, in
+#: the order the table hears it: the cause, then the final round, then whose turn it is.
+FINAL_AFTER_FIREWORKS = {
+    "en": "Niete, the Fireworks are over: Anna banks 1500, score 1500. Final round: Anna has "
+          "reached the target. The game ends after Cleo's turn. Ben's turn.",
+    "de": "Niete, das Feuerwerk ist vorbei: Anna bekommt 1500, Stand 1500. Letzte Runde: Anna "
+          "hat das Ziel erreicht. Das Spiel endet nach dem Zug von Cleo. Ben ist dran.",
+    "fr": "Rien, le feu d'artifice est fini\u00a0: Anna marque 1500, score 1500. Dernier tour "
+          "de table\u00a0: Anna a atteint l'objectif. La partie finit quand Cleo aura joué. "
+          "À Ben.",
+}
+FINAL_AFTER_PLUS_MINUS = {
+    "en": "Tutto under Plus/Minus: Anna scores exactly 1000, score 1000. Final round: Anna has "
+          "reached the target. The game ends after Cleo's turn. Ben's turn.",
+    "de": "Tutto bei Plus/Minus: Anna bekommt genau 1000, Stand 1000. Letzte Runde: Anna hat "
+          "das Ziel erreicht. Das Spiel endet nach dem Zug von Cleo. Ben ist dran.",
+    "fr": "Volle Lotte avec le plus ou moins\u00a0: Anna marque exactement 1000, score 1000. "
+          "Dernier tour de table\u00a0: Anna a atteint l'objectif. La partie finit quand Cleo "
+          "aura joué. À Ben.",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_final_round_is_announced_after_the_fireworks_or_plus_minus_that_started_it(
+        lang: str, tmp_path: Path) -> None:
+    typed = lines(["{fireworks}", "1 1 1 5 5 5", "2 3 4 6 2 3"], lang)
+    said = said_after(run_script(typed, lang, tmp_path / "f.db", "--target", "1000"), typed)
+    assert said[2][0] == FINAL_AFTER_FIREWORKS[lang]
+    typed = lines(["{plusminus}", "1 1 1 5 5 5", ""], lang)
+    said = said_after(run_script(typed, lang, tmp_path / "p.db", "--target", "1000"), typed)
+    assert said[2][0] == FINAL_AFTER_PLUS_MINUS[lang]

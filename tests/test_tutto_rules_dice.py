@@ -88,7 +88,7 @@ def test_a_triple_with_a_single_1_and_a_single_5():
 def test_four_twos_cannot_all_be_set_aside():
     error = refusal("222213", "2222")
     assert error.reason == "die-does-not-score"
-    assert error.data == {"face": 2}
+    assert error.data == {"face": 2, "count": 4}  # three of them would count
 
 
 def test_three_of_four_twos_may_be_set_aside():
@@ -99,12 +99,12 @@ def test_three_of_four_twos_may_be_set_aside():
 def test_a_single_die_other_than_1_or_5_does_not_score(face):
     error = refusal("123466", str(face))
     assert error.reason == "die-does-not-score"
-    assert error.data == {"face": face}
+    assert error.data == {"face": face, "count": 1}
 
 
 def test_every_set_aside_die_must_score_even_beside_scoring_dice():
     error = refusal("152346", "152")
-    assert (error.reason, error.data) == ("die-does-not-score", {"face": 2})
+    assert (error.reason, error.data) == ("die-does-not-score", {"face": 2, "count": 1})
 
 
 def test_triples_count_only_when_thrown_in_one_roll():
@@ -118,11 +118,12 @@ def test_dice_set_aside_in_different_rolls_never_form_a_triple_2_2_then_2_is_ref
     game = after_roll("122346")
     with pytest.raises(IllegalEntry) as caught:
         game.push(parse_entry("aside 122"))
-    assert caught.value.data == {"face": 2}
+    assert caught.value.data == {"face": 2, "count": 2}
     enter(game, "aside 1", "roll 21536")
     with pytest.raises(IllegalEntry) as caught:
         game.push(parse_entry("aside 2"))
-    assert (caught.value.reason, caught.value.data) == ("die-does-not-score", {"face": 2})
+    assert (caught.value.reason, caught.value.data) == ("die-does-not-score",
+                                                        {"face": 2, "count": 1})
 
 
 def test_a_fourth_die_of_a_triple_in_the_next_roll_does_not_score():
@@ -130,7 +131,7 @@ def test_a_fourth_die_of_a_triple_in_the_next_roll_does_not_score():
     enter(game, "aside 222", "roll 215")
     with pytest.raises(IllegalEntry) as caught:
         game.push(parse_entry("aside 2"))
-    assert caught.value.data == {"face": 2}
+    assert caught.value.data == {"face": 2, "count": 1}
 
 
 def test_1_2_3_4_5_6_outside_a_street_card_is_150_via_all():

@@ -57,7 +57,7 @@ def test_a_first_roll_must_have_six_faces():
 
 def test_a_die_that_does_not_score_cannot_be_set_aside():
     error = refusal(started("card bonus-200", "roll 123466"), "aside 16")
-    assert (error.reason, error.data) == ("die-does-not-score", {"face": 6})
+    assert (error.reason, error.data) == ("die-does-not-score", {"face": 6, "count": 1})
 
 
 def test_a_die_not_in_the_roll_cannot_be_set_aside():

@@ -21,7 +21,7 @@ from tutto_a11y.settings import Settings, UsageProblem, store_problem
 from tutto_a11y.store.rows import entry_seats
 from tutto_a11y.store.saved import DamagedGame, rebuild, rules_and_players, side_of
 from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.text.names import join_names, terminal_safe
+from tutto_a11y.text.names import printable_names, terminal_safe
 from tutto_a11y.text.problems import damaged_game_sentence
 
 
@@ -108,39 +108,23 @@ def saved_games(settings: Settings, abandon: str | None) -> tuple[str | None, li
 
 def sheet_lines(settings: Settings, ref: str) -> list[str]:
     """The score sheet of a saved game as ``show`` prints it: one turn per line, then the
-    standing.
+    standing. With seats, a turn's line ends with who sent it ("Sent by Anna.").
 
     In the chosen language (``--lang``/``TUTTO_LANG``), else in the game's own language, as a
     resumed game goes on in it.
     """
     info, game, seats = read_game_and_seats(settings, ref)
     c = Catalog(settings.lang or info.lang)
-    lines = list(side_of(info).show_lines(info, game, c, status_word(info.status, c)))
-    return lines + seat_lines(seats, c)
+    return list(side_of(info).show_lines(info, game, c, status_word(info.status, c),
+                                         printable_seats(game, seats)))
 
 
-def seat_lines(seats: list[str | None], c: Catalog) -> list[str]:
-    """``show``: one line per player who sent entries from their own device (a seat of the
-    live view), with the entries' numbers; none when every entry was typed at the table."""
-    numbers: dict[str, list[int]] = {}
-    for number, seat in enumerate(seats, start=1):
-        if seat is not None:
-            numbers.setdefault(seat, []).append(number)
-    lines = []
-    for seat, sent in numbers.items():
-        runs: list[list[int]] = []
-        for number in sent:
-            if runs and runs[-1][-1] == number - 1:
-                runs[-1].append(number)
-            else:
-                runs.append([number])
-        parts = [str(run[0]) if len(run) == 1 else
-                 c.gettext("{first} to {last}", first=run[0], last=run[-1]) for run in runs]
-        lines.append(c.ngettext("{name} sent entry {numbers} from their own device.",
-                                "{name} sent entries {numbers} from their own device.",
-                                len(sent), name=terminal_safe(seat),
-                                numbers=join_names(parts, c)))
-    return lines
+def printable_seats(game: Any, seats: list[str | None]) -> list[str | None]:
+    """The seats that sent each entry, as a printed sheet names them: a seat is a player,
+    so it takes the player's printable name (see ``with_printable_names``)."""
+    shown = dict(zip(game.players, printable_names(game.players), strict=True))
+    return [None if seat is None else shown.get(seat) or terminal_safe(seat) or "?"
+            for seat in seats]
 
 
 def seat_rows(game: Any, seats: list[str | None]) -> list[tuple[int, str, str]]:
@@ -153,31 +137,31 @@ def seat_rows(game: Any, seats: list[str | None]) -> list[tuple[int, str, str]]:
 def export_text(settings: Settings, ref: str, fmt: str, braille: Any = None) -> str:
     """A saved game in an export format (``json``, ``csv``, ``md``, ``brf``,
     ``txt-braille``), as the whole text to write, its last line ended; ``braille`` is the grade
-    and the page (:class:`~tutto_a11y.braille.pages.Layout`) of the Braille formats."""
+    and the page (:class:`~tutto_a11y.braille.pages.Layout`) of the Braille formats.
+
+    With seats, every turn or round (a row, a line, a JSON object) names who sent it, in the
+    export's language; JSON also lists the entries sent, as the journal saves them."""
     info, game, seats = read_game_and_seats(settings, ref)
     c = Catalog(settings.lang or info.lang)  # headers: the chosen language, else the game's own
     side = side_of(info)
-    sent = seat_rows(game, seats)  # the entries sent from a seat's own device, if any
+    shown = printable_seats(game, seats)
     if fmt in ("brf", "txt-braille"):
         from tutto_a11y.braille.pages import Layout
         from tutto_a11y.braille.paper import braille_text
 
         grade, layout = braille if braille is not None else (2, Layout())
-        lines = side.braille_sheet(info, game, c, status_word(info.status, c))
+        lines = side.braille_sheet(info, game, c, status_word(info.status, c), shown)
         return braille_text(lines, c.lang, grade, layout, fmt, c)
     if fmt == "json":
-        data = side.export_json(info, game)
+        data = side.export_json(info, game, seats)
+        sent = seat_rows(game, seats)  # the entries sent from a seat's own device, if any
         if sent:  # added only then: a game without seats exports as it always did
             data["seats"] = [{"entry": number, "text": text, "seat": seat}
                              for number, text, seat in sent]
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    seat_table = ([c.gettext("Entry"), c.gettext("As saved"), c.gettext("Sent by")],
-                  [[str(number), text, seat] for number, text, seat in sent])
     if fmt == "csv":
-        text = export_csv(side.sheet_table(game, c))
-        return text + "\n" + export_csv(seat_table) if sent else text
-    text = export_markdown(side.sheet_table(game, c))
-    return text + "\n" + export_markdown(seat_table) if sent else text
+        return export_csv(side.sheet_table(game, c, shown))
+    return export_markdown(side.sheet_table(game, c, shown))
 
 
 #: What a spreadsheet takes for the start of a formula (or, tab and CR, of a new cell).

@@ -64,8 +64,20 @@ class JournalFailed(Exception):
         self.data = data or {}
 
 
-def leaving_sentences(c: Sentences) -> dict[str, str]:
-    """The loop's own sentences, the same in every game: leaving, and a save that failed."""
+def leaving_sentences(c: Sentences, match: bool = False) -> dict[str, str]:
+    """The loop's own sentences, the same in every game: leaving, and a save that failed;
+    with ``match`` (Tute) they speak of the match, as its own sentences do."""
+    if match:
+        return {
+            "quit": c.gettext("Match saved. Start tutto-tally again to go on."),
+            "quit-unsaved": c.gettext("Match ended without saving."),
+            "eof": c.gettext("End of input. The match is saved; start tutto-tally again to go "
+                             "on."),
+            "quit-over": c.gettext("The match is over and saved."),
+            "eof-over": c.gettext("End of input. The match is over and saved."),
+            "save-failed": c.gettext("The entry could not be saved, so it was not accepted; "
+                                     "the match stops here as it was last saved."),
+        }
     return {
         "quit": c.gettext("Game saved. Start tutto-tally again to go on."),
         "quit-unsaved": c.gettext("Game ended without saving."),
@@ -106,7 +118,7 @@ class Table:
         # The game's own side of the loop (its words, parser, important events), found by
         # its kind: the loop itself knows no game.
         self.rules_of_play = registry.find(game.kind).side().at_table(messages.c)
-        self.sentences = leaving_sentences(messages.c)
+        self.sentences = leaving_sentences(messages.c, messages.match)
         self.last = ""
         # A game's own command or announcement that may compute for a while (Tutto's coach)
         # runs through this, so a wait is never silent, and Ctrl-C stops it.

@@ -81,7 +81,8 @@ def resumed(info: GameInfo, game: AnyGame, messages: AnyMessages, store: Store) 
         if info.status == GameStatus.RUNNING:
             store.set_status(info.id, GameStatus.FINISHED)
         return messages.status()  # "The game is over." and the scores
-    goes_on: str = messages.c.gettext("Game {game} goes on.", game=info.id)
+    goes_on: str = (messages.c.gettext("Match {game} goes on.", game=info.id) if messages.match
+                    else messages.c.gettext("Game {game} goes on.", game=info.id))
     return goes_on + " " + messages.status() + " " + messages.scores()
 
 

@@ -35,33 +35,51 @@ def plain(text: str) -> str:
     return _GLUE.sub(" ", text)
 
 
-def _units(words: list[str]) -> list[list[str]]:
-    """Words grouped into the units a line is not wrapped inside.
+#: The signs that end a phrase: a number after one begins a new phrase and is not the word
+#: before's number ("Entscheidungen, 3 davon").
+_PHRASE_END = (",", ".", ";", "!", "?")
 
-    A number stays with the word before it: a label and its number ("Bonus 600: 5", "score
-    150", "Turn total 150,") and the faces of a roll ("1 5 5 2 3 6.") are read together. A
-    number that ends no phrase (no comma or full stop after it) also stays with the word after
-    it, its noun: "noch 2 Würfel", "mit 10 Wurfbonus", "18 Runden" are never split; the last
-    of a list of faces ("1, 2, 2, 2 pour 300") counts nothing and keeps no word after it.
+
+def _is_number(word: str) -> bool:
+    """Whether ``word`` is a number as printed ("150", "150,", "600:"): a name kept whole that
+    begins with a digit (the field "2 Paare", joined by no-break spaces) is none."""
+    return word[:1].isdigit() and NO_BREAK not in word
+
+
+def _face(word: str) -> bool:
+    """Whether ``word`` is a face of a list of faces ("5," in "1, 5, 5"): one digit."""
+    return len(word.rstrip(",.;:!?")) == 1 and word[:1].isdigit()
+
+
+def _bound(words: list[str], i: int) -> bool:
+    """Whether ``words[i]`` must stand on the same line as the word before it.
+
+    A number stays with the word before it, its label ("Bonus 600: 5", "score 150",
+    "Zugsumme 250,"), unless a phrase ended there ("12 Entscheidungen, 3 davon": the 3 counts
+    what follows, not the decisions); the faces of a roll stay together ("1, 5, 5, 2, 3, 6.",
+    "zum Beispiel 1 5 5 2 3 6."). A number that ends no phrase (no sign after it) also stays
+    with the word after it, its noun ("noch 2 Würfel", "mit 10 Wurfbonus", "18 Runden"); the
+    last of a list of faces ("1, 2, 2, 2 pour 300", "1 5 oder alle") counts nothing and keeps
+    no word after it.
     """
+    before, word = words[i - 1], words[i]
+    if _is_number(word):
+        listing = before.endswith(",") and _face(before) and _face(word)
+        return listing or not before.endswith(_PHRASE_END)
+    listed = i >= 2 and _face(words[i - 2]) and _face(before)
+    return before.isdigit() and not listed
+
+
+def _units(words: list[str]) -> list[list[str]]:
+    """Words grouped into the units a line is not wrapped inside: the runs of words that
+    :func:`_bound` holds together, and no longer."""
     units: list[list[str]] = []
-    for word in words:
-        # A name kept whole that begins with a digit (the field "2 Paare") is no number.
-        if units and word[:1].isdigit() and NO_BREAK not in word:
-            units[-1].append(word)
-        elif units and _counts(units[-1]):
+    for i, word in enumerate(words):
+        if units and _bound(words, i):
             units[-1].append(word)
         else:
             units.append([word])
     return units
-
-
-def _counts(unit: list[str]) -> bool:
-    """Whether the unit ends with a number that counts the next word: a bare number, not the
-    last of a list of faces."""
-    if not unit[-1].isdigit():
-        return False
-    return len(unit) < 2 or not unit[-2].rstrip(",").isdigit()
 
 
 def _fits_from(current: str, piece: str, width: int) -> bool:
@@ -164,7 +182,8 @@ class Output:
 
     With ``braille_line`` (the ``braille-line`` setting) the latest line is held back and
     printed on the next question's own line, before the question: a Braille display that
-    follows the cursor shows the question's line, and so the news with it. An earlier line
+    follows the cursor shows the question's line, and so the news with it. A question too long
+    to stand whole after the news begins a row of its own instead. An earlier line
     is printed as it was as soon as another one comes; :meth:`end` prints one still held.
     Every line is still printed once, and so read once.
     """
@@ -201,14 +220,22 @@ class Output:
 
     def prompt_lines(self, text: str) -> list[str]:
         """The rows of a prompt, with a held line before it: wrapped one cell short of the
-        width, so that the cursor waits on the last row, the question whole on that row when
-        it fits."""
+        width, so that the cursor waits on the last row.
+
+        The held news shares the question's row only when the whole question stands there
+        after it; a question that cannot begins a row of its own, so that the row a Braille
+        display shows at the cursor starts with whose turn it is, never inside a sentence.
+        """
         columns = self.columns()
         held, self.held = self.held, ""
-        if held:
-            fits = not columns or len(text) <= columns - 1
-            text = held + " " + (nobreak(text) if fits else text)
-        return wrap(text, columns - 1 if columns else None)
+        width = columns - 1 if columns else None
+        question = wrap(text, width)
+        if not held:
+            return question
+        news = wrap(held, width)
+        if len(question) == 1 and (not width or len(news[-1]) + 1 + len(question[0]) <= width):
+            return news[:-1] + [news[-1] + " " + question[0]]
+        return news + question
 
     def prompt(self, text: str) -> None:
         """Print a prompt: on its own line when input is not typed here (a pipe, a script)."""

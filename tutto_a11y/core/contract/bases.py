@@ -247,3 +247,8 @@ class EntryList(Generic[JournalEntryT, EventT, StateT, OptionsT]):
     def all_events(self) -> Iterable[EventT]:
         for events in self._events:
             yield from events
+
+    def events_by_entry(self) -> list[tuple[EventT, ...]]:
+        """What each accepted entry made happen, entry by entry: a sheet finds in it which
+        entries made each of its turns or rounds (and so who sent them)."""
+        return [tuple(events) for events in self._events]

@@ -108,6 +108,11 @@ class GameMessages(Protocol[EntryT_contra, EventT_contra]):
     #: How a sentence that may take a while is computed (the coach's advice): the loop puts
     #: its own here, which says "One moment, I'm computing." first when it does take a while.
     working: Working
+    #: The game is a match of several won games (Tute): the loop's own sentences say "match"
+    #: where the other games say "game" ("Match saved.", "Match 3 goes on."), as its
+    #: messages do ("Partie" and "Spiel" are a match and a won game at a German table).
+    @property
+    def match(self) -> bool: ...
 
     def new_game(self) -> str: ...
     def prompt(self) -> str: ...
@@ -220,18 +225,23 @@ class GameSide(Protocol[RulesT, GameT, StateT, MessagesT]):
                  catalog: Sentences) -> Standing: ...
 
     # -- read back ---------------------------------------------------------------------------
-    def show_lines(self, info: SavedGame, game: GameT, catalog: Sentences,
-                   status: str) -> list[str]:
+    # ``sent`` holds, for each entry of the game, the seat that sent it from its own device
+    # (None: typed at the table); empty for a game played without seats. A sheet that lists
+    # turns or rounds names on each the seats that sent its entries, in its language.
+    def show_lines(self, info: SavedGame, game: GameT, catalog: Sentences, status: str,
+                   sent: Sequence[str | None] = ()) -> list[str]:
         """``show``: the score sheet as sentences, one per line (``status`` already worded)."""
         ...
-    def export_json(self, info: SavedGame, game: GameT) -> dict[str, object]:
+    def export_json(self, info: SavedGame, game: GameT,
+                    sent: Sequence[str | None] = ()) -> dict[str, object]:
         """The export contract of docs/interface.md, with ``"game"`` first."""
         ...
-    def sheet_table(self, game: GameT, catalog: Sentences) -> tuple[list[str], list[list[str]]]:
+    def sheet_table(self, game: GameT, catalog: Sentences,
+                    sent: Sequence[str | None] = ()) -> tuple[list[str], list[list[str]]]:
         """The paper sheet for CSV and Markdown: a header row and the rows, worded."""
         ...
-    def braille_sheet(self, info: SavedGame, game: GameT, catalog: Sentences,
-                      status: str) -> list[str]:
+    def braille_sheet(self, info: SavedGame, game: GameT, catalog: Sentences, status: str,
+                      sent: Sequence[str | None] = ()) -> list[str]:
         """The score sheet for Braille paper, as lines of print to be read one after another:
         the game, the winner and the final scores first (one player, or side, a line), then
         the turns or fields one a line; never columns, which need a sighted reader."""

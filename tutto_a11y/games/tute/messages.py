@@ -34,6 +34,7 @@ from tutto_a11y.games.tute.rules import (
     TuteOf,
     events as E,
     seats_of,
+    side_of,
 )
 from tutto_a11y.games.tute.words import COMMANDS, SPANISH, shown
 from tutto_a11y.text.names import join_names, or_list
@@ -46,6 +47,7 @@ class Messages:
     c: Sentences  # the catalog of the table's language
     coach: bool
     working: Working
+    match = True  # a match of several won games: the loop says "match"
 
     def __init__(self, catalog: Sentences, game: Game, verbosity: str = Verbosity.NORMAL) -> None:
         self.c = catalog
@@ -331,11 +333,17 @@ class Messages:
             return c.gettext("Type the card points of each side, for example {example}.",
                              example=self.points_example())
         if r == "suit-already-announced":
-            return c.gettext("{suit} was already announced in this round, by {name}: each suit "
-                             "only once.", suit=self.suit(d["suit"]), name=self.name(d["seat"]))
+            return c.gettext("{name} already made the cante {in_suit} in this round: each suit "
+                             "is announced only once.", in_suit=self.in_suit(d["suit"]),
+                             name=self.name(d["seat"]))
         if r == "tute-after-cante":
+            seat = d["seat"]
+            if len(self.seats(side_of(seat, len(self.game.players)))) == 1:
+                # With two or three players each plays alone: there is no side to speak of.
+                return c.gettext("{name} has already made a cante in this round and can no "
+                                 "longer announce Tute.", name=self.name(seat))
             return c.gettext("{name}'s side has already made a cante in this round, so it can "
-                             "no longer announce Tute.", name=self.name(d["seat"]))
+                             "no longer announce Tute.", name=self.name(seat))
         if r == "no-such-player":
             return c.gettext("{word} is not playing: the players are {names}.", word=d["word"],
                              names=self.join(self.game.players))

@@ -8,22 +8,26 @@ in the table's words, so that a bought Spanish deck can be played by touch.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tutto_a11y.core.contract import Sentences
 from tutto_a11y.games.tute.messages import Messages
 from tutto_a11y.games.tute.rules import Game
 from tutto_a11y.games.tute.rules.suits import SUITS, Rank
-from tutto_a11y.games.tute.sheet import round_sentence, show_lines
+from tutto_a11y.games.tute.sheet import round_sentence, sent_by_round, show_lines
 from tutto_a11y.text.names import with_printable_names
+from tutto_a11y.text.sent import line_sent, sent_sentence
 
 #: The ranks as a deck is sorted, ace first and the figures last.
 DECK_ORDER = (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN,
               Rank.JACK, Rank.KNIGHT, Rank.KING)
 
 
-def braille_sheet(info: Any, game: Game, c: Sentences, status: str) -> list[str]:
-    """The sheet's lines: the match, the winner, the games won one side a line, the rounds."""
+def braille_sheet(info: Any, game: Game, c: Sentences, status: str,
+                  sent: Sequence[str | None] = ()) -> list[str]:
+    """The sheet's lines: the match, the winner, the games won one side a line, the rounds
+    (each ended by who sent it, with seats)."""
     game = with_printable_names(game)
     m = Messages(c, game)
     shown = show_lines(info, game, c, status)
@@ -38,7 +42,10 @@ def braille_sheet(info: Any, game: Game, c: Sentences, status: str) -> list[str]
                          name=m.side(side)) for side in ranking]
     if rounds:
         lines.append(c.gettext("Rounds:"))
-        lines += [round_sentence(m, r) for r in rounds]
+        senders = sent_by_round(game, sent)
+        lines += [" ".join(filter(None, [round_sentence(m, r),
+                                         sent_sentence(line_sent(senders, number), c)]))
+                  for number, r in enumerate(rounds)]
     return lines
 
 

@@ -8,13 +8,22 @@ is in the catalog's language.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tutto_a11y.core.contract import GameStatus, Sentences
 from tutto_a11y.games.tute.messages import Messages
 from tutto_a11y.games.tute.rules import Game, RoundRecord
-from tutto_a11y.games.tute.rules.events import MatchOver
+from tutto_a11y.games.tute.rules.events import MatchOver, RoundOver
 from tutto_a11y.text.names import with_printable_names
+from tutto_a11y.text.sent import (
+    SentBy,
+    line_sent,
+    sent_by_line,
+    sent_cell,
+    sent_json,
+    sent_sentence,
+)
 
 
 def round_sentence(m: Messages, r: RoundRecord) -> str:
@@ -40,8 +49,16 @@ def round_sentence(m: Messages, r: RoundRecord) -> str:
     return " ".join(parts)
 
 
-def show_lines(info: Any, game: Game, c: Sentences, status: str) -> list[str]:
-    """``show``: the match's line, one line per round, the winners and the games won."""
+def sent_by_round(game: Game, sent: Sequence[str | None]) -> list[SentBy | None]:
+    """For each finished round, who sent its entries from their own device (None: the table
+    typed them all); empty for a match played without seats."""
+    return sent_by_line(game.events_by_entry(), sent, lambda e: isinstance(e, RoundOver))
+
+
+def show_lines(info: Any, game: Game, c: Sentences, status: str,
+               sent: Sequence[str | None] = ()) -> list[str]:
+    """``show``: the match's line, one line per round (ended by who sent it, with seats), the
+    winners and the games won."""
     game = with_printable_names(game)
     m = Messages(c, game)
     lines = [c.gettext("Game {game}: Tute, {players}. {needed} {status}.", game=info.id,
@@ -54,6 +71,11 @@ def show_lines(info: Any, game: Game, c: Sentences, status: str) -> list[str]:
         lines[-1] += " " + c.ngettext("{side} wins the match with the Tute.",
                                       "{side} win the match with the Tute.",
                                       len(m.seats(over.winner)), side=m.side(over.winner))
+    senders = sent_by_round(game, sent)
+    for number in range(len(game.rounds())):
+        said_by = sent_sentence(line_sent(senders, number), c)
+        if said_by:
+            lines[1 + number] += " " + said_by
     if game.finished:
         winners = game.winners
         lines.append(c.ngettext("Winner: {names}.", "Winners: {names}.", len(winners),
@@ -62,9 +84,11 @@ def show_lines(info: Any, game: Game, c: Sentences, status: str) -> list[str]:
     return lines
 
 
-def export_json(info: Any, game: Game) -> dict[str, Any]:
-    """The Tute export contract of docs/interface.md, with ``"game"`` first."""
+def export_json(info: Any, game: Game, sent: Sequence[str | None] = ()) -> dict[str, Any]:
+    """The Tute export contract of docs/interface.md, with ``"game"`` first; with seats, each
+    round names who sent its entries."""
     status = GameStatus.FINISHED if game.finished else info.status
+    senders = sent_by_round(game, sent)
     return {
         "game": "tute",
         "id": info.id,
@@ -74,12 +98,12 @@ def export_json(info: Any, game: Game) -> dict[str, Any]:
         "winners": [game.players[s] for s in game.winners],
         "sides": [{"players": [game.players[s] for s in seats], "games": game.state.games[i]}
                   for i, seats in enumerate(game.sides)],
-        "rounds": [_round_json(r) for r in game.rounds()],
+        "rounds": [_round_json(r, senders, number) for number, r in enumerate(game.rounds())],
     }
 
 
-def _round_json(r: RoundRecord) -> dict[str, Any]:
-    return {
+def _round_json(r: RoundRecord, senders: list[SentBy | None], number: int) -> dict[str, Any]:
+    record: dict[str, Any] = {
         "trump": r.trump.value,
         "cantes": [{"side": k.side, "suit": k.suit.value, "points": k.points} for k in r.cantes],
         "tute": None if r.tute is None else {"side": r.tute.side, "of": r.tute.of.value},
@@ -89,19 +113,27 @@ def _round_json(r: RoundRecord) -> dict[str, Any]:
         "winner": r.winner,
         "games": r.games if r.winner is not None else 0,
     }
+    if senders:  # a match with seats: who sent the round's entries ([] for the table)
+        record["sent_by"] = sent_json(line_sent(senders, number))
+    return record
 
 
-def sheet_table(game: Game, c: Sentences) -> tuple[list[str], list[list[str]]]:
-    """The paper sheet: one row per round, with every side's games won after it."""
+def sheet_table(game: Game, c: Sentences,
+                sent: Sequence[str | None] = ()) -> tuple[list[str], list[list[str]]]:
+    """The paper sheet: one row per round, with every side's games won after it; with
+    seats, a last column says who sent the round."""
     game = with_printable_names(game)
     m = Messages(c, game)
+    senders = sent_by_round(game, sent)
     sides = [m.side(i) for i in range(len(game.sides))]
     header = [c.gettext("Round"), c.gettext("Trump"), c.gettext("Cantes"),
               c.gettext("Card points"), c.gettext("Last trick"), c.gettext("Round points"),
               c.gettext("Winner"), c.gettext("Games"), *sides]
+    if senders:
+        header.append(c.gettext("Sent by"))
     rows = []
     games = [0] * len(sides)
-    for r in game.rounds():
+    for number, r in enumerate(game.rounds()):
         if r.winner is not None:
             games[r.winner] += r.games
         cantes = ", ".join(c.gettext("{name} {points} {in_suit}", name=m.name(k.seat),
@@ -117,6 +149,8 @@ def sheet_table(game: Game, c: Sentences) -> tuple[list[str], list[list[str]]]:
             "" if r.round_points is None else " ".join(map(str, r.round_points)),
             "" if r.winner is None else m.side(r.winner),
             str(r.games if r.winner is not None else 0), *(str(g) for g in games)])
+        if senders:
+            rows[-1].append(sent_cell(line_sent(senders, number), c))
     return header, rows
 
 

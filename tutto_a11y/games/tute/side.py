@@ -74,17 +74,21 @@ class TuteSide(SideOfGame[Rules, Game]):
                         rows=rows, now=m.now())
 
     # -- read back ---------------------------------------------------------------------------
-    def show_lines(self, info: Any, game: Game, catalog: Sentences, status: str) -> list[str]:
-        return sheet.show_lines(info, game, catalog, status)
+    def show_lines(self, info: Any, game: Game, catalog: Sentences, status: str,
+                   sent: Sequence[str | None] = ()) -> list[str]:
+        return sheet.show_lines(info, game, catalog, status, sent)
 
-    def export_json(self, info: Any, game: Game) -> dict[str, Any]:
-        return sheet.export_json(info, game)
+    def export_json(self, info: Any, game: Game,
+                    sent: Sequence[str | None] = ()) -> dict[str, Any]:
+        return sheet.export_json(info, game, sent)
 
-    def sheet_table(self, game: Game, catalog: Sentences) -> tuple[list[str], list[list[str]]]:
-        return sheet.sheet_table(game, catalog)
+    def sheet_table(self, game: Game, catalog: Sentences,
+                    sent: Sequence[str | None] = ()) -> tuple[list[str], list[list[str]]]:
+        return sheet.sheet_table(game, catalog, sent)
 
-    def braille_sheet(self, info: Any, game: Game, catalog: Sentences, status: str) -> list[str]:
-        return paper.braille_sheet(info, game, catalog, status)
+    def braille_sheet(self, info: Any, game: Game, catalog: Sentences, status: str,
+                      sent: Sequence[str | None] = ()) -> list[str]:
+        return paper.braille_sheet(info, game, catalog, status, sent)
 
     def labels(self, catalog: Sentences) -> list[str]:
         return paper.labels(catalog)

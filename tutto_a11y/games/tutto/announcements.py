@@ -1,7 +1,8 @@
 """The one line an accepted entry gets: what its events made happen, the big news first.
 
-A win, the final round, a Tutto or a Plus/Minus hit opens the line; then the card, the roll,
-the set-aside, the bank, the Niete and whose turn it is, each at the table's verbosity. The
+A win, a Tutto or a Plus/Minus hit opens the line; then the card, the roll, the set-aside,
+the bank, the Niete, the final round they started and whose turn it is, each at the table's
+verbosity. The
 refusals of entries that were not accepted are worded apart, in ``refusals``.
 """
 
@@ -18,9 +19,11 @@ from tutto_a11y.games.tutto.table_commands import advice
 def announce(m: SentenceParts, events: Sequence[E.Event], coach: bool = False) -> str:
     """The one line announcing what an accepted entry made happen.
 
-    The big news opens the line, before the details that led to it: the win, then the
-    final round, then a Tutto or a Plus/Minus hit. A set-aside that makes a Tutto is said
-    inside the Tutto sentence, not before it. With ``coach`` (``--coach``) the advice
+    The big news opens the line, before the details that led to it: the win, then a Tutto
+    or a Plus/Minus hit. A set-aside that makes a Tutto is said inside the Tutto sentence,
+    not before it. The final round follows what started it (a bank, the end of the
+    Fireworks, a Plus/Minus hit), so the table hears the cause first; a bank that starts it
+    is said in the final round's own sentence. With ``coach`` (``--coach``) the advice
     closes the line when the player has a choice to make.
     """
     brief = m.verbosity is Verbosity.BRIEF
@@ -38,8 +41,8 @@ def announce(m: SentenceParts, events: Sequence[E.Event], coach: bool = False) -
             headlines.append((0, [win]))
             tail.extend(rest)
         elif isinstance(event, E.FinalRound):
-            if event is final:
-                headlines.append((1, [_final_round(m, event, banked)]))
+            if event is final:  # after its cause, before whose turn it is
+                body.append(_final_round(m, event, banked))
         elif isinstance(event, (E.Tutto, E.PlusMinusScored)):
             if isinstance(event, E.Tutto) and event.card is Card.CLOVERLEAF \
                     and event.number >= 2:
@@ -118,15 +121,15 @@ def _event(m: SentenceParts, e: E.Event, brief: bool, niete: bool) -> list[str]:
 
 
 def _final_round(m: SentenceParts, e: E.FinalRound, banked: E.Banked | None) -> str:
-    """The final round opens the line; the bank that reached the target is said in it."""
+    """The final round, after what started it: a bank is said in this sentence; the end of
+    the Fireworks and a Plus/Minus hit were said just before, with the new score."""
     c = m.c
     if banked is not None and banked.seat == e.seat:
         return c.gettext("Final round: {name} banks {points} and reaches {score}. The game "
                          "ends after {last}'s turn.", name=m.name(e.seat),
                          points=banked.points, score=e.score, last=m.name(e.last_seat))
-    return c.gettext("Final round: {name} has reached the target with {score}. The game "
-                     "ends after {last}'s turn.", name=m.name(e.seat), score=e.score,
-                     last=m.name(e.last_seat))
+    return c.gettext("Final round: {name} has reached the target. The game ends after "
+                     "{last}'s turn.", name=m.name(e.seat), last=m.name(e.last_seat))
 
 
 def _card_drawn(m: SentenceParts, e: E.CardDrawn, brief: bool) -> str:

@@ -8,6 +8,7 @@ card of the 56-card deck, so a bought deck can be marked by touch.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tutto_a11y.core.contract import Sentences
@@ -18,10 +19,12 @@ from tutto_a11y.games.tutto.sheet import show_lines
 from tutto_a11y.text.names import with_printable_names
 
 
-def braille_sheet(info: Any, game: Game, c: Sentences, status: str) -> list[str]:
-    """The sheet's lines: the game's line, the winner, the scores one player a line, the turns."""
+def braille_sheet(info: Any, game: Game, c: Sentences, status: str,
+                  sent: Sequence[str | None] = ()) -> list[str]:
+    """The sheet's lines: the game's line, the winner, the scores one player a line, the turns
+    (each ended by who sent it, with seats)."""
     game = with_printable_names(game)
-    shown = show_lines(info, game, c, status)
+    shown = show_lines(info, game, c, status, sent)
     heading, turns = shown[0], shown[1:1 + len(game.score_sheet())]
     lines = [heading]
     if game.finished:

@@ -55,7 +55,14 @@ def interpret(line: str, game: Game, vocabulary: Vocabulary) -> Action:
         if len(digits) == 3 and digits.endswith("00") and \
                 (step in _CARD_STEPS or int(digits) in _BONUS):
             return _bonus(int(digits))
-        faces = parse_faces(text)
+        try:
+            faces = parse_faces(text)
+        except MalformedEntry as error:
+            if error.reason == "face-out-of-range" and step in _CARD_STEPS:
+                # "777777" where a card is asked for: that a card comes first is what helps,
+                # not that 7 is no face.
+                raise IllegalEntry("wrong-step", step=step, entry="Roll") from None
+            raise
         return SetAside(faces) if step is Step.SET_ASIDE else Roll(faces)
     try:
         meaning = vocabulary.match(text, preferred=_meanings_now(game))

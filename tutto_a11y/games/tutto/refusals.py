@@ -39,8 +39,7 @@ def refusal(m: SentenceParts, err: EntryError) -> str:
                          "and the value, for example {bonus} 300.",
                          bonus=shown("card:bonus", lang))
     if r == "die-does-not-score":
-        return c.gettext("A {face} does not score here: set aside 1s, 5s or three of a "
-                         "kind from this roll.", face=d["face"])
+        return _does_not_score(m, d["face"], d.get("count", 1))
     if r == "die-not-in-roll":
         roll, face = tuple(d["roll"]), d["face"]
         count = roll.count(face)
@@ -67,8 +66,9 @@ def refusal(m: SentenceParts, err: EntryError) -> str:
     if r == "cannot-bank-now":
         return c.gettext("There is nothing to bank now. {hint}", hint=m.hint())
     if r == "card-not-in-deck":
-        return c.gettext("No {card} card is left in the deck: type the card that was drawn, "
-                         "or type {deck} to hear what is left.", card=m.card_unit(d["card"]),
+        return c.gettext("There is no {card} left in the deck: type the card that was "
+                         "drawn, or type {deck} to hear what is left.",
+                         card=m.card_noun(d["card"]),
                          deck=shown("deck", lang))
     if r == "wrong-step":
         return wrong_step(m, x.step, d.get("entry"))
@@ -104,3 +104,21 @@ def wrong_step(m: SentenceParts, step: Step, entry: str | None = None) -> str:
     if step is Step.CARD_OR_BANK:
         return c.gettext("After a Tutto: draw a card or bank. {hint}", hint=m.hint())
     return m.hint()
+
+
+def _does_not_score(m: SentenceParts, face: int, count: int) -> str:
+    """Why a set-aside with a face that does not score is refused, true to how many were set
+    aside: a 2 alone or two 2s count for nothing, of four or five 2s three count."""
+    c = m.c
+    if count > 3:
+        return c.ngettext("Only three of the {count} dice showing {face} count, as three of a "
+                          "kind; the other one scores nothing: set aside just three of them.",
+                          "Only three of the {count} dice showing {face} count, as three of a "
+                          "kind; the other {n} score nothing: set aside just three of them.",
+                          count - 3, count=count, face=face)
+    if count == 2:
+        return c.gettext("Two dice showing {face} score nothing: a {face} counts only in three "
+                         "of a kind. Set aside 1s, 5s or three of a kind from this roll.",
+                         face=face)
+    return c.gettext("A {face} does not score here: set aside 1s, 5s or three of a kind from "
+                     "this roll.", face=face)

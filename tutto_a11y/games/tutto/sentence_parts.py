@@ -33,6 +33,7 @@ class SentenceParts:
     c: Sentences  # the catalog of the table's language
     coach: bool
     working: Working
+    match = False  # one game: the loop says "game"
 
     def __init__(self, catalog: Sentences, game: Game, verbosity: str = Verbosity.NORMAL) -> None:
         self.c = catalog
@@ -60,6 +61,21 @@ class SentenceParts:
         if card in names:
             return names[card]
         return c.pgettext("card", "Bonus {value}", value=card.bonus)
+
+    def card_noun(self, card: Card) -> str:
+        """The card as a noun of its own, for a sentence that speaks of a card of that kind
+        ("no Stop card", "keine Stopp-Karte", "plus de carte stop"), as one unit."""
+        c = self.c
+        nouns = {
+            Card.STOP: c.pgettext("card noun", "Stop card"),
+            Card.FIREWORKS: c.pgettext("card noun", "Fireworks card"),
+            Card.X2: c.pgettext("card noun", "x2 card"),
+            Card.PLUS_MINUS: c.pgettext("card noun", "Plus/Minus card"),
+            Card.STREET: c.pgettext("card noun", "Street card"),
+            Card.CLOVERLEAF: c.pgettext("card noun", "Cloverleaf card"),
+        }
+        noun = nouns.get(card) or c.pgettext("card noun", "Bonus {value} card", value=card.bonus)
+        return nobreak(noun)
 
     def card_unit(self, card: Card) -> str:
         """The card's name as one unit that a line is never wrapped inside ("Bonus 600")."""

@@ -8,13 +8,28 @@ scripts; everything else is in the catalog's language.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tutto_a11y.core.contract import GameStatus, Sentences
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import Game
-from tutto_a11y.games.tutto.rules.events import TurnOutcome, TurnRecord
+from tutto_a11y.games.tutto.rules.events import (
+    Niete,
+    StopDrawn,
+    TurnOutcome,
+    TurnOver,
+    TurnRecord,
+)
 from tutto_a11y.text.names import with_printable_names
+from tutto_a11y.text.sent import (
+    SentBy,
+    line_sent,
+    sent_by_line,
+    sent_cell,
+    sent_json,
+    sent_sentence,
+)
 
 
 def outcome_word(outcome: TurnOutcome, c: Sentences) -> str:
@@ -27,25 +42,45 @@ def outcome_word(outcome: TurnOutcome, c: Sentences) -> str:
     }[outcome]
 
 
-def show_lines(info: Any, game: Game, c: Sentences, status: str) -> list[str]:
-    """``show``: the game's line, one line per turn, the winners and the standing."""
+def sent_by_turn(game: Game, sent: Sequence[str | None]) -> list[SentBy | None]:
+    """For each finished turn, who sent its entries from their own device (None: the table
+    typed them all); empty for a game played without seats."""
+    return sent_by_line(game.events_by_entry(), sent, lambda e: isinstance(e, TurnOver))
+
+
+def show_lines(info: Any, game: Game, c: Sentences, status: str,
+               sent: Sequence[str | None] = ()) -> list[str]:
+    """``show``: the game's line, one line per turn (ended by who sent it, with seats), the
+    winners and the standing."""
     game = with_printable_names(game)
     m = Messages(c, game)
     lines = [c.gettext("Game {game}: {players}. Target {target}, {rules}. {status}.",
                        game=info.id, players=m.names(range(len(game.players))),
                        target=game.rules.target, rules=m.rules_name(),
                        status=status.capitalize())]
+    senders = sent_by_turn(game, sent)
     before = (0,) * len(game.players)
-    for number, (record, scores) in enumerate(game.score_sheet(), start=1):
-        # ngettext for the points: French says "rien, 0 point" (0 and 1 take the singular).
-        line = c.ngettext("Turn {number}, {name}, {cards}: {outcome}, {n} point, score "
-                          "{score}.",
-                          "Turn {number}, {name}, {cards}: {outcome}, {n} points, score "
-                          "{score}.", record.points, number=number,
-                          name=game.players[record.seat],
-                          cards=", ".join(m.card(card) for card in record.cards),
-                          outcome=outcome_word(record.outcome, c), score=record.score)
-        lines.append(" ".join([line, *_others_lost(m, record.seat, before, scores)]))
+    # Not strict: a game made by ``at`` has no sheet (see Game.score_sheet).
+    for number, ((record, scores), lost) in enumerate(zip(game.score_sheet(), lost_by_turn(game),
+                                                          strict=False), start=1):
+        cards = ", ".join(m.card(card) for card in record.cards)
+        name = game.players[record.seat]
+        if lost:  # a Stop or a Niete took a turn total: the table heard how much
+            line = c.gettext("Turn {number}, {name}, {cards}: {outcome}, {lost} lost, score "
+                             "{score}.", number=number, name=name, cards=cards,
+                             outcome=outcome_word(record.outcome, c), lost=lost,
+                             score=record.score)
+        else:
+            # ngettext for the points: French says "rien, 0 point" (0 and 1 take the singular).
+            line = c.ngettext("Turn {number}, {name}, {cards}: {outcome}, {n} point, score "
+                              "{score}.",
+                              "Turn {number}, {name}, {cards}: {outcome}, {n} points, score "
+                              "{score}.", record.points, number=number, name=name,
+                              cards=cards, outcome=outcome_word(record.outcome, c),
+                              score=record.score)
+        said_by = sent_sentence(line_sent(senders, number - 1), c)
+        lines.append(" ".join(filter(None, [line, *_others_lost(m, record.seat, before, scores),
+                                            said_by])))
         before = scores
     if game.finished:
         winners = game.state.winners
@@ -53,6 +88,22 @@ def show_lines(info: Any, game: Game, c: Sentences, status: str) -> list[str]:
                                 names=m.names(winners)))
     lines.append(m.scores())
     return lines
+
+
+def lost_by_turn(game: Game) -> list[int]:
+    """For each finished turn, in the order of the score sheet, the turn total a Stop or a
+    Niete took (what the table heard as "Anna loses 2000"); 0 when none was lost."""
+    lost: list[int] = []
+    taken = 0
+    for event in game.all_events():
+        if isinstance(event, StopDrawn):
+            taken = event.lost
+        elif isinstance(event, Niete):
+            taken = event.bankable
+        elif isinstance(event, TurnOver):
+            lost.append(taken)
+            taken = 0
+    return lost
 
 
 def _others_lost(m: Messages, seat: int, before: tuple[int, ...],
@@ -64,10 +115,11 @@ def _others_lost(m: Messages, seat: int, before: tuple[int, ...],
             for other in range(len(after)) if other != seat and after[other] != before[other]]
 
 
-def export_json(info: Any, game: Game) -> dict[str, Any]:
-    """The export contract of docs/interface.md."""
+def export_json(info: Any, game: Game, sent: Sequence[str | None] = ()) -> dict[str, Any]:
+    """The export contract of docs/interface.md; with seats, each turn names who sent it."""
     state = game.state
     status = GameStatus.FINISHED if game.finished else info.status
+    senders = sent_by_turn(game, sent)
     return {
         "game": info.kind,
         "id": info.id,
@@ -77,25 +129,38 @@ def export_json(info: Any, game: Game) -> dict[str, Any]:
         "winners": [game.players[s] for s in state.winners] if game.finished else [],
         "players": [{"name": name, "score": state.scores[i], "turns": state.turns[i]}
                     for i, name in enumerate(game.players)],
-        "turns": [_turn_json(game, record) for record in game.turn_records()],
+        "turns": [_turn_json(game, record, senders, number)
+                  for number, record in enumerate(game.turn_records())],
     }
 
 
-def _turn_json(game: Game, record: TurnRecord) -> dict[str, Any]:
-    return {"player": game.players[record.seat], "cards": [c.value for c in record.cards],
-            "points": record.points, "outcome": record.outcome.value}
+def _turn_json(game: Game, record: TurnRecord, senders: list[SentBy | None],
+               number: int) -> dict[str, Any]:
+    turn: dict[str, Any] = {"player": game.players[record.seat],
+                            "cards": [c.value for c in record.cards],
+                            "points": record.points, "outcome": record.outcome.value}
+    if senders:  # a game with seats: who sent the turn's entries ([] for the table)
+        turn["sent_by"] = sent_json(line_sent(senders, number))
+    return turn
 
 
-def sheet_table(game: Game, c: Sentences) -> tuple[list[str], list[list[str]]]:
-    """The paper score sheet: one row per turn, with every player's score after it."""
+def sheet_table(game: Game, c: Sentences,
+                sent: Sequence[str | None] = ()) -> tuple[list[str], list[list[str]]]:
+    """The paper score sheet: one row per turn, with every player's score after it; with
+    seats, a last column says who sent the turn."""
     game = with_printable_names(game)
     m = Messages(c, game)
+    senders = sent_by_turn(game, sent)
     header = [c.gettext("Turn"), c.gettext("Player"), c.gettext("Cards"), c.gettext("Outcome"),
               c.gettext("Points"), *game.players]
+    if senders:
+        header.append(c.gettext("Sent by"))
     rows = []
     for number, (record, scores) in enumerate(game.score_sheet(), start=1):
-        rows.append([str(number), game.players[record.seat],
-                     ", ".join(m.card(card) for card in record.cards),
-                     outcome_word(record.outcome, c), str(record.points),
-                     *(str(s) for s in scores)])
+        row = [str(number), game.players[record.seat],
+               ", ".join(m.card(card) for card in record.cards),
+               outcome_word(record.outcome, c), str(record.points), *(str(s) for s in scores)]
+        if senders:
+            row.append(sent_cell(line_sent(senders, number - 1), c))
+        rows.append(row)
     return header, rows

@@ -129,20 +129,23 @@ class TuttoSide(SideOfGame[Rules, Game]):
 
     # -- read back -----------------------------------------------------------------------------
     @staticmethod
-    def show_lines(info: Any, game: Game, catalog: Sentences, status: str) -> list[str]:
-        return sheet.show_lines(info, game, catalog, status)
+    def show_lines(info: Any, game: Game, catalog: Sentences, status: str,
+                   sent: Sequence[str | None] = ()) -> list[str]:
+        return sheet.show_lines(info, game, catalog, status, sent)
 
     @staticmethod
-    def export_json(info: Any, game: Game) -> dict[str, Any]:
-        return sheet.export_json(info, game)
+    def export_json(info: Any, game: Game, sent: Sequence[str | None] = ()) -> dict[str, Any]:
+        return sheet.export_json(info, game, sent)
 
     @staticmethod
-    def sheet_table(game: Game, catalog: Sentences) -> tuple[list[str], list[list[str]]]:
-        return sheet.sheet_table(game, catalog)
+    def sheet_table(game: Game, catalog: Sentences,
+                    sent: Sequence[str | None] = ()) -> tuple[list[str], list[list[str]]]:
+        return sheet.sheet_table(game, catalog, sent)
 
     @staticmethod
-    def braille_sheet(info: Any, game: Game, catalog: Sentences, status: str) -> list[str]:
-        return paper.braille_sheet(info, game, catalog, status)
+    def braille_sheet(info: Any, game: Game, catalog: Sentences, status: str,
+                      sent: Sequence[str | None] = ()) -> list[str]:
+        return paper.braille_sheet(info, game, catalog, status, sent)
 
     @staticmethod
     def labels(catalog: Sentences) -> list[str]:

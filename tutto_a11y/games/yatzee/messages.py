@@ -70,6 +70,7 @@ class Messages:
     c: Sentences  # the catalog of the table's language
     coach: bool
     working: Working
+    match = False  # one game: the loop says "game"
 
     def __init__(self, catalog: Sentences, game: Game, verbosity: str = Verbosity.NORMAL) -> None:
         self.c = catalog

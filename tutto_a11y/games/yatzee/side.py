@@ -38,6 +38,7 @@ from tutto_a11y.games.yatzee.status_line import status_line
 from tutto_a11y.games.yatzee.words import WORDS
 from tutto_a11y.text.names import with_printable_names
 from tutto_a11y.text.output import plain
+from tutto_a11y.text.sent import SentBy, line_sent, sent_by_line, sent_json, sent_sentence
 
 
 class YatzeeSide(SideOfGame[Rules, Game]):
@@ -92,11 +93,14 @@ class YatzeeSide(SideOfGame[Rules, Game]):
         return Standing(caption, header, rows, now)
 
     # -- read back -----------------------------------------------------------------------
-    def show_lines(self, info: Any, game: Game, catalog: Sentences, status: str) -> list[str]:
-        """``show``: the game, every turn in order, then each player's sheet and the totals."""
+    def show_lines(self, info: Any, game: Game, catalog: Sentences, status: str,
+                   sent: Sequence[str | None] = ()) -> list[str]:
+        """``show``: the game, every turn in order (ended by who sent it, with seats), then
+        each player's sheet and the totals."""
         c = catalog
         game = with_printable_names(game)
         m = M.Messages(c, game)
+        senders = _sent_by_turn(game, sent)
         lines = [c.gettext("Game {game}: Yatzee for {players}, {rules}. {status}.", game=info.id,
                            players=m.names(range(len(game.players))), rules=m.rules_part(),
                            status=status.capitalize())]
@@ -118,7 +122,8 @@ class YatzeeSide(SideOfGame[Rules, Game]):
                                  "{roll}, total {total}.", number=number, name=name,
                                  points=record.points, field=field,
                                  roll=len(record.rolls), total=record.total)
-            lines.append(" ".join(filter(None, [line, bonus])))
+            said_by = sent_sentence(line_sent(senders, number - 1), c)
+            lines.append(" ".join(filter(None, [line, bonus, said_by])))
             bonus = ""
         if game.finished:
             winners = game.state.winners
@@ -128,9 +133,12 @@ class YatzeeSide(SideOfGame[Rules, Game]):
         lines.append(m.scores())
         return lines
 
-    def export_json(self, info: Any, game: Game) -> dict[str, Any]:
-        """The Yatzee export of docs/interface.md, ``"game"`` first; a free field is null."""
+    def export_json(self, info: Any, game: Game,
+                    sent: Sequence[str | None] = ()) -> dict[str, Any]:
+        """The Yatzee export of docs/interface.md, ``"game"`` first; a free field is null;
+        with seats, each turn names who sent it."""
         state = game.state
+        senders = _sent_by_turn(game, sent)
         return {
             "game": self.name,
             "id": info.id,
@@ -143,15 +151,16 @@ class YatzeeSide(SideOfGame[Rules, Game]):
                          "fields": {f.value: v
                                     for f, v in zip(ORDER, state.sheets[i], strict=True)}}
                         for i, name in enumerate(game.players)],
-            "turns": [{"player": game.players[r.seat], "rolls": [list(f) for f in r.rolls],
-                       "field": r.field.value, "struck": r.struck, "points": r.points}
-                      for r in game.turn_records()],
+            "turns": [_turn_json(game, r, senders, number)
+                      for number, r in enumerate(game.turn_records())],
         }
 
-    def sheet_table(self, game: Game, catalog: Sentences) -> tuple[list[str], list[list[str]]]:
+    def sheet_table(self, game: Game, catalog: Sentences,
+                    sent: Sequence[str | None] = ()) -> tuple[list[str], list[list[str]]]:
         """The paper sheet: the fields as rows in the sheet's order with the upper sum and bonus
         after the upper section and the total last; the players as columns. A free field is an
-        empty cell, a struck one 0."""
+        empty cell, a struck one 0. It lists fields, not turns: who sent a turn from their own
+        device is said by ``show`` and the JSON export."""
         c = catalog
         game = with_printable_names(game)
         seats = range(len(game.players))
@@ -171,8 +180,10 @@ class YatzeeSide(SideOfGame[Rules, Game]):
         rows.append([c.gettext("Total"), *(str(game.total(s)) for s in seats)])
         return header, rows
 
-    def braille_sheet(self, info: Any, game: Game, catalog: Sentences, status: str) -> list[str]:
-        """The game, the winner and the totals first, then one line a field."""
+    def braille_sheet(self, info: Any, game: Game, catalog: Sentences, status: str,
+                      sent: Sequence[str | None] = ()) -> list[str]:
+        """The game, the winner and the totals first, then one line a field (no turns, so
+        nobody is named as having sent one)."""
         shown = self.show_lines(info, game, catalog, status)
         return paper.braille_sheet(info, game, catalog, shown, self.sheet_table(game, catalog))
 
@@ -187,6 +198,21 @@ class YatzeeSide(SideOfGame[Rules, Game]):
 
 #: What the registry hands out for ``yatzee``.
 #: The side the registry finds; the checker holds it to the contract with Yatzee's own types.
+def _sent_by_turn(game: Game, sent: Sequence[str | None]) -> list[SentBy | None]:
+    """For each finished turn, who sent its entries from their own device (None: the table
+    typed them all); empty for a game played without seats."""
+    return sent_by_line(game.events_by_entry(), sent, lambda e: isinstance(e, E.TurnOver))
+
+
+def _turn_json(game: Game, r: E.TurnRecord, senders: list[SentBy | None],
+               number: int) -> dict[str, Any]:
+    turn: dict[str, Any] = {"player": game.players[r.seat], "rolls": [list(f) for f in r.rolls],
+                            "field": r.field.value, "struck": r.struck, "points": r.points}
+    if senders:  # a game with seats: who sent the turn's entries ([] for the table)
+        turn["sent_by"] = sent_json(line_sent(senders, number))
+    return turn
+
+
 SIDE: GameSide[Rules, Game, State, M.Messages] = YatzeeSide()
 
 __all__ = ["ReplayError", "SIDE", "YatzeeSide"]

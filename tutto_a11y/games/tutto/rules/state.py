@@ -192,7 +192,9 @@ def _set_aside(rules: Rules, state: State, faces: tuple[int, ...],
     else:
         got = D.group_points(faces)
         if got is None:
-            raise IllegalEntry("die-does-not-score", face=D.non_scoring_face(faces))
+            bad = D.non_scoring_face(faces)
+            # How many were set aside: four 2s hold three that count, one 2 holds none.
+            raise IllegalEntry("die-does-not-score", face=bad, count=faces.count(bad))
         points = got
     total = state.turn_total + points
     left = state.dice - len(faces)
