@@ -190,14 +190,17 @@ def test_every_card_with_a_roll_that_can_make_its_tutto_agrees_with_the_rules(ki
 # -- positions at random ---------------------------------------------------------------------------
 
 @st.composite
-def final_round_moments(draw: Any, last: bool, gap: int) -> tuple[Rules, State]:
+def final_round_moments(draw: Any, last: bool, gap: int,
+                        variants: tuple[str, ...] = tuple(VARIANTS),
+                        most: int = 6000) -> tuple[Rules, State]:
     """A moment of a final-round turn: the game's last turn (``last``) or one with players still
-    to come, the player needing 50 to 6000 (the best score before them less theirs), the turn
-    total at most ``gap`` grid steps short of it (and up to 1000 past it)."""
-    rules = VARIANTS[draw(st.sampled_from(["standard"] * 4 + list(VARIANTS)[1:]))]
+    to come, the player needing 50 to ``most`` (the best score before them less theirs), the
+    turn total at most ``gap`` grid steps short of it (and up to 1000 past it); the standard
+    rules or one of ``variants``."""
+    rules = VARIANTS[draw(st.sampled_from(["standard"] * 4 + list(variants[1:])))]
     players = draw(st.integers(2 if last else 3, 4))
     seat = players - 1 if last else draw(st.integers(1, players - 2))
-    need = reference.STEP * draw(st.integers(1, 120))
+    need = reference.STEP * draw(st.integers(1, most // reference.STEP))
     mine = reference.STEP * draw(st.integers(0, 100))
     best = mine + need
     scores = [mine] * players
@@ -248,27 +251,33 @@ def final_round_moments(draw: Any, last: bool, gap: int) -> tuple[Rules, State]:
     return rules, state
 
 
+# The quick run leaves out x2-scope=card, whose win coach takes up to half a minute where
+# the pile is long and the turn total high, and with others to come needs past 3000 (the
+# later players' chances are then worked out for gaps past 12,800): the slow run has them.
+QUICK = ("standard", "street-after=ends-turn", "score-floor=none")
+
+
 @settings(max_examples=8, suppress_health_check=[HealthCheck.too_slow])
-@given(final_round_moments(last=True, gap=16))
+@given(final_round_moments(last=True, gap=16, variants=QUICK))
 def test_the_last_players_advice_agrees_with_the_rules_at_random_positions(drawn):
     compare(*drawn)
 
 
 @settings(max_examples=4, suppress_health_check=[HealthCheck.too_slow])
-@given(final_round_moments(last=False, gap=12))
+@given(final_round_moments(last=False, gap=12, variants=QUICK, most=3000))
 def test_advice_with_others_to_come_agrees_with_the_rules_at_random_positions(drawn):
     compare(*drawn)
 
 
 @pytest.mark.slow
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(final_round_moments(last=True, gap=120))
 def test_the_last_players_advice_agrees_with_the_rules_across_every_need_and_card(drawn):
     compare(*drawn)
 
 
 @pytest.mark.slow
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, suppress_health_check=[HealthCheck.too_slow])
 @given(final_round_moments(last=False, gap=120))
 def test_advice_with_others_to_come_agrees_with_the_rules_across_every_need_and_card(drawn):
     compare(*drawn)

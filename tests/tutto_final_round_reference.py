@@ -257,6 +257,7 @@ class Filled:
     lo: int
     hi: int
     values: np.ndarray
+    pile: Pile | None = None  # after a Tutto: the pile drawn from (past the grid, see lookup)
 
 
 @dataclass
@@ -458,13 +459,19 @@ class Turn:
 
     # -- after a Tutto: bank or draw ---------------------------------------------------------
     def lookup(self, filled: Filled, index: np.ndarray) -> np.ndarray:
-        """Values at grid totals ``index``: from the table, banking past its end (below where
-        the table was worked out: not a number, which only states no turn reaches may read, as
-        the card tables are worked out for every total at once)."""
+        """Values at grid totals ``index``: from the table; past the grid's end banking, where
+        it is provably best (TooDeep where it is not); below where the table was worked out,
+        not a number, which only states no turn reaches may read (the card tables are worked
+        out for every total at once)."""
         index = np.asarray(index)
         inside = index < self.width
         found = filled.values[:, np.minimum(index, self.width - 1)]
-        return np.where(inside, found, self.bank_at(index))
+        banked = self.bank_at(index)
+        if filled.pile is not None and not inside.all():
+            past = banked[:, ~inside]
+            if not (past >= self._hope(filled.pile)).all():
+                raise TooDeep("a draw past the grid could beat banking")
+        return np.where(inside, found, banked)
 
     def after(self, pile: Pile, lo: int, upto: int = 0) -> tuple[Filled, Filled]:
         """After a Tutto with ``pile`` left: the better of banking and drawing, and drawing
@@ -485,7 +492,7 @@ class Turn:
         if lo >= top and upto < lo:  # banking is best from here on: no draw is worked out
             banked = self.banked[:, :self.width].copy()
             banked[:, :lo] = np.nan
-            return Filled(lo, lo, banked), Filled(lo, lo, np.full_like(banked, np.nan))
+            return Filled(lo, lo, banked, pile), Filled(lo, lo, np.full_like(banked, np.nan))
         hi = max(top, lo + 1, upto + 1)
         if hi > self.width:
             raise TooDeep("the pile's draws go past the grid")
@@ -498,7 +505,7 @@ class Turn:
         better = self.banked[:, :self.width].copy()
         better[:, lo:hi] = np.maximum(better[:, lo:hi], draw[:, lo:hi])
         better[:, :lo] = np.nan
-        found = (Filled(lo, hi, better), Filled(lo, hi, draw))
+        found = (Filled(lo, hi, better, pile), Filled(lo, hi, draw))
         self._after[pile] = found
         return found
 
