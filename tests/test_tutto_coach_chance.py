@@ -70,3 +70,30 @@ def test_the_coach_after_each_roll_under_plus_minus_says_the_chance_of_the_tutto
     percent = f"{100 * tutto[5]:.1f}".replace(".", ",")
     assert any(line.endswith(f"Beste Chance auf das Tutto: die 1 herauslegen und weiterwürfeln, "
                              f"{percent} Prozent.") for line in said), said
+
+
+@pytest.mark.parametrize("lang, word, sentence", [
+    ("en", "advice", "Best chance of the Tutto: set aside the 1, 5 for the Tutto, 100.0 percent."),
+    ("de", "tipp", "Beste Chance auf das Tutto: die 1, 5 zum Tutto herauslegen, 100,0 Prozent."),
+    ("fr", "avis", "Meilleure chance de faire un Volle Lotte\u00a0: gardez les 1, 5 pour le "
+                   "Volle Lotte, 100,0 pour cent."),
+])
+def test_the_plus_minus_tutto_is_set_aside_for_the_tutto_never_banked(db, clean_env, lang,
+                                                                       word, sentence):
+    # Under Plus/Minus the Tutto ends the turn with exactly 1000: there is no bank to choose.
+    said = play(lang, ["plusminus", "1 2 3 4 6 6", "1", "1 2 3 4 6", "1", "1 2 3 4", "1",
+                       "1 2 6", "1", "1 5", word], clean_env, db)
+    assert sentence in said
+    assert not any(bank in line for line in said for bank in ("and bank", "aufhören", "marquez"))
+
+
+@pytest.mark.parametrize("lang, word, sentence", [
+    ("en", "advice", "Set aside the 1, 1, 1, 1, 5, 5: the Cloverleaf's second Tutto wins the "
+                     "game."),
+    ("de", "tipp", "Die 1, 1, 1, 1, 5, 5 herauslegen: Das zweite Tutto beim Kleeblatt gewinnt "
+                   "das Spiel."),
+])
+def test_advice_names_the_cloverleafs_second_tutto_as_the_win(db, clean_env, lang, word,
+                                                               sentence):
+    said = play(lang, ["clover", "1 1 1 5 5 5", "", "1 1 1 1 5 5", word], clean_env, db)
+    assert sentence in said

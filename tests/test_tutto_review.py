@@ -30,6 +30,7 @@ from tutto_a11y.games.tutto.rules import (
 )
 from tutto_a11y.games.tutto.rules.cards import CARD_ORDER
 from tutto_a11y.store.journal import Store
+from tutto_play import enter
 
 
 def keep(db: Path, game: Game, lang: str = "en") -> str:
@@ -317,3 +318,31 @@ def test_a_game_of_another_kind_is_refused_in_one_sentence(db, clean_env):
     assert result.returncode == 2 and result.stdout == "" and "Traceback" not in result.stderr
     assert result.stderr.strip() == ("Einen Rückblick gibt es nur für Tutto-Spiele; Spiel 1 ist "
                                      "ein anderes Spiel.")
+
+
+# -- the words of a Plus/Minus Tutto (issue 36, item 9) -------------------------------------------
+
+PLUS_MINUS_BLUNDER = {
+    "en": "Blunder: turn 1, Plus/Minus, after the roll 1 5, Anna set aside 1 and rolled on: "
+          "chance of the Tutto 33.3 percent; setting aside 1, 5 for a Tutto would have given "
+          "100.0 percent.",
+    "de": "Patzer: Zug 1, Plus/Minus, nach dem Wurf 1 5 hat Anna 1 herausgelegt und "
+          "weitergewürfelt, Chance auf das Tutto 33,3 Prozent; 1, 5 für ein Tutto "
+          "herauszulegen hätte 100,0 Prozent gebracht.",
+    "fr": "Gaffe\u00a0: tour 1, plus ou moins, après le lancer 1 5, Anna a mis 1 de côté et "
+          "relancé, chance de faire le Volle Lotte 33,3 pour cent\u00a0; mettre 1, 5 de côté "
+          "pour un Volle Lotte aurait donné 100,0 pour cent.",
+}
+
+
+@pytest.mark.parametrize("lang", list(PLUS_MINUS_BLUNDER))
+def test_the_review_says_a_plus_minus_tutto_is_set_aside_not_banked(lang, db):
+    # Under Plus/Minus the Tutto ends the turn with exactly 1000: nobody chooses to bank it.
+    game = Game(["Anna", "Ben"], Rules())
+    enter(game, "card plus-minus", "roll 123466", "aside 1", "roll 12346", "aside 1",
+          "roll 1234", "aside 1", "roll 126", "aside 1", "roll 15", "aside 1", "roll 2")
+    said = run(db, "review", keep(db, game), "--lang", lang).splitlines()
+    assert PLUS_MINUS_BLUNDER[lang] in said
+    assert not any(word in line for line in said for word in ("bank", "aufhören", "marqu"))
+    if lang == "fr":  # the French game says Volle Lotte
+        assert not any("Tutto" in line for line in said), said

@@ -59,6 +59,15 @@ def whole_percent(chance: float, c: Sentences) -> str:
     return percent(100 * chance, c, shown=spoken(chance * 100))
 
 
+#: A chance this close to 1 is a certain win (a sum of chances may miss 1 by a rounding).
+CERTAIN = 1e-9
+
+
+def wins_outright(choice: Any, position: Any) -> bool:
+    """Whether the choice wins the game at once: the Cloverleaf's second Tutto."""
+    return bool(position.card is Card.CLOVERLEAF and position.tuttos and choice.tutto)
+
+
 def faces_listed(faces: Sequence[int]) -> str:
     """The faces as the review lists them, after "after": "1, 5"."""
     return ", ".join(str(f) for f in faces)
@@ -110,9 +119,10 @@ class Adviser:
         found = advised(rules, state, self.names)
         assert found is not None
         if found.playing == LAST_TURN:  # the game's last turn: play to win, not for points
-            return self.to_win(found.stakes, position, found.choices)
+            return self.to_win(rules, found.stakes, position, found.choices)
         if found.playing == LEAD:  # the final round with players still to come: play to win
-            return self.to_win(found.stakes, position, found.choices, others_to_come=True)
+            return self.to_win(rules, found.stakes, position, found.choices,
+                               others_to_come=True)
         if found.playing == DUEL:  # two players, the game solved: play to win the game
             assert found.by_seat is not None
             return self.to_win_game(state, position, found.by_seat, found.choices)
@@ -120,7 +130,7 @@ class Adviser:
         if not choices:
             return c.gettext("Nothing to decide: this roll is a Niete.")
         if found.measure in (TUTTO, TWO_TUTTOS):  # the chance that matters, not the points
-            return self.by_chance(position.card, choices, position.dice)
+            return self.by_chance(position, choices)
         habit = None
         if state.step is Step.SET_ASIDE:
             habit = (D.street_new_faces(state.roll, state.aside) if state.card is Card.STREET
@@ -135,39 +145,73 @@ class Adviser:
             text += " " + sentence(self.alternative(other, position.dice - len(other.set_aside)))
         return text
 
-    def to_win(self, stakes: Any, position: Any, choices: Sequence[Any],
+    def to_win(self, rules: Rules, stakes: Any, position: Any, choices: Sequence[Any],
                others_to_come: bool = False) -> str:
         """The final round: the choice with the best chance of winning, in the last turn of
-        the game or (``others_to_come``) against the players still to come."""
+        the game or (``others_to_come``) against the players still to come.
+
+        The points still needed are said only where the turn total can count: under the
+        Cloverleaf it never does (its two Tuttos win the game), under a Plus/Minus whose Tutto
+        ends the turn only its exact 1000 does. "You have enough to win now" is said only when
+        the move wins for certain: under a card that may not bank yet a Niete still loses."""
         c = self.c
         if stakes.need <= 0 and not others_to_come:
             return c.gettext("You win whatever happens now.")
         if not choices:
             return c.gettext("Nothing to decide: this roll is a Niete.")
         best = choices[0]
+        if wins_outright(best, position):
+            return self.outright(best)
         action = self.action(best, position.dice - len(best.set_aside))
-        need = stakes.need - position.turn_total
         percent = whole_percent(best.expected, c)
-        if others_to_come and need <= 0:
+        if position.card is Card.CLOVERLEAF and position.tuttos:
+            return c.gettext("One more Tutto under the Cloverleaf wins the game: {action}. "
+                             "Chance to win: {percent} percent.", action=action,
+                             percent=percent)
+        if position.card is Card.CLOVERLEAF:
+            return c.gettext("Two Tuttos under the Cloverleaf win the game: {action}. Chance to "
+                             "win: {percent} percent.", action=action, percent=percent)
+        if position.card is Card.PLUS_MINUS and rules.plus_minus == "exact-1000-ends-turn":
+            return c.gettext("Under Plus/Minus only the Tutto scores, exactly 1000: {action}. "
+                             "Chance to win: {percent} percent.", action=action, percent=percent)
+        need = stakes.need - position.turn_total
+        may_bank = any(choice.then == "bank" and not choice.ends_turn for choice in choices)
+        if others_to_come and need <= 0 and may_bank:
             return c.gettext("You lead, and others still play: {action}. Chance to win: "
                              "{percent} percent.", action=action, percent=percent)
+        if others_to_come and need <= 0:
+            return c.gettext("You have the points for the lead but may not bank yet, and others "
+                             "still play: {action}. Chance to win: {percent} percent.",
+                             action=action, percent=percent)
         if others_to_come:
             return c.gettext("You need {need} for the lead, and others still play: {action}. "
                              "Chance to win: {percent} percent.", need=need, action=action,
                              percent=percent)
-        if need <= 0:
+        if need <= 0 and best.expected >= 1 - CERTAIN:
             return c.gettext("You have enough to win now: {action}.", action=action)
+        if need <= 0:
+            return c.gettext("You have the points to win but may not bank yet: {action}. "
+                             "Chance to win: {percent} percent.", action=action,
+                             percent=percent)
         return c.gettext("You need {need} to win: {action}. Chance to win: {percent} percent.",
                          need=need, action=action, percent=percent)
 
-    def by_chance(self, card: Card | None, choices: Sequence[Any], dice: int) -> str:
+    def outright(self, choice: Any) -> str:
+        """The Cloverleaf's second Tutto: the move wins the game at once."""
+        return sentence(self.c.gettext(
+            "Set aside {faces}: the Cloverleaf's second Tutto wins the game.",
+            faces=faces_said(choice.set_aside, self.c)))
+
+    def by_chance(self, position: Any, choices: Sequence[Any]) -> str:
         """Under Cloverleaf (every way is worth 0 points) and Plus/Minus (only the Tutto
         counts): the move with the best chance that matters, and that chance, in one sentence."""
         c = self.c
         best = choices[0]  # best chance first
-        action = self.action(best, dice - len(best.set_aside))
+        if wins_outright(best, position):
+            return self.outright(best)
+        action = self.action(best, position.dice - len(best.set_aside))
         percent = percent_said(best.chance, c)
-        if card is Card.CLOVERLEAF:
+        if position.card is Card.CLOVERLEAF:
             return c.gettext("Best chance to win: {action}, {percent} percent.", action=action,
                              percent=percent)
         return c.gettext("Best chance of the Tutto: {action}, {percent} percent.",
@@ -204,6 +248,8 @@ class Adviser:
             return c.gettext("Nothing to decide: this roll is a Niete.") + " " + \
                 self.chances(by_seat)
         best = choices[0]
+        if wins_outright(best, position):
+            return self.outright(best)
         action = self.action(best, position.dice - len(best.set_aside))
         if self.verbosity is Verbosity.BRIEF:
             return c.gettext("Advice to win: {action}, {percent} percent.", action=action,
@@ -215,8 +261,11 @@ class Adviser:
         """The choice as a few words inside a sentence ("set aside 1 and roll").
 
         Rolling all six dice with nothing set aside is a card's first roll: French says
-        "lancez" there, not "relancez" (nothing is rolled again)."""
+        "lancez" there, not "relancez" (nothing is rolled again). A Tutto that ends the turn by
+        the card's rule is no bank the player chooses: "set aside 1, 5 for the Tutto"."""
         c, faces = self.c, faces_said(choice.set_aside, self.c)
+        if choice.ends_turn:  # Plus/Minus, a Street that ends the turn: no bank to choose
+            return c.pgettext("coach action", "set aside {faces} for the Tutto", faces=faces)
         if not choice.set_aside and choice.then == "roll" and dice == 6:
             return c.pgettext("coach action, first roll", "roll")
         if not choice.set_aside:

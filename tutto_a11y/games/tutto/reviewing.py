@@ -134,6 +134,9 @@ class ReviewWords:
         is False."""
         c, value, faces = self.c, spoken(choice.expected), faces_listed(choice.set_aside)
         then = choice.then
+        if not said and choice.ends_turn:  # Plus/Minus, the Cloverleaf's win: no bank chosen
+            return c.pgettext("review chose", "{name} set aside {faces} for a Tutto",
+                              name=name, faces=faces)
         if choice.tutto and then == "roll":  # six dice again (Cloverleaf, Fireworks)
             if not said:
                 return c.pgettext("review chose", "{name} set aside {faces} for a Tutto",
@@ -174,7 +177,9 @@ class ReviewWords:
     def _coach(self, choice: Any, same: bool) -> str:
         """The advice's way, as the subject of "... was worth 376 points"."""
         c, faces, then = self.c, faces_listed(choice.set_aside), choice.then
-        if choice.tutto and then == "roll":  # six dice again (Cloverleaf, Fireworks)
+        # six dice again (Cloverleaf, Fireworks), or a Tutto that ends the turn by the card's
+        # rule (Plus/Minus, the Cloverleaf's win, a Street that ends the turn)
+        if choice.tutto and (then == "roll" or choice.ends_turn):
             return c.pgettext("review coach", "setting aside {faces} for a Tutto", faces=faces)
         if same or not choice.set_aside:
             return {"roll": c.pgettext("review coach", "rolling on"),

@@ -53,6 +53,10 @@ class Choice(Record):
     #: Under Cloverleaf and Plus/Minus, where the points say little: the chance that matters
     #: (to win, two Tuttos; of the Tutto), as the coach plays on from there. None elsewhere.
     chance: float | None = None
+    #: The set-aside's Tutto ends the turn by the card's rule, not by a bank the player
+    #: chooses: under Plus/Minus its 1000, the Cloverleaf's second Tutto (the game is won), a
+    #: Street that ends the turn. ``then`` says how the turn goes on as the JSON lists it.
+    ends_turn: bool = False
 
     def as_json(self, places: int = 2) -> dict[str, Any]:
         """The choice for scripts; ``expected`` to ``places`` decimals (points to 0.01; a
@@ -131,6 +135,12 @@ class Coach:
     def plus_minus_tutto(self) -> float:
         """A Plus/Minus Tutto that ends the turn: exactly 1000 points."""
         return 1000.0
+
+    def cloverleaf_tutto(self, p: Position, total: int, made: int) -> float:
+        """A Tutto under the Cloverleaf at position ``p`` (before it, ``p.tuttos`` were made):
+        in points nothing, its win is no points (the measure under it is the chance,
+        :meth:`chance_of`)."""
+        return 0.0
 
     def roll_value(self, p: Position, dice: int, total: int, made: int) -> float:
         """Rolling ``dice`` dice now, with ``total`` at risk (``made`` of it under the card)."""
@@ -247,15 +257,17 @@ class Coach:
         if card is Card.FIREWORKS:  # six dice again, no card
             return [Choice(faces, ROLL, self.roll_value(p, 6, total, made), True, points)]
         if card is Card.CLOVERLEAF:  # the second Tutto wins; after the first, six dice again
-            return [Choice(faces, ROLL, self.roll_value(p, 6, total, made), True, points, chance)]
+            return [Choice(faces, ROLL, self.cloverleaf_tutto(p, total, made), True, points,
+                           chance, ends_turn=p.tuttos >= 1)]
         if card is Card.PLUS_MINUS:
             if self.rules.plus_minus == "exact-1000-ends-turn":
-                return [Choice(faces, BANK, self.plus_minus_tutto(), True, points, chance)]
+                return [Choice(faces, BANK, self.plus_minus_tutto(), True, points, chance,
+                               ends_turn=True)]
             total = p.turn_total - p.card_points + 1000
         elif card is Card.STREET:
             total = p.turn_total + 2000
             if self.rules.street_after == "ends-turn":
-                return [Choice(faces, BANK, self.bank(total), True, points)]
+                return [Choice(faces, BANK, self.bank(total), True, points, ends_turn=True)]
         elif card is Card.X2:
             total = total + (total if self.rules.x2_scope == "turn" else made)
         else:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from tutto_a11y.core.record import Record
+from tutto_a11y.core.record import Record, replace
 from tutto_a11y.games.tutto.coach.choices import Coach
 from tutto_a11y.games.tutto.coach.position import Position
 from tutto_a11y.games.tutto.coach.rolls import offers
@@ -282,3 +282,10 @@ class WinCoach(Coach):
 
     def _plus_minus_end(self, p: Position) -> float:
         return self.plus_minus_tutto()
+
+    def cloverleaf_tutto(self, p: Position, total: int, made: int) -> float:
+        """The Cloverleaf's second Tutto wins the game at once, whatever the scores; its first
+        leaves six dice to roll for the second (the count goes on: ``p.tuttos`` was 0)."""
+        if p.tuttos >= 1:
+            return 1.0
+        return self.roll_value(replace(p, tuttos=1), 6, total, made)
