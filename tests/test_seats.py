@@ -205,19 +205,21 @@ def test_a_seat_enters_its_own_tutto_turn_and_the_table_and_every_viewer_hear_it
                                  ("entry", "aside 15", "Anna"), ("entry", "bank", "Anna")]
 
 
-def test_a_seat_types_the_words_of_the_tables_language_and_english(tmp_path: Path) -> None:
+def test_a_seat_types_the_words_of_its_phones_language_and_english(tmp_path: Path) -> None:
     child = seated(tmp_path, lang="de")
     try:
         child.expect_exact("Anna, Karte?")
         anna = SeatPhone(child.url, ANNA, lang="fr")  # a French phone at a German table
         assert anna.send("300")["kind"] == "accepted"
         assert anna.send("1 5 2 3 4 6")["kind"] == "accepted"
-        assert anna.send("alle")["kind"] == "accepted"
-        assert anna.send("aufhören")["kind"] == "accepted"
+        assert anna.send("tous")["kind"] == "accepted"  # the words its page names
+        answer = anna.send("aufhören")  # the table's German is not the phone's language
+        assert answer["kind"] == "refused" and "aufhören" in answer["sentence"]
+        assert anna.send("marquer")["kind"] == "accepted"
         child.expect_exact("Anna hört auf, Stand 150. Ben ist dran. Eingabe von Anna.")
-        ben = SeatPhone(child.url, BEN, lang="fr")
+        ben = SeatPhone(child.url, BEN, lang="de")
         assert ben.send("stop")["kind"] == "accepted"  # English works at every table
-        assert ben.send("undo")["kind"] == "accepted"
+        assert ben.send("rückgängig")["kind"] == "accepted"
         child.expect_exact("Eingabe von Ben.")
     finally:
         quit_table(child)

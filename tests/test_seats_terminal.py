@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -121,88 +120,3 @@ def test_a_table_reading_a_pipe_takes_a_seats_entry_without_waiting_for_the_next
     finally:
         table.stdin.close()
         table.wait(timeout=30)
-
-
-READLINE_READER = '''
-import readline, sys
-from tutto_a11y.table.doorbell import Doorbell, Knocked
-bell = Doorbell()
-import os, threading, time
-sys.stdout.write("ready\\n"); sys.stdout.flush()
-kept = ""
-def ring_when_told():  # a seat's entry comes in from the live view's server thread
-    while not os.path.exists(sys.argv[1]):
-        time.sleep(0.01)
-    bell.ring()
-threading.Thread(target=ring_when_told, daemon=True).start()
-while True:
-    readline.set_pre_input_hook(lambda: (readline.insert_text(kept), readline.redisplay()))
-    try:
-        with bell.interrupting(readline.get_line_buffer):
-            line = input("Anna, card? ")
-    except Knocked as knock:
-        kept = knock.kept
-        bell.answered()
-        print("\\nA seat's entry, on a line of its own.")
-        continue
-    print("entered:", repr(line))
-    break
-'''
-
-
-def test_a_reader_waiting_in_readline_is_woken_by_the_doorbell_and_keeps_the_typed_text(
-        tmp_path: Path) -> None:
-    """The terminal reader that waits in input() with GNU readline: the bell's signal ends
-    the wait inside readline, and the typed text comes back at the next prompt."""
-    script = tmp_path / "reader.py"
-    script.write_text(READLINE_READER, encoding="utf-8")
-    flag = tmp_path / "ring"
-    child = pexpect.spawn(sys.executable, [str(script), str(flag)], encoding="utf-8",
-                          timeout=20, env={"TERM": "xterm", "PATH": "/usr/bin:/bin",
-                                           "PYTHONPATH": str(Path(__file__).parents[1])})
-    child.expect_exact("ready")
-    child.expect_exact("Anna, card? ")
-    child.send("bon")
-    child.expect_exact("bon")  # readline has the keys and echoed them
-    flag.write_text("", encoding="utf-8")
-    child.expect_exact("A seat's entry, on a line of its own.")
-    child.expect_exact("Anna, card? bon")
-    child.send("us 300\r")
-    child.expect_exact("entered: 'bonus 300'")
-    child.expect(pexpect.EOF)
-
-
-RING_WHILE_STARTING = '''
-import readline, sys, threading
-from tutto_a11y.table.doorbell import Doorbell, Knocked
-bell = Doorbell()
-# The seat's entry comes while input() is still starting: readline runs its startup hook
-# before it waits for a key. The server thread rings (and its knock is sent) meanwhile.
-def ring_while_starting():
-    if sys.argv[1] == "ring":
-        sys.argv[1] = "rung"
-        ringer = threading.Thread(target=bell.ring)
-        ringer.start()
-        ringer.join()
-readline.set_startup_hook(ring_while_starting)
-try:
-    with bell.interrupting(readline.get_line_buffer):
-        line = input("Anna, card? ")
-    print("entered:", repr(line))
-except Knocked:
-    print("The seat's entry woke the wait.")
-'''
-
-
-def test_a_seats_entry_that_comes_while_readline_is_starting_still_wakes_the_wait(
-        tmp_path: Path) -> None:
-    """A knock that lands before readline sleeps, or inside one of its Python callbacks
-    (which swallow what they raise), is sent again until the wait ends."""
-    script = tmp_path / "reader.py"
-    script.write_text(RING_WHILE_STARTING, encoding="utf-8")
-    child = pexpect.spawn(sys.executable, [str(script), "ring"], encoding="utf-8",
-                          timeout=20, env={"TERM": "xterm", "PATH": "/usr/bin:/bin",
-                                           "PYTHONPATH": str(Path(__file__).parents[1])})
-    child.expect_exact("Anna, card? ")
-    child.expect_exact("The seat's entry woke the wait.", timeout=5)  # no key was pressed
-    child.expect(pexpect.EOF)

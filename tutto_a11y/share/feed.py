@@ -13,6 +13,7 @@ asks for everything after the last number it saw, which gives neither repeats no
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from typing import Any
 
 from tutto_a11y.core.contract import AnyNotice, Notice
@@ -30,11 +31,14 @@ class Item(Record):
 class Feed:
     """Every notice of the shared game, in order; the game's standing before the first one."""
 
-    def __init__(self, kind: str, players: tuple[str, ...], rules: Any, state: Any) -> None:
+    def __init__(self, kind: str, players: tuple[str, ...], rules: Any, state: Any,
+                 entered_by: Sequence[str | None] = ()) -> None:
         #: The game as it stood when sharing began (the page shows it before any entry).
         self.start: AnyNotice = Notice(kind, tuple(players), rules, (), state)
         self._items: list[Item] = []
         self._standing: list[int] = []  # numbers of announcements not taken back, in order
+        # Who sent each entry standing when sharing began (a resumed game), for a seat's undo.
+        self._before: list[str | None] = list(entered_by)
         self._waiters: tuple[threading.Event, ...] = ()
         self._waiters_lock = threading.Lock()  # taken by viewers only, never by the table
         #: Set by the table at each notice; the herald waits on it (see :meth:`wake_viewers`).
@@ -46,7 +50,10 @@ class Feed:
         number = len(self._items) + 1
         takes_back = None
         if notice.undone:
-            takes_back = self._standing.pop() if self._standing else None
+            if self._standing:
+                takes_back = self._standing.pop()
+            elif self._before:
+                self._before.pop()
         else:
             self._standing.append(number)
         self._items.append(Item(number, notice, takes_back))
@@ -73,11 +80,13 @@ class Feed:
 
     def latest_by(self) -> tuple[str | None] | None:
         """Who sent the latest entry not taken back, as ``(name,)`` (``(None,)``: typed at the
-        table), or None when that entry came before sharing began (or there is none)."""
-        standing = self._standing
+        table), or None when no entry stands: nothing to undo."""
+        standing, before = self._standing, self._before
         try:
-            return (self._items[standing[-1] - 1].notice.by,)
-        except IndexError:  # none since sharing began (or the table changed it just now)
+            if standing:
+                return (self._items[standing[-1] - 1].notice.by,)
+            return (before[-1],) if before else None
+        except IndexError:  # the table changed it just now: the caller sees the feed grew
             return None
 
     def watch(self) -> threading.Event:

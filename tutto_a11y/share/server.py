@@ -51,7 +51,6 @@ from tutto_a11y.share.page import (
 from tutto_a11y.share.posting import (
     MAX_FORM,
     Posting,
-    clean_line,
     cookie_value,
     same_origin,
     seat_cookie,
@@ -525,7 +524,7 @@ class Handler(BaseHTTPRequestHandler):
             return
         state_text = (form.get("state") or [""])[0]
         state = int(state_text) if state_text.isdigit() and len(state_text) < 10 else -1
-        line = clean_line((form.get("line") or [""])[0])
+        line = (form.get("line") or [""])[0]  # judged as typed (share/entering.py)
         answer = posting.enter(session, line, state, c)
         if wants_json:
             self._json(HTTPStatus.OK, {"kind": answer.kind, "sentence": answer.sentence,
