@@ -136,7 +136,7 @@ class Entering:
         if state != count:
             return Answer("moved-on", moved_on_sentence(c), count)
         notice = self.feed.item(count).notice if count else self.feed.start
-        latest = self.feed.latest_by()
+        latest = self.feed.latest_by(count)  # as it was with that notice
         game = self.side.game_at(notice.players, notice.rules, notice.state)
         answer: Answer | None = None
         try:

@@ -26,6 +26,9 @@ class Item(Record):
     number: int
     notice: AnyNotice
     takes_back: int | None = None  # an undo: the announcement it took back (None: from before)
+    #: Who sent the latest entry standing once this notice was published, as ``(name,)``
+    #: (``(None,)``: typed at the table), or None when none stands: whose undo a seat may send.
+    latest_by: tuple[str | None] | None = None
 
 
 class Feed:
@@ -39,6 +42,7 @@ class Feed:
         self._standing: list[int] = []  # numbers of announcements not taken back, in order
         # Who sent each entry standing when sharing began (a resumed game), for a seat's undo.
         self._before: list[str | None] = list(entered_by)
+        self._latest_at_start = (self._before[-1],) if self._before else None
         self._waiters: tuple[threading.Event, ...] = ()
         self._waiters_lock = threading.Lock()  # taken by viewers only, never by the table
         #: Set by the table at each notice; the herald waits on it (see :meth:`wake_viewers`).
@@ -56,7 +60,13 @@ class Feed:
                 self._before.pop()
         else:
             self._standing.append(number)
-        self._items.append(Item(number, notice, takes_back))
+        if self._standing:
+            last = self._standing[-1]
+            latest: tuple[str | None] | None = (
+                notice.by if last == number else self._items[last - 1].notice.by,)
+        else:
+            latest = (self._before[-1],) if self._before else None
+        self._items.append(Item(number, notice, takes_back, latest))
         self.news.set()  # one thread woken; it wakes the viewers once the table moved on
 
     # -- the herald's side -----------------------------------------------------------------
@@ -78,16 +88,12 @@ class Feed:
         items = self._items
         return items[-1].notice if items else self.start
 
-    def latest_by(self) -> tuple[str | None] | None:
-        """Who sent the latest entry not taken back, as ``(name,)`` (``(None,)``: typed at the
-        table), or None when no entry stands: nothing to undo."""
-        standing, before = self._standing, self._before
-        try:
-            if standing:
-                return (self._items[standing[-1] - 1].notice.by,)
-            return (before[-1],) if before else None
-        except IndexError:  # the table changed it just now: the caller sees the feed grew
-            return None
+    def latest_by(self, number: int) -> tuple[str | None] | None:
+        """Who sent the latest entry standing after the notice numbered ``number`` (0: when
+        sharing began), as ``(name,)`` (``(None,)``: typed at the table), or None when no
+        entry stands: nothing to undo. Kept with each notice, so it is always the one that
+        goes with that notice's state."""
+        return self._items[number - 1].latest_by if number else self._latest_at_start
 
     def watch(self) -> threading.Event:
         """An event set whenever a notice is published, until :meth:`unwatch`."""

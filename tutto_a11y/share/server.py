@@ -41,7 +41,6 @@ from tutto_a11y.games import registry
 from tutto_a11y.share.address import typed_code
 from tutto_a11y.share.feed import Feed
 from tutto_a11y.share.page import (
-    LANGUAGE_WORDS,
     LATEST,
     SeatForm,
     code_page,
@@ -444,13 +443,10 @@ class Handler(BaseHTTPRequestHandler):
     def _seat_page(self, session: Session, lang: str, head: bool) -> None:
         wording, feed = self.server.wording, self.server.feed
         assert wording is not None and feed is not None
-        c = wording.catalog(lang)
         seats = self.server.seats
         answer = seats.take_answer(session) if seats is not None else None  # once, after a post
-        table = self.server.table_lang
         form = SeatForm(session.seat, session.form_token, len(feed), wording.prompt(lang),
-                        answer or "", focus=answer is not None,
-                        table_language=c.gettext(LANGUAGE_WORDS[table]) if table != lang else "")
+                        answer or "", focus=answer is not None)
         self._game(lang, "", head, form)
 
     def _post(self) -> None:

@@ -116,6 +116,8 @@ class ReadlineReader:
             return self._lines.read(prompt)
         stream = self.output.stream
         while True:
+            if self._wake is not None and self._settle():  # came before the question
+                return INBOX
             lines = self.output.prompt_lines(prompt)
             stream.write("".join(line + "\n" for line in lines[:-1]))
             stream.flush()
@@ -179,9 +181,7 @@ class ReadlineReader:
             if kept:
                 readline.insert_text(kept)
                 readline.redisplay()
-            # Whether the table has an entry to enter (one may wait from before a Ctrl-C):
-            # then only the keys already typed are read before it.
-            settled = self._settle()
+            settled = False  # the table has an entry to enter: only keys typed already wait
             while True:
                 ready, _, _ = select.select([typed, wake.fileno(), signals.fileno()], [], [],
                                             0 if settled else None)

@@ -89,6 +89,8 @@ class PlainReader:
     def read(self, prompt: str) -> Read:
         """The next line; Ctrl-C discards the line being typed and asks again, as in a shell."""
         while True:
+            if self._wake is not None and self._settle():  # came before the question
+                return INBOX
             self.output.prompt(prompt)
             try:
                 if self._wake is not None and self._wait(self._wake) is INBOX:
@@ -121,7 +123,7 @@ class PlainReader:
         import select
 
         typed, woken = self.stream.fileno(), wake.fileno()
-        settled = self._settle()  # an entry may wait from before a Ctrl-C
+        settled = False
         while True:
             ready, _, _ = select.select([typed, woken], [], [], 0 if settled else None)
             if typed in ready:
@@ -392,8 +394,8 @@ class TerminalReader:
             except RuntimeError:  # the prompt is over and its loop closed meanwhile
                 pass
 
-        wake.listen(woken)
-        loop.call_soon(self._look, app)  # what came before the prompt (or before a Ctrl-C)
+        if wake.listen(woken):  # set since the table settled, before the prompt
+            loop.call_soon(self._look, app)
 
     def _look(self, app: Any) -> None:
         """Woken, in the prompt's event loop: keys already waiting on the input are read first
@@ -466,6 +468,8 @@ class TerminalReader:
 
     def read(self, prompt: str) -> Read:
         while True:
+            if self._wake is not None and self._settle():  # came before the question
+                return INBOX
             lines = self.output.prompt_lines(prompt)
             for line in lines[:-1]:
                 self.output.line(line)
