@@ -158,6 +158,7 @@ def test_a_player_in_another_language_types_in_the_pages_language(browser: Any,
         wait(browser, lambda d: log_lines(d) == ["Bonus 300 pour Anna. Envoyé par Anna."])
         type_line(browser, "1 5 2 3 4 6")
         child.expect_exact("1, 5, 2, 3, 4, 6. Eingabe von Anna.")
+        wait(browser, lambda d: len(log_lines(d)) == 2)  # the form follows the game
         type_line(browser, "tous")  # the French word the page's own sentences name
         child.expect_exact("Eingabe von Anna.")
     finally:
@@ -336,7 +337,7 @@ def test_axe_finds_no_violation_on_a_seats_page(browser: Any, tmp_path: Path,
         # The page a browser without JavaScript gets back after a post: the form posted as
         # the page's own HTML does (axe itself needs a script, so this browser runs one).
         erase(browser)
-        browser.switch_to.active_element.send_keys("stopp")
+        browser.switch_to.active_element.send_keys("stop")
         browser.execute_script("document.getElementById('entry').submit();")
         wait(browser, lambda d: answer(d).startswith("Stop"))
         assert browser.switch_to.active_element.get_attribute("id") == "line"
