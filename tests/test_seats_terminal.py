@@ -16,8 +16,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pexpect
+import pytest
 
-from test_terminal_screen import Terminal
+from test_terminal_screen import CTRL_C, CTRL_D, Terminal
 from testbed.live_view import CODE, SeatPhone, share_env
 from testbed.program import tutto_command
 
@@ -120,3 +121,33 @@ def test_a_table_reading_a_pipe_takes_a_seats_entry_without_waiting_for_the_next
     finally:
         table.stdin.close()
         table.wait(timeout=30)
+
+
+@pytest.mark.parametrize("mode", [[], ["--plain"]], ids=["terminal", "plain"])
+def test_with_seats_the_line_editor_keeps_its_keys_ctrl_c_tab_up_and_ctrl_d(
+        tmp_path: Path, mode: list[str]) -> None:
+    """With seats readline reads key by key beside the inbox: Ctrl-C still discards the line
+    and asks again, Tab completes, Up brings back a line, Ctrl-D on an empty line ends."""
+    terminal = Terminal([*SHARING, *mode], tmp_path, env=SEATS)
+    terminal.wait_for_prompt("Anna, card?")
+    terminal.type("15")
+    terminal.wait_for("Anna, card? 15")
+    terminal.type(CTRL_C)
+    terminal.wait_for("Line discarded, nothing entered.")
+    terminal.wait_for_prompt("Anna, card?", count=2)
+    terminal.type("fire\t")
+    terminal.wait_for("Anna, card? fireworks")
+    terminal.type("\r")
+    terminal.wait_for_prompt("Anna, roll 6 dice:")
+    terminal.type("\x1b[A")  # Up: the card again, refused at this step
+    terminal.wait_for("Anna, roll 6 dice: fireworks")
+    terminal.type("\r")
+    terminal.wait_for_prompt("Anna, roll 6 dice:", count=2)
+    terminal.type(CTRL_D)
+    terminal.wait_for("End of input. The game is saved")
+    assert terminal.finish() == 0
+    rows = terminal.seen()
+    first = rows.index("Anna, card? 15")
+    assert rows[first:first + 4] == ["Anna, card? 15", "Line discarded, nothing entered.",
+                                     "Anna, card? fireworks", "Anna draws Fireworks."]
+    assert "Traceback" not in terminal.raw

@@ -185,11 +185,11 @@ class ReadlineReader:
             while True:
                 ready, _, _ = select.select([typed, wake.fileno(), signals.fileno()], [], [],
                                             0 if settled else None)
-                while typed in ready and not keys.done:
+                while typed in ready:
                     keys.read_key()
+                    if keys.done:
+                        return self._line(keys.line)
                     ready, _, _ = select.select([typed], [], [], 0)
-                if keys.done:
-                    return self._line(keys.line)
                 resized, interrupted = signals.noted()
                 if resized:
                     keys.resize()

@@ -47,6 +47,7 @@ class CallbackLine:
             getattr(library, name).restype = None
         # Kept for as long as readline may call it: ctypes frees a callback it no longer holds.
         self._handler = handler_type(self._line_read)
+        self._catch_signals = ctypes.c_int.in_dll(library, "rl_catch_signals")
         self.done = False
         self.line: bytes | None = None
 
@@ -64,7 +65,7 @@ class CallbackLine:
         """Show the prompt and wait for keys (the terminal in readline's own mode)."""
         self.done, self.line = False, None
         # Signals stay Python's: readline installs no handlers of its own while it reads.
-        self._ctypes.c_int.in_dll(self._lib, "rl_catch_signals").value = 0
+        self._catch_signals.value = 0
         self._lib.rl_callback_handler_install(prompt, self._handler)
 
     def read_key(self) -> None:
@@ -97,7 +98,11 @@ def load(readline: Any) -> CallbackLine | None:
     try:
         import ctypes
 
-        library = ctypes.CDLL(readline.__file__)
+        # PyDLL: the interpreter's lock is kept while readline takes a key (it never waits
+        # there: the input is readable), so the key's echo is not held up by a hand-over of
+        # the lock to the live view's threads and back, once for the call and once for the
+        # line handler; the wait itself is Python's ``select``, which lets the lock go.
+        library = ctypes.PyDLL(readline.__file__)
         if not all(hasattr(library, name) for name in _NEEDED):
             return None
         return CallbackLine(ctypes, library)
