@@ -263,8 +263,11 @@ class _locale_from_environment:
 class _Signals:
     """Ctrl-C and a resized terminal while keys are read one by one: each signal only notes
     itself and writes a byte that the wait sees, so none ever raises inside readline (where
-    an exception would be lost with the key being read). Ctrl-C is Python's again between
-    two reads; the resize stays noted, as readline's own module noted it for ``input()``."""
+    an exception would be lost with the key being read). Between two reads Ctrl-C does what
+    it did before (the handler there before is called: Python's raises KeyboardInterrupt);
+    the resize stays noted, as readline's own module noted it for ``input()``. The handlers
+    are installed once, not at every read: installing one costs more than the rest of a
+    read's own work."""
 
     def __init__(self) -> None:
         import signal
@@ -273,9 +276,9 @@ class _Signals:
         self._read, self._write = os.pipe()
         os.set_blocking(self._read, False)
         os.set_blocking(self._write, False)
-        self._interrupted = self._resized = False
+        self._interrupted = self._resized = self._reading = False
         self._main = threading.current_thread() is threading.main_thread()
-        self._before: Any = None
+        self._before: Any = signal.getsignal(signal.SIGINT)
         resize = getattr(signal, "SIGWINCH", None)
         if self._main and resize is not None:
             signal.signal(resize, self._on_resize)
@@ -289,9 +292,17 @@ class _Signals:
         except BlockingIOError:  # full: the wait is woken anyway
             pass
 
-    def _on_interrupt(self, _signum: int, _frame: Any) -> None:
-        self._interrupted = True
-        self._note()
+    def _on_interrupt(self, signum: int, frame: Any) -> None:
+        import signal
+
+        if self._reading:
+            self._interrupted = True
+            self._note()
+        elif callable(self._before):
+            self._before(signum, frame)
+        elif self._before == signal.SIG_DFL:  # as if no handler had been here
+            signal.signal(signum, signal.SIG_DFL)
+            signal.raise_signal(signum)
 
     def _on_resize(self, _signum: int, _frame: Any) -> None:
         self._resized = True
@@ -302,14 +313,12 @@ class _Signals:
         import signal
 
         self.noted()
-        if self._main:
+        if self._main and signal.getsignal(signal.SIGINT) != self._on_interrupt:
             self._before = signal.signal(signal.SIGINT, self._on_interrupt)
+        self._reading = True
 
     def __exit__(self, *exc_info: object) -> None:
-        import signal
-
-        if self._main:
-            signal.signal(signal.SIGINT, self._before)
+        self._reading = False
 
     def noted(self) -> tuple[bool, bool]:
         """Whether the terminal was resized, and whether Ctrl-C was pressed, since the last
