@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -150,4 +151,44 @@ def test_with_seats_the_line_editor_keeps_its_keys_ctrl_c_tab_up_and_ctrl_d(
     first = rows.index("Anna, card? 15")
     assert rows[first:first + 4] == ["Anna, card? 15", "Line discarded, nothing entered.",
                                      "Anna, card? fireworks", "Anna draws Fireworks."]
+    assert "Traceback" not in terminal.raw
+
+
+@pytest.mark.parametrize("mode", [[], ["--plain"]], ids=["terminal", "plain"])
+def test_with_seats_bytes_that_are_not_text_get_one_sentence_and_change_nothing(
+        tmp_path: Path, mode: list[str]) -> None:
+    with at_the_table(tmp_path, [*SHARING, *mode]) as terminal:
+        terminal.wait_for_prompt("Anna, card?")
+        terminal.type_bytes(b"3\xff\xfe0\r")
+        terminal.wait_for_prompt("Anna, card?", count=2)
+        assert terminal.seen()[-2:] == [
+            "That line could not be read as text: type the entry again.", "Anna, card?"]
+
+
+#: The program as on a Python whose readline has no callback interface (libedit's emulation).
+WITHOUT_CALLBACKS = ("import tutto_a11y.table.readline_callback as callback; "
+                     "callback.load = lambda readline: None; "
+                     "from tutto_a11y.cli.main import main; main()")
+
+
+def test_a_readline_without_its_callback_interface_gives_way_to_the_terminals_own_editing(
+        tmp_path: Path) -> None:
+    """A seat's entry comes on a line of its own, and the terminal keeps the half-typed line
+    in its own line editing, which Enter sends whole with what is typed after."""
+    terminal = Terminal(SHARING, tmp_path, env=SEATS,
+                        command=[sys.executable, "-c", WITHOUT_CALLBACKS])
+    try:
+        anna = SeatPhone(address(terminal), ANNA)
+        terminal.type("bon")
+        terminal.wait_for("Anna, card? bon")
+        assert anna.send("stop")["kind"] == "accepted"
+        terminal.wait_for("Stop. Anna scores nothing this turn. Ben's turn. Sent by")
+        terminal.wait_for_prompt("Ben, card?")
+        terminal.type("us 300\r")
+        terminal.wait_for("Ben draws Bonus 300.")
+        # The terminal's own echo: "bon" stands where it was typed, the rest after the question.
+        assert "Ben, card? us 300" in terminal.seen()
+    finally:
+        terminal.type("quit\r")
+        terminal.finish()
     assert "Traceback" not in terminal.raw
