@@ -170,8 +170,6 @@ class ReadlineReader:
         the next question). Ctrl-C and a resized terminal come as signals that only note
         themselves (never an exception inside readline) and are acted on here.
         """
-        import select
-
         readline = self.readline
         typed = sys.stdin.fileno()
         sys.stdout.flush()
@@ -181,27 +179,38 @@ class ReadlineReader:
             if kept:
                 readline.insert_text(kept)
                 readline.redisplay()
-            settled = False  # the table has an entry to enter: only keys typed already wait
-            while True:
-                ready, _, _ = select.select([typed, wake.fileno(), signals.fileno()], [], [],
-                                            0 if settled else None)
-                while typed in ready:
-                    keys.read_key()
-                    if keys.done:
-                        return self._line(keys.line)
-                    ready, _, _ = select.select([typed], [], [], 0)
-                resized, interrupted = signals.noted()
-                if resized:
-                    keys.resize()
-                if interrupted:
+            try:
+                return self._until_line_or_entry(typed, keys, signals, wake)
+            except BaseException:  # Ctrl-C, or a failure: the terminal gets its mode back
+                if keys.reading:
                     keys.abandon()
-                    raise KeyboardInterrupt
-                if settled or wake.is_set():
-                    settled = self._settle()
-                    if settled and not select.select([typed], [], [], 0)[0]:
-                        self.kept = readline.get_line_buffer()
-                        keys.abandon()
-                        return INBOX
+                raise
+
+    def _until_line_or_entry(self, typed: int, keys: CallbackLine, signals: _Signals,
+                             wake: Wake) -> str | Literal[Woken.INBOX]:
+        """The wait of :meth:`_read_keys`, readline's handler installed."""
+        import select
+
+        settled = False  # the table has an entry to enter: only keys typed already wait
+        while True:
+            ready, _, _ = select.select([typed, wake.fileno(), signals.fileno()], [], [],
+                                        0 if settled else None)
+            while typed in ready:
+                keys.read_key()
+                if keys.done:
+                    return self._line(keys.line)
+                ready, _, _ = select.select([typed], [], [], 0)
+            resized, interrupted = signals.noted()
+            if resized:
+                keys.resize()
+            if interrupted:
+                raise KeyboardInterrupt
+            if settled or wake.is_set():
+                settled = self._settle()
+                if settled and not select.select([typed], [], [], 0)[0]:
+                    self.kept = self.readline.get_line_buffer()
+                    keys.abandon()
+                    return INBOX
 
     def _line(self, line: bytes | None) -> str:
         """The line readline read, as ``input()`` gives it: decoded as the standard input is

@@ -33,7 +33,7 @@ class CallbackLine:
     :meth:`begin` shows the prompt; :meth:`read_key` gives readline the next key waiting on
     its input; :attr:`done` says a line came back, :attr:`line` is it (None: the end of input,
     Ctrl-D on an empty line). :meth:`abandon` ends the line being typed without entering it,
-    leaving it on the screen.
+    leaving it on the screen; :attr:`reading` says whether a line is still being typed.
     """
 
     def __init__(self, ctypes: Any, library: Any) -> None:
@@ -50,6 +50,7 @@ class CallbackLine:
         self._catch_signals = ctypes.c_int.in_dll(library, "rl_catch_signals")
         self.done = False
         self.line: bytes | None = None
+        self.reading = False  # the handler is installed: a line is being typed
 
     def _line_read(self, text: int | None) -> None:
         """readline's line handler (inside ``rl_callback_read_char``): keep the line, free
@@ -58,12 +59,12 @@ class CallbackLine:
         if text is not None:
             self.line = self._ctypes.string_at(text)
             self._free(text)
-        self.done = True
+        self.done, self.reading = True, False
         self._lib.rl_callback_handler_remove()
 
     def begin(self, prompt: bytes) -> None:
         """Show the prompt and wait for keys (the terminal in readline's own mode)."""
-        self.done, self.line = False, None
+        self.done, self.line, self.reading = False, None, True
         # Signals stay Python's: readline installs no handlers of its own while it reads.
         self._catch_signals.value = 0
         self._lib.rl_callback_handler_install(prompt, self._handler)
@@ -82,6 +83,7 @@ class CallbackLine:
         """End the line being typed without a line back, as Python's readline module does
         after a signal: the typed text stays on the screen (the caller ends its row) and the
         terminal gets its own mode back."""
+        self.reading = False
         lib = self._lib
         lib.rl_free_line_state()
         lib.rl_callback_sigcleanup()
