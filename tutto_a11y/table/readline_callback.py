@@ -100,10 +100,10 @@ def load(readline: Any) -> CallbackLine | None:
     try:
         import ctypes
 
-        # PyDLL: the interpreter's lock is kept while readline takes a key (it never waits
-        # there: the input is readable), so the key's echo is not held up by a hand-over of
-        # the lock to the live view's threads and back, once for the call and once for the
-        # line handler; the wait itself is Python's ``select``, which lets the lock go.
+        # PyDLL: the interpreter's lock is kept while readline takes a key, which never
+        # waits there (the input is readable) and calls back into Python for the line; the
+        # wait itself is Python's ``select``, which lets the lock go to the live view's
+        # threads.
         library = ctypes.PyDLL(readline.__file__)
         if not all(hasattr(library, name) for name in _NEEDED):
             return None
