@@ -30,7 +30,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # problems; Tutto's messages import it lazily for ``advice`` (same room, no circle allowed).
     ("tutto_a11y.settings", "tutto_a11y.settings_file", "tutto_a11y.games.*"),
     ("tutto_a11y.games.registry", "tutto_a11y.speech"),
-    ("tutto_a11y.store", "tutto_a11y.share", "tutto_a11y.braille.paper"),
+    # The table's inbox stands with the live view's server, which puts the seats' entries in
+    # it: it imports only the record, and both the server and the table's loop use it.
+    ("tutto_a11y.store", "tutto_a11y.share", "tutto_a11y.braille.paper",
+     "tutto_a11y.table.inbox"),
     ("tutto_a11y.table",),
     # The command layer: each command's printing and exit status, over what the store,
     # speech and a game's coach (through the registry) compute.

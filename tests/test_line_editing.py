@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from test_terminal_screen import Terminal
+from testbed.live_view import CODE
 
 LEFT, RIGHT, HOME, END, UP = "\x1b[D", "\x1b[C", "\x1b[H", "\x1b[F", "\x1b[A"
+BACKSPACE, CTRL_U, CTRL_W = "\x7f", "\x15", "\x17"
 MODES = [["--plain"], []]
 
 
@@ -75,3 +77,25 @@ def test_tab_completes_a_word_of_the_game(tmp_path: Path) -> None:
     term.type("\r")
     term.wait_for("Anna draws Fireworks.")
     term.quit()
+
+
+@pytest.mark.parametrize("seats", [False, True], ids=["alone", "with seats"])
+def test_plain_mode_edits_a_line_without_writing_an_escape_sequence(seats: bool,
+                                                                    tmp_path: Path) -> None:
+    """Backspace, Ctrl-U, Ctrl-W, the arrows and Up rewrite the line with backspaces, spaces
+    and the characters themselves, as a terminal's own echo would: never ``ESC [K`` (a screen
+    reader or a Braille display takes an escape sequence for output). With seats the line is
+    read key by key beside the live view's inbox, the same way."""
+    share = ["--share", "127.0.0.1:0", "--share-code", CODE, "--seats"] if seats else []
+    term = _start(tmp_path, ["--plain", *share])
+    term.type("bonus 3" + BACKSPACE + CTRL_U + "300 x" + CTRL_W + BACKSPACE)
+    term.type(LEFT + LEFT + RIGHT + HOME + END + "\r")
+    term.wait_for_prompt("Anna, roll 6 dice:")
+    term.type(UP)  # the card again: refused at this step, then put right
+    term.wait_for("Anna, roll 6 dice: 300")
+    term.type(CTRL_U + "1 5 2 3 4 6\r")
+    term.wait_for_prompt("Anna, set aside?")
+    term.quit()
+    assert "Anna draws Bonus 300.\r\n" in term.raw
+    assert "1, 5, 2, 3, 4, 6.\r\n" in term.raw
+    assert "\x1b" not in term.raw and "\x07" not in term.raw

@@ -56,9 +56,10 @@ def printed_after(child: Any, line: str, answer: str) -> str:
     return str(child.before)
 
 
-def journal(tmp: Path) -> list[tuple[str, str | None, str | None]]:
-    """Every line of the games file's journal: kind, text and the seat that sent it."""
-    with sqlite3.connect(tmp / "games.sqlite3") as db:
+def journal(tmp: Path, name: str = "games.sqlite3") -> list[tuple[str, str | None, str | None]]:
+    """Every line of the games file's journal (``tmp/name``): kind, text and the seat that
+    sent it."""
+    with sqlite3.connect(tmp / name) as db:
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
         seat = ("(SELECT seat FROM journal_seats s WHERE s.game_id = j.game_id AND s.seq = j.seq)"
                 if "journal_seats" in tables else "NULL")
@@ -205,19 +206,21 @@ def test_a_seat_enters_its_own_tutto_turn_and_the_table_and_every_viewer_hear_it
                                  ("entry", "aside 15", "Anna"), ("entry", "bank", "Anna")]
 
 
-def test_a_seat_types_the_words_of_the_tables_language_and_english(tmp_path: Path) -> None:
+def test_a_seat_types_the_words_of_its_phones_language_and_english(tmp_path: Path) -> None:
     child = seated(tmp_path, lang="de")
     try:
         child.expect_exact("Anna, Karte?")
         anna = SeatPhone(child.url, ANNA, lang="fr")  # a French phone at a German table
         assert anna.send("300")["kind"] == "accepted"
         assert anna.send("1 5 2 3 4 6")["kind"] == "accepted"
-        assert anna.send("alle")["kind"] == "accepted"
-        assert anna.send("aufhören")["kind"] == "accepted"
+        assert anna.send("tous")["kind"] == "accepted"  # the words its page names
+        answer = anna.send("aufhören")  # the table's German is not the phone's language
+        assert answer["kind"] == "refused" and "aufhören" in answer["sentence"]
+        assert anna.send("marquer")["kind"] == "accepted"
         child.expect_exact("Anna hört auf, Stand 150. Ben ist dran. Eingabe von Anna.")
-        ben = SeatPhone(child.url, BEN, lang="fr")
+        ben = SeatPhone(child.url, BEN, lang="de")
         assert ben.send("stop")["kind"] == "accepted"  # English works at every table
-        assert ben.send("undo")["kind"] == "accepted"
+        assert ben.send("rückgängig")["kind"] == "accepted"
         child.expect_exact("Eingabe von Ben.")
     finally:
         quit_table(child)
@@ -234,6 +237,42 @@ def test_a_refused_entry_is_said_on_that_phone_only_in_its_language_and_changes_
     printed = printed_after(table, "status", "Turn total 0")
     assert "7" not in printed and "face" not in printed  # nothing at the table
     assert [row[1] for row in journal(tmp_path)] == ["card bonus-300"]
+
+
+@pytest.mark.parametrize("line", [
+    "bonus\u200b 300",  # a zero-width space, as a phone's keyboard may slip in
+    "300 " + "5" * 120,  # longer than the table takes
+])
+def test_a_seats_line_is_refused_as_the_same_line_typed_at_the_table(
+        table: Any, tmp_path: Path, line: str) -> None:
+    answer = SeatPhone(table.url, ANNA).send(line)
+    typed = printed_after(table, line, "Anna, card?").strip().splitlines()[-1]
+    assert answer["kind"] == "refused"
+    assert answer["sentence"] == typed
+    assert journal(tmp_path) == []
+
+
+def test_a_seats_undo_with_no_entry_standing_is_answered_at_once(tmp_path: Path) -> None:
+    child = seated(tmp_path)
+    child.expect_exact("Anna, card?")
+    anna = SeatPhone(child.url, ANNA)
+    nothing = "There is nothing to undo: no entry has been made yet."
+    assert anna.send("undo")["sentence"] == nothing  # a new game
+    assert anna.send("bonus 300")["kind"] == "accepted"
+    child.expect_exact("Anna draws Bonus 300. Sent by Anna.")
+    assert anna.send("undo")["kind"] == "accepted"
+    child.expect_exact("Sent by Anna.")
+    assert anna.send("undo")["sentence"] == nothing  # everything undone
+    quit_table(child)
+    child = seated(tmp_path, extra=("--resume",))
+    try:
+        child.expect_exact("Anna, card?")
+        assert SeatPhone(child.url, ANNA).send("undo")["sentence"] == nothing  # resumed so
+        printed = printed_after(child, "status", "Turn total 0")
+        assert "undo" not in printed.lower() and "Anna, card?" not in printed  # nothing here
+    finally:
+        quit_table(child)
+    assert [(k, s) for k, _, s in journal(tmp_path)] == [("entry", "Anna"), ("undo", "Anna")]
 
 
 def test_a_seat_enters_only_on_its_own_turn_and_never_for_another_player(

@@ -17,8 +17,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pexpect
+import pytest
 
-from test_terminal_screen import Terminal
+from test_terminal_screen import CTRL_C, CTRL_D, Terminal
 from testbed.live_view import CODE, SeatPhone, share_env
 from testbed.program import tutto_command
 
@@ -123,86 +124,71 @@ def test_a_table_reading_a_pipe_takes_a_seats_entry_without_waiting_for_the_next
         table.wait(timeout=30)
 
 
-READLINE_READER = '''
-import readline, sys
-from tutto_a11y.table.doorbell import Doorbell, Knocked
-bell = Doorbell()
-import os, threading, time
-sys.stdout.write("ready\\n"); sys.stdout.flush()
-kept = ""
-def ring_when_told():  # a seat's entry comes in from the live view's server thread
-    while not os.path.exists(sys.argv[1]):
-        time.sleep(0.01)
-    bell.ring()
-threading.Thread(target=ring_when_told, daemon=True).start()
-while True:
-    readline.set_pre_input_hook(lambda: (readline.insert_text(kept), readline.redisplay()))
+@pytest.mark.parametrize("mode", [[], ["--plain"]], ids=["terminal", "plain"])
+def test_with_seats_the_line_editor_keeps_its_keys_ctrl_c_tab_up_and_ctrl_d(
+        tmp_path: Path, mode: list[str]) -> None:
+    """With seats readline reads key by key beside the inbox: Ctrl-C still discards the line
+    and asks again, Tab completes, Up brings back a line, Ctrl-D on an empty line ends."""
+    terminal = Terminal([*SHARING, *mode], tmp_path, env=SEATS)
+    terminal.wait_for_prompt("Anna, card?")
+    terminal.type("15")
+    terminal.wait_for("Anna, card? 15")
+    terminal.type(CTRL_C)
+    terminal.wait_for("Line discarded, nothing entered.")
+    terminal.wait_for_prompt("Anna, card?", count=2)
+    terminal.type("fire\t")
+    terminal.wait_for("Anna, card? fireworks")
+    terminal.type("\r")
+    terminal.wait_for_prompt("Anna, roll 6 dice:")
+    terminal.type("\x1b[A")  # Up: the card again, refused at this step
+    terminal.wait_for("Anna, roll 6 dice: fireworks")
+    terminal.type("\r")
+    terminal.wait_for_prompt("Anna, roll 6 dice:", count=2)
+    terminal.type(CTRL_D)
+    terminal.wait_for("End of input. The game is saved")
+    assert terminal.finish() == 0
+    rows = terminal.seen()
+    first = rows.index("Anna, card? 15")
+    assert rows[first:first + 4] == ["Anna, card? 15", "Line discarded, nothing entered.",
+                                     "Anna, card? fireworks", "Anna draws Fireworks."]
+    assert "Traceback" not in terminal.raw
+
+
+@pytest.mark.parametrize("mode", [[], ["--plain"]], ids=["terminal", "plain"])
+def test_with_seats_bytes_that_are_not_text_get_one_sentence_and_change_nothing(
+        tmp_path: Path, mode: list[str]) -> None:
+    with at_the_table(tmp_path, [*SHARING, *mode]) as terminal:
+        terminal.wait_for_prompt("Anna, card?")
+        terminal.type_bytes(b"3\xff\xfe0\r")
+        terminal.wait_for_prompt("Anna, card?", count=2)
+        assert terminal.seen()[-2:] == [
+            "That line could not be read as text: type the entry again.", "Anna, card?"]
+
+
+#: The program as on a Python whose readline has no callback interface (libedit's emulation).
+WITHOUT_CALLBACKS = ("import tutto_a11y.table.readline_callback as callback; "
+                     "callback.load = lambda readline: None; "
+                     "from tutto_a11y.cli.main import main; main()")
+
+
+def test_a_readline_without_its_callback_interface_gives_way_to_the_terminals_own_editing(
+        tmp_path: Path) -> None:
+    """A seat's entry comes on a line of its own, and the terminal keeps the half-typed line
+    in its own line editing, which Enter sends whole with what is typed after."""
+    terminal = Terminal(SHARING, tmp_path, env=SEATS,
+                        command=[sys.executable, "-c", WITHOUT_CALLBACKS])
     try:
-        with bell.interrupting(readline.get_line_buffer):
-            line = input("Anna, card? ")
-    except Knocked as knock:
-        kept = knock.kept
-        bell.answered()
-        print("\\nA seat's entry, on a line of its own.")
-        continue
-    print("entered:", repr(line))
-    break
-'''
-
-
-def test_a_reader_waiting_in_readline_is_woken_by_the_doorbell_and_keeps_the_typed_text(
-        tmp_path: Path) -> None:
-    """The terminal reader that waits in input() with GNU readline: the bell's signal ends
-    the wait inside readline, and the typed text comes back at the next prompt."""
-    script = tmp_path / "reader.py"
-    script.write_text(READLINE_READER, encoding="utf-8")
-    flag = tmp_path / "ring"
-    child = pexpect.spawn(sys.executable, [str(script), str(flag)], encoding="utf-8",
-                          timeout=20, env={"TERM": "xterm", "PATH": "/usr/bin:/bin",
-                                           "PYTHONPATH": str(Path(__file__).parents[1])})
-    child.expect_exact("ready")
-    child.expect_exact("Anna, card? ")
-    child.send("bon")
-    child.expect_exact("bon")  # readline has the keys and echoed them
-    flag.write_text("", encoding="utf-8")
-    child.expect_exact("A seat's entry, on a line of its own.")
-    child.expect_exact("Anna, card? bon")
-    child.send("us 300\r")
-    child.expect_exact("entered: 'bonus 300'")
-    child.expect(pexpect.EOF)
-
-
-RING_WHILE_STARTING = '''
-import readline, sys, threading
-from tutto_a11y.table.doorbell import Doorbell, Knocked
-bell = Doorbell()
-# The seat's entry comes while input() is still starting: readline runs its startup hook
-# before it waits for a key. The server thread rings (and its knock is sent) meanwhile.
-def ring_while_starting():
-    if sys.argv[1] == "ring":
-        sys.argv[1] = "rung"
-        ringer = threading.Thread(target=bell.ring)
-        ringer.start()
-        ringer.join()
-readline.set_startup_hook(ring_while_starting)
-try:
-    with bell.interrupting(readline.get_line_buffer):
-        line = input("Anna, card? ")
-    print("entered:", repr(line))
-except Knocked:
-    print("The seat's entry woke the wait.")
-'''
-
-
-def test_a_seats_entry_that_comes_while_readline_is_starting_still_wakes_the_wait(
-        tmp_path: Path) -> None:
-    """A knock that lands before readline sleeps, or inside one of its Python callbacks
-    (which swallow what they raise), is sent again until the wait ends."""
-    script = tmp_path / "reader.py"
-    script.write_text(RING_WHILE_STARTING, encoding="utf-8")
-    child = pexpect.spawn(sys.executable, [str(script), "ring"], encoding="utf-8",
-                          timeout=20, env={"TERM": "xterm", "PATH": "/usr/bin:/bin",
-                                           "PYTHONPATH": str(Path(__file__).parents[1])})
-    child.expect_exact("Anna, card? ")
-    child.expect_exact("The seat's entry woke the wait.", timeout=5)  # no key was pressed
-    child.expect(pexpect.EOF)
+        anna = SeatPhone(address(terminal), ANNA)
+        terminal.type("bon")
+        terminal.wait_for("Anna, card? bon")
+        assert anna.send("stop")["kind"] == "accepted"
+        terminal.wait_for("Stop. Anna scores nothing this turn. Ben's turn. Sent by")
+        terminal.wait_for_prompt("Ben, card?")
+        terminal.type("us 300\r")
+        terminal.wait_for("Ben draws Bonus 300.")
+        # The terminal's own echo: "bon" stands where it was typed, the rest after the question.
+        assert "Ben, card? us 300" in terminal.seen()
+    finally:
+        terminal.type("quit\r")
+        terminal.finish()
+    assert "Traceback" not in terminal.raw

@@ -26,13 +26,14 @@ class Terminal:
     """tutto-tally in a pseudo-terminal, drawn on an emulated screen of COLUMNS x ROWS."""
 
     def __init__(self, args: list[str], tmp_path: Path, columns: int = COLUMNS,
-                 env: dict[str, str] | None = None, rows: int = ROWS) -> None:
+                 env: dict[str, str] | None = None, rows: int = ROWS,
+                 command: list[str] | None = None) -> None:
         base = {k: v for k, v in os.environ.items() if not k.startswith("TUTTO_")}
         base.update(TERM="xterm-256color", LANG="C.UTF-8", TUTTO_SPEECH="0",
                     XDG_DATA_HOME=str(tmp_path / "data"))
         base.pop("LANGUAGE", None)
         base.update(env or {})
-        command = tutto_command()
+        command = command or tutto_command()  # or the program with a test's hooks in it
         self.screen = pyte.Screen(columns, rows)
         self.stream = pyte.Stream(self.screen)
         self.raw = ""

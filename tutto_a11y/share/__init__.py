@@ -11,6 +11,7 @@ Server-Sent Events stream, and ``static/`` holds the page's own script and style
 
 With ``--seats`` each player also enters their own turns from their device: ``seats`` keeps
 their codes and their devices' sessions, ``posting`` decides whether a post may write at all,
-``entering`` checks a seat's line on the game as last published, and ``desk`` hands it to the
-table's loop (``table/seats.py``), which enters it as a typed line.
+``entering`` judges a seat's line on the game as last published, and the table's inbox
+(``table/inbox.py``) hands it to the table's loop, which judges it again and enters it as a
+typed line.
 """

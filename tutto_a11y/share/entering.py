@@ -1,23 +1,31 @@
-"""What a seat may send, and the sentences its phone gets when it may not.
+"""What a seat may send, judged by one function, and the sentences its phone gets when it may not.
 
-One check, used twice: the live view's server runs it on the game as the latest announcement
-left it, so a line the table would refuse is answered on the phone at once and the table is
-not disturbed at all; the table's loop runs it again on the live game before it enters the
-line, so what is entered is always checked against the game as it is (the server's check
-only spares the table). Both use the table's own parser and the game's own rules; a seat's
-own limits come on top: it sends entries only on its own turn (or as the game's seat rule
-says) and undoes only its own latest entry, and no other command.
+One judgement, :func:`judge`, used twice: the live view's server runs it on the game as the
+latest announcement left it, so a line the table would refuse is answered on the phone at once
+and the table is not disturbed at all; the table's loop runs it again on the live game before
+it enters the line, so what is entered is always checked against the game as it is (the
+server's judgement only spares the table). Both read the line as a typed line is read: the same
+:func:`~tutto_a11y.core.contract.check_line` (a line too long, or with a control or format
+character such as a zero-width space, is refused alike), the game's own parser with the words
+of the phone's language (the English words work everywhere, as at the table), and the game's
+own rules. A seat's own limits come on top: it sends entries only on its own turn (or as the
+game's seat rule says) and undoes only its own latest entry, and no other command.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tutto_a11y.core.contract import AnyNotice, Command, EntryError
+from tutto_a11y.core.contract import AnyGame, AnySide, Command, EntryError, IllegalEntry, Sentences
+from tutto_a11y.core.contract.protocols import LoopSide
 from tutto_a11y.games import registry
-from tutto_a11y.share.desk import Answer
 from tutto_a11y.share.feed import Feed
+from tutto_a11y.table.inbox import Answer
 from tutto_a11y.text.i18n import Catalog
+
+#: Who sent the latest entry still standing, as ``(name,)`` (``(None,)``: typed at the table),
+#: or None when no entry stands (a new game, everything undone): then there is nothing to undo.
+Latest = tuple[str | None] | None
 
 
 class SeatRefusal(Exception):
@@ -31,31 +39,50 @@ class SeatRefusal(Exception):
         self.by = by
 
 
-def seat_action(game: Any, at_table: Any, seat: int, line: str) -> Any:
-    """The entry (or ``undo``) a seat's line stands for, if that seat may send it now.
+def judge(side: AnySide, words: LoopSide[Any], game: AnyGame, seat: int, name: str, line: str,
+          latest: Latest) -> Any:
+    """The entry (or ``undo``) the line of ``name``'s seat (number ``seat``) stands for on
+    ``game``, if that seat may send it now and the rules take it.
 
-    EntryError is the game's own refusal (as a typed line would get it); SeatRefusal a seat's
-    limit. Whether the entry fits the rules is :meth:`push`'s to say, after this.
+    EntryError is the game's own refusal, as the same line typed at the table would get it;
+    SeatRefusal a seat's limit. ``game`` is never changed: the rules judge the entry on a game
+    standing at its state (``side.game_at``), so the server may pass the published game and
+    the loop its live one.
     """
+    trial = side.game_at(game.players, game.rules, game.state)
     try:
-        action = at_table.interpret(line, game)
+        action = words.interpret(line, trial)
     except EntryError:
-        if game.finished:  # as at the table: at game over only the game-over words work
+        if trial.finished:  # as at the table: at game over only the game-over words work
             raise EntryError("game-over") from None
         raise
     if isinstance(action, Command):
-        if action.name == "undo":
-            return action
-        raise SeatRefusal("command")
-    if game.finished:
+        if action.name != "undo":
+            raise SeatRefusal("command")
+        if latest is None:
+            raise IllegalEntry("nothing-to-undo")
+        if latest[0] != name:
+            raise SeatRefusal("undo-other", latest[0])
+        return action
+    if trial.finished:
         raise EntryError("game-over")
-    reason = at_table.seat_refusal(seat, game, action)
+    reason = words.seat_refusal(seat, trial, action)
     if reason is not None:
         raise SeatRefusal(reason)
+    trial.push(action)  # the rules' own check: EntryError when the entry is wrong now
     return action
 
 
-def refusal_sentence(refusal: SeatRefusal, c: Catalog, players: tuple[str, ...],
+def refused_sentence(problem: EntryError | SeatRefusal, side: AnySide, c: Sentences,
+                     game: AnyGame) -> str:
+    """Why :func:`judge` refused a line, as one sentence in the phone's language (``c``)."""
+    if isinstance(problem, SeatRefusal):
+        return refusal_sentence(problem, c, game.players, game.state.seat)
+    standing = side.game_at(game.players, game.rules, game.state)
+    return str(side.messages(c, standing).error(problem))
+
+
+def refusal_sentence(refusal: SeatRefusal, c: Sentences, players: tuple[str, ...],
                      turn: int) -> str:
     """A seat's limit as one sentence in the phone's language."""
     if refusal.reason == "turn":
@@ -74,41 +101,48 @@ def refusal_sentence(refusal: SeatRefusal, c: Catalog, players: tuple[str, ...],
                      "and whose turn it is are on this page.")
 
 
-def moved_on_sentence(c: Catalog) -> str:
+def moved_on_sentence(c: Sentences) -> str:
     return c.gettext("Not entered: the game moved on while you typed. Read the latest "
                      "announcement, then send it again if it still fits.")
 
 
-class Entering:
-    """The server's check of a seat's line, on the game as the latest announcement left it."""
+class SeatWords:
+    """The game's parser with the words of each phone's language, made once per language and
+    kept (a game's vocabulary is built from its tables of words)."""
 
-    def __init__(self, feed: Feed, table_lang: str) -> None:
+    def __init__(self, side: AnySide) -> None:
+        self.side = side
+        self._words: dict[str, LoopSide[Any]] = {}
+
+    def __call__(self, lang: str) -> LoopSide[Any]:
+        words = self._words.get(lang)
+        if words is None:  # two server threads may make it at once: either copy will do
+            words = self._words[lang] = self.side.at_table(Catalog(lang))
+        return words
+
+
+class Entering:
+    """The server's judgement of a seat's line, on the game as the latest announcement left it."""
+
+    def __init__(self, feed: Feed) -> None:
         self.feed = feed
         self.side = registry.find(feed.start.game).side()
-        self.at_table = self.side.at_table(Catalog(table_lang))
-
-    def game_at(self, notice: AnyNotice) -> Any:
-        return self.side.game_at(notice.players, notice.rules, notice.state)
+        self.words = SeatWords(self.side)
 
     def check(self, seat: int, name: str, line: str, state: int, c: Catalog) -> Answer | None:
         """The phone's answer when the table would not take this line now; None when the
-        table should have it (it checks again, on the live game)."""
+        table should have it (it judges it again, on the live game)."""
         count = len(self.feed)
         if state != count:
             return Answer("moved-on", moved_on_sentence(c), count)
-        notice = self.feed.last()
-        game = self.game_at(notice)
+        notice = self.feed.item(count).notice if count else self.feed.start
+        latest = self.feed.latest_by(count)  # as it was with that notice
+        game = self.side.game_at(notice.players, notice.rules, notice.state)
+        answer: Answer | None = None
         try:
-            action = seat_action(game, self.at_table, seat, line)
-            if isinstance(action, Command):  # undo: only the loop knows every entry's seat
-                latest = self.feed.latest_by()
-                if latest is not None and latest[0] != name:
-                    raise SeatRefusal("undo-other", latest[0])
-                return None
-            game.push(action)
-        except EntryError as error:
-            return Answer("refused", self.side.messages(c, game).error(error), count)
-        except SeatRefusal as refusal:
-            return Answer("refused", refusal_sentence(refusal, c, notice.players,
-                                                      notice.state.seat), count)
-        return None
+            judge(self.side, self.words(c.lang), game, seat, name, line, latest)
+        except (EntryError, SeatRefusal) as problem:
+            answer = Answer("refused", refused_sentence(problem, self.side, c, game), count)
+        if len(self.feed) != count:  # the table moved on while this was judged
+            return Answer("moved-on", moved_on_sentence(c), len(self.feed))
+        return answer

@@ -13,6 +13,7 @@ asks for everything after the last number it saw, which gives neither repeats no
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from typing import Any
 
 from tutto_a11y.core.contract import AnyNotice, Notice
@@ -25,16 +26,23 @@ class Item(Record):
     number: int
     notice: AnyNotice
     takes_back: int | None = None  # an undo: the announcement it took back (None: from before)
+    #: Who sent the latest entry standing once this notice was published, as ``(name,)``
+    #: (``(None,)``: typed at the table), or None when none stands: whose undo a seat may send.
+    latest_by: tuple[str | None] | None = None
 
 
 class Feed:
     """Every notice of the shared game, in order; the game's standing before the first one."""
 
-    def __init__(self, kind: str, players: tuple[str, ...], rules: Any, state: Any) -> None:
+    def __init__(self, kind: str, players: tuple[str, ...], rules: Any, state: Any,
+                 entered_by: Sequence[str | None] = ()) -> None:
         #: The game as it stood when sharing began (the page shows it before any entry).
         self.start: AnyNotice = Notice(kind, tuple(players), rules, (), state)
         self._items: list[Item] = []
         self._standing: list[int] = []  # numbers of announcements not taken back, in order
+        # Who sent each entry standing when sharing began (a resumed game), for a seat's undo.
+        self._before: list[str | None] = list(entered_by)
+        self._latest_at_start = (self._before[-1],) if self._before else None
         self._waiters: tuple[threading.Event, ...] = ()
         self._waiters_lock = threading.Lock()  # taken by viewers only, never by the table
         #: Set by the table at each notice; the herald waits on it (see :meth:`wake_viewers`).
@@ -46,10 +54,19 @@ class Feed:
         number = len(self._items) + 1
         takes_back = None
         if notice.undone:
-            takes_back = self._standing.pop() if self._standing else None
+            if self._standing:
+                takes_back = self._standing.pop()
+            elif self._before:
+                self._before.pop()
         else:
             self._standing.append(number)
-        self._items.append(Item(number, notice, takes_back))
+        if self._standing:
+            last = self._standing[-1]
+            latest: tuple[str | None] | None = (
+                notice.by if last == number else self._items[last - 1].notice.by,)
+        else:
+            latest = (self._before[-1],) if self._before else None
+        self._items.append(Item(number, notice, takes_back, latest))
         self.news.set()  # one thread woken; it wakes the viewers once the table moved on
 
     # -- the herald's side -----------------------------------------------------------------
@@ -71,14 +88,12 @@ class Feed:
         items = self._items
         return items[-1].notice if items else self.start
 
-    def latest_by(self) -> tuple[str | None] | None:
-        """Who sent the latest entry not taken back, as ``(name,)`` (``(None,)``: typed at the
-        table), or None when that entry came before sharing began (or there is none)."""
-        standing = self._standing
-        try:
-            return (self._items[standing[-1] - 1].notice.by,)
-        except IndexError:  # none since sharing began (or the table changed it just now)
-            return None
+    def latest_by(self, number: int) -> tuple[str | None] | None:
+        """Who sent the latest entry standing after the notice numbered ``number`` (0: when
+        sharing began), as ``(name,)`` (``(None,)``: typed at the table), or None when no
+        entry stands: nothing to undo. Kept with each notice, so it is always the one that
+        goes with that notice's state."""
+        return self._items[number - 1].latest_by if number else self._latest_at_start
 
     def watch(self) -> threading.Event:
         """An event set whenever a notice is published, until :meth:`unwatch`."""

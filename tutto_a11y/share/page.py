@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from html import escape
 from urllib.parse import urlencode
 
-from tutto_a11y.core.contract import Standing
+from tutto_a11y.core.contract import MAX_LINE, Standing
 from tutto_a11y.core.record import Record
 from tutto_a11y.share.wording import Worded
 from tutto_a11y.text.i18n import LANGS, Catalog
@@ -22,14 +22,6 @@ from tutto_a11y.text.i18n import LANGS, Catalog
 LATEST = 200
 LANGUAGE_NAMES = {"de": "Deutsch", "en": "English", "fr": "Français"}
 
-
-def N_(text: str) -> str:
-    """Marks a word for the catalogs; it is translated where it is shown."""
-    return text
-
-
-#: Each language's name in the catalogs: a seat's page names the table's language in its own.
-LANGUAGE_WORDS = {"de": N_("German"), "en": N_("English"), "fr": N_("French")}
 
 
 def _e(text: object) -> str:
@@ -73,9 +65,9 @@ def score_table(standing: Standing) -> str:
 
 class SeatForm(Record):
     """The entry form of a seat's page: made for one state of the game (``state``, the number
-    of the latest announcement), with the table's question as its label, the answer to the
-    device's last post (a page without JavaScript shows it once), and the table's language
-    when it is not the page's."""
+    of the latest announcement), with the table's question as its label and the answer to the
+    device's last post (a page without JavaScript shows it once). The line is typed in the
+    page's language (or English), which the table reads it in."""
 
     seat: str
     token: str
@@ -83,7 +75,6 @@ class SeatForm(Record):
     prompt: str
     answer: str = ""
     focus: bool = False  # back from a post: the field has the focus again
-    table_language: str = ""
 
 
 def entry_form(c: Catalog, form: SeatForm) -> str:
@@ -92,13 +83,6 @@ def entry_form(c: Catalog, form: SeatForm) -> str:
     refusal there; an accepted entry is heard in the announcements)."""
     heading = c.gettext("Your entries, {name}", name=form.seat)
     send = c.gettext("Send")
-    hint = ""
-    described = "answer"
-    if form.table_language:
-        hint = ('<p id="hint">' + _e(c.gettext(
-            "Type as at the table, in {language}; the English words work too.",
-            language=form.table_language)) + "</p>\n")
-        described = "answer hint"
     focus = " autofocus" if form.focus else ""
     no_answer = c.gettext("No answer from the table. If it took the entry, the announcements "
                           "say so; if not, send it again.")
@@ -112,10 +96,10 @@ def entry_form(c: Catalog, form: SeatForm) -> str:
             f'<input type="hidden" name="lang" value="{_e(c.lang)}">\n'
             f'<label for="line" id="line-label">{_e(form.prompt)}</label>\n'
             '<input id="line" name="line" type="text" autocomplete="off" autocapitalize="off" '
-            f'spellcheck="false" maxlength="200" required aria-describedby="{described}"'
+            f'spellcheck="false" maxlength="{MAX_LINE}" required aria-describedby="answer"'
             f'{focus}>\n'
             f'<button type="submit">{_e(send)}</button>\n'
-            f'<p id="answer" role="status">{_e(form.answer)}</p>\n' + hint +
+            f'<p id="answer" role="status">{_e(form.answer)}</p>\n'
             "</form>\n")
 
 

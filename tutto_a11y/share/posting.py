@@ -16,27 +16,29 @@ guards before its line is even read:
   typed the same roll, or a second device racing the first all carry a state the game has left
   once the first was entered, and are told that the game moved on.
 
-Then the line is checked on the game as the latest announcement left it
+Then the line is judged on the game as the latest announcement left it
 (:class:`~tutto_a11y.share.entering.Entering`): a line the table would refuse is answered here
-and the table never hears of it. Otherwise it is handed to the table's loop
-(:class:`~tutto_a11y.share.desk.Desk`), which checks it again on the live game and enters it,
-or withdraws it unentered if the table does not take it in time.
+and the table never hears of it. Otherwise it is put in the table's inbox
+(:class:`~tutto_a11y.table.inbox.Inbox`), whose loop judges it again on the live game and
+enters it, or it is withdrawn unentered if the table does not take it in time.
+
+The line is judged as it was posted: what a form's field holds is what a keyboard types, and
+the table's own check refuses what is too long or holds a control or format character (the
+page's field takes :data:`~tutto_a11y.core.contract.MAX_LINE` characters, as the table does).
 """
 
 from __future__ import annotations
 
 import hmac
-import unicodedata
 from typing import Any, Protocol
 
-from tutto_a11y.share.desk import Answer, Desk, SeatEntry
 from tutto_a11y.share.entering import Entering
 from tutto_a11y.share.feed import Feed
 from tutto_a11y.share.seats import SeatBook, Session
+from tutto_a11y.table.inbox import Answer, Inbox, SeatEntry
 from tutto_a11y.text.i18n import Catalog
 
 MAX_FORM = 4096  # bytes of a posted form: a code or a line of a game is a few dozen
-MAX_LINE = 200  # characters of a seat's line
 
 
 class Headers(Protocol):
@@ -74,21 +76,14 @@ def seat_cookie(name: str, value: str) -> str:
     return f"{name}={value}; Path=/; HttpOnly; SameSite=Strict"
 
 
-def clean_line(text: str) -> str:
-    """A posted line as a typed line could be: control characters (a line end, a tab) become
-    spaces, and it is cut at :data:`MAX_LINE` characters."""
-    return "".join(" " if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch
-                   for ch in text)[:MAX_LINE]
-
-
 class Posting:
     """A seat's line, from a checked post to the table's answer."""
 
-    def __init__(self, feed: Feed, book: SeatBook, desk: Desk, table_lang: str) -> None:
+    def __init__(self, feed: Feed, book: SeatBook, inbox: Inbox) -> None:
         self.feed = feed
         self.book = book
-        self.desk = desk
-        self.entering = Entering(feed, table_lang)
+        self.inbox = inbox
+        self.entering = Entering(feed)
 
     def enter(self, session: Session, line: str, state: int, c: Catalog) -> Answer:
         """The answer to one line from a seat's device (in its language, ``c``)."""
@@ -99,8 +94,8 @@ class Posting:
         answer = self.entering.check(seat, session.seat, line, state, c)
         if answer is not None:
             return answer
-        answer = self.desk.hand_in(SeatEntry(session.seat, line, state, c.lang,
-                                             session.generation))
+        answer = self.inbox.put(SeatEntry(session.seat, line, state, c.lang,
+                                          session.generation))
         if answer is None:
             return Answer("late", c.gettext("Not entered: the table did not take it in time. "
                                             "Send it again."), len(self.feed))

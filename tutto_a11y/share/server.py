@@ -41,7 +41,6 @@ from tutto_a11y.games import registry
 from tutto_a11y.share.address import typed_code
 from tutto_a11y.share.feed import Feed
 from tutto_a11y.share.page import (
-    LANGUAGE_WORDS,
     LATEST,
     SeatForm,
     code_page,
@@ -51,7 +50,6 @@ from tutto_a11y.share.page import (
 from tutto_a11y.share.posting import (
     MAX_FORM,
     Posting,
-    clean_line,
     cookie_value,
     same_origin,
     seat_cookie,
@@ -445,13 +443,10 @@ class Handler(BaseHTTPRequestHandler):
     def _seat_page(self, session: Session, lang: str, head: bool) -> None:
         wording, feed = self.server.wording, self.server.feed
         assert wording is not None and feed is not None
-        c = wording.catalog(lang)
         seats = self.server.seats
         answer = seats.take_answer(session) if seats is not None else None  # once, after a post
-        table = self.server.table_lang
         form = SeatForm(session.seat, session.form_token, len(feed), wording.prompt(lang),
-                        answer or "", focus=answer is not None,
-                        table_language=c.gettext(LANGUAGE_WORDS[table]) if table != lang else "")
+                        answer or "", focus=answer is not None)
         self._game(lang, "", head, form)
 
     def _post(self) -> None:
@@ -525,7 +520,7 @@ class Handler(BaseHTTPRequestHandler):
             return
         state_text = (form.get("state") or [""])[0]
         state = int(state_text) if state_text.isdigit() and len(state_text) < 10 else -1
-        line = clean_line((form.get("line") or [""])[0])
+        line = (form.get("line") or [""])[0]  # judged as typed (share/entering.py)
         answer = posting.enter(session, line, state, c)
         if wants_json:
             self._json(HTTPStatus.OK, {"kind": answer.kind, "sentence": answer.sentence,

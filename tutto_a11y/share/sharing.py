@@ -8,6 +8,7 @@ reach the table.
 from __future__ import annotations
 
 import errno
+from collections.abc import Sequence
 from typing import Any
 
 from tutto_a11y.share.address import (
@@ -18,11 +19,11 @@ from tutto_a11y.share.address import (
     said_code,
     shown_host,
 )
-from tutto_a11y.share.desk import Desk
 from tutto_a11y.share.feed import Feed
 from tutto_a11y.share.posting import Posting
 from tutto_a11y.share.seats import SeatBook
 from tutto_a11y.share.server import ShareServer
+from tutto_a11y.table.inbox import Inbox
 from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.i18n import Catalog
 
@@ -42,22 +43,22 @@ class Sharing:
         self.server = server
         self.feed: Feed | None = None
         self.players: tuple[str, ...] = ()
-        #: With seats: the players' codes and devices, and the desk where their entries wait
-        #: for the table's loop.
+        #: With seats: the players' codes and devices.
         self.book: SeatBook | None = None
-        self.desk = Desk()
 
-    def listen_to(self, game: Any, seats: bool = False,
-                  fixed_codes: list[tuple[str, str]] | None = None) -> Feed:
-        """The listener for this game's table (give it to the loop's ``listeners``); with
-        ``seats`` every player also gets a seat (``fixed_codes``: TUTTO_SEAT_CODES)."""
+    def listen_to(self, game: Any, inbox: Inbox | None = None,
+                  fixed_codes: list[tuple[str, str]] | None = None,
+                  entered_by: Sequence[str | None] = ()) -> Feed:
+        """The listener for this game's table (give it to the loop's ``listeners``). With the
+        table's ``inbox`` (seats) every player also gets a seat (``fixed_codes``:
+        TUTTO_SEAT_CODES) whose entries the server puts in it; ``entered_by`` names the seat
+        that sent each entry the game already has (a resumed game), for a seat's undo."""
         self.players = tuple(game.players)
-        self.feed = Feed(game.kind, self.players, game.rules, game.state)
-        if seats:
+        self.feed = Feed(game.kind, self.players, game.rules, game.state, entered_by)
+        if inbox is not None:
             self.book = SeatBook(self.players, self.server.code, fixed_codes or ())
             self.server.seats = self.book
-            self.server.posting = Posting(self.feed, self.book, self.desk,
-                                          self.server.table_lang)
+            self.server.posting = Posting(self.feed, self.book, inbox)
         self.server.share(self.feed)
         return self.feed
 

@@ -8,21 +8,37 @@ the next character twice. readline also costs nothing to import, where prompt_to
 of the time to the first prompt. It keeps the editing keys (arrows, Home, End, Backspace), the
 history of this game's lines (Up), and Tab to complete the game's words.
 
-In ``--plain`` mode (at a terminal) it writes nothing but the prompt and what is typed: no
-bracketed paste, no bell. In both modes the meta-key sequence some terminals are sent at the
-start is left out, and Escape before a digit types the digit (it would start a repeat count).
+In ``--plain`` mode (at a terminal) it writes nothing but the prompt and what is typed, and
+never an escape sequence: no bracketed paste, no bell, and readline drives the terminal as a
+dumb one, which it can only move the cursor on by backspaces and by writing the row again (so
+Backspace, Ctrl-U, Ctrl-W and the arrow keys write no ``ESC [K`` or ``ESC [C``; a line longer
+than the row scrolls sideways on its row). In both modes the meta-key sequence some terminals
+are sent at the start is left out, and Escape before a digit types the digit (it would start a
+repeat count).
+
+With seats (``--share --seats``) the line is read through readline's callback interface
+(``table/readline_callback.py``): the reader waits itself for the keyboard and the table's
+inbox, gives readline each key, and a completed line is always handed back before the inbox is
+looked at. A readline without that interface (libedit) gives way to the terminal's own line
+editing, read as plain lines beside the inbox (``PlainReader``).
 """
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 import unicodedata
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Literal
 
 from tutto_a11y.core.contract import MalformedEntry
-from tutto_a11y.table.doorbell import Doorbell, Knocked
+from tutto_a11y.table.reader import INBOX, PlainReader, Read, Woken
 from tutto_a11y.text.output import Output
+
+if TYPE_CHECKING:
+    from tutto_a11y.table.inbox import Wake
+    from tutto_a11y.table.readline_callback import CallbackLine
 
 # Bytes that are not UTF-8, as Python decodes them when stdin's errors are surrogateescape.
 _NOT_TEXT = re.compile("[\udc80-\udcff]")
@@ -43,18 +59,22 @@ class ReadlineReader:
     """
 
     def __init__(self, output: Output, words: Sequence[str] = (), plain: bool = False) -> None:
-        import readline
-
         self.output = output
         self.plain = plain
         self.words = sorted(set(words))
         self.discarded = ""  # the sentence after a line discarded by Ctrl-C (play sets it)
-        # Rung when a seat's entry waits (``--seats``): the wait in input() ends with Knocked,
-        # and what was typed so far (``kept``) is typed again at the next prompt.
-        self.doorbell: Doorbell | None = None
+        # With seats: the table's inbox's wake and how the table settles what came; what was
+        # typed when a seat's entry ended the wait (the next prompt starts with it); and the
+        # way the keys are read beside the wake (None: the terminal's own line editing).
+        self._wake: Wake | None = None
+        self._settle: Callable[[], bool] = bool
         self.kept = ""
+        self._keys: CallbackLine | None = None
+        self._lines: PlainReader | None = None
+        self._signals: _Signals | None = None
         self._matches: list[str] = []
-        self.readline: Any = readline
+        self.readline: Any = _imported_readline(dumb_terminal=plain)
+        readline = self.readline
         settings = ["set enable-meta-key off", "set horizontal-scroll-mode off",
                     'set completion-ignore-case on', "tab: complete"]
         # Escape then a digit (or minus) would start a repeat count, drawn as "(arg: 3)".
@@ -74,37 +94,35 @@ class ReadlineReader:
                 if typed else []
         return self._matches[state] if state < len(self._matches) else None
 
-    def _input(self, prompt: str) -> str:
-        """``input()``, starting with the text kept from a wait the doorbell ended, and ended
-        by the doorbell when a seat's entry comes (see ``table/doorbell.py``)."""
-        readline, kept = self.readline, self.kept
-        self.kept = ""
-        if kept:
-            def type_kept() -> None:
-                readline.insert_text(kept)
-                readline.redisplay()
-                readline.set_pre_input_hook(None)
+    def wake_with(self, wake: Wake, settle: Callable[[], bool]) -> None:
+        """From now on the keys are read one by one through readline's callback interface,
+        beside the wake; without it, lines come from the terminal's own line editing."""
+        from tutto_a11y.table.readline_callback import load
 
-            readline.set_pre_input_hook(type_kept)
-        if self.doorbell is None:
-            return input(prompt)
-        with self.doorbell.interrupting(readline.get_line_buffer):
-            return input(prompt)
+        self._wake, self._settle = wake, settle
+        self._keys = load(self.readline)
+        if self._keys is None:
+            self._lines = PlainReader(open(sys.stdin.fileno(), "rb", buffering=0,
+                                           closefd=False), self.output)
+            self._lines.wake_with(wake, settle)
+        else:
+            self._signals = _Signals()
 
-    def read(self, prompt: str) -> str | None:
-        """The next line; None at the end of input."""
+    def read(self, prompt: str) -> Read:
+        """The next line; None at the end of input; INBOX when a seat's entry is to be
+        entered (with seats)."""
+        if self._lines is not None:
+            self._lines.discarded = self.discarded
+            return self._lines.read(prompt)
         stream = self.output.stream
         while True:
+            if self._wake is not None and self._settle():  # came before the question
+                return INBOX
             lines = self.output.prompt_lines(prompt)
             stream.write("".join(line + "\n" for line in lines[:-1]))
             stream.flush()
             try:
                 text = self._input(lines[-1] + " ")
-            except Knocked as knock:  # a seat's entry: announced on a line of its own, then
-                stream.write("\n")   # the question again with what was typed
-                stream.flush()
-                self.kept = knock.kept
-                raise
             except KeyboardInterrupt:  # the typed line is discarded: marked, then asked again
                 stream.write("\n")
                 if self.discarded:
@@ -116,7 +134,209 @@ class ReadlineReader:
                 return None
             except UnicodeDecodeError:
                 raise MalformedEntry("bad-bytes") from None
+            if text is INBOX:  # a seat's entry: announced on a line of its own, then the
+                stream.write("\n")  # question again with what was typed
+                stream.flush()
+                return INBOX
             if _NOT_TEXT.search(text):
                 raise MalformedEntry("bad-bytes")
             return text
 
+    def _input(self, prompt: str) -> str | Literal[Woken.INBOX]:
+        """``input()``, or with seats the same read key by key beside the table's inbox;
+        the text kept from a wait a seat's entry ended is typed first."""
+        readline, kept = self.readline, self.kept
+        self.kept = ""
+        if self._keys is not None and self._signals is not None and self._wake is not None:
+            return self._read_keys(prompt, kept, self._keys, self._signals, self._wake)
+        if kept:
+            def type_kept() -> None:
+                readline.insert_text(kept)
+                readline.redisplay()
+                readline.set_pre_input_hook(None)
+
+            readline.set_pre_input_hook(type_kept)
+        return input(prompt)
+
+    def _read_keys(self, prompt: str, kept: str, keys: CallbackLine, signals: _Signals,
+                   wake: Wake) -> str | Literal[Woken.INBOX]:
+        """What ``input()`` does, key by key, waiting for the keyboard and the wake at once.
+
+        A completed line is handed back as soon as readline has it, before anything else is
+        looked at: keys already waiting are all read before the wake counts, so a line whose
+        Enter came with a seat's entry is entered, and the inbox is seen by the next read.
+        Woken, the table settles what came with the question untouched on the screen; only
+        when an entry is to be entered does readline let go of the line being typed (kept for
+        the next question). Ctrl-C and a resized terminal come as signals that only note
+        themselves (never an exception inside readline) and are acted on here.
+        """
+        readline = self.readline
+        typed = sys.stdin.fileno()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        with signals, _locale_from_environment():
+            keys.begin(prompt.encode(sys.stdout.encoding or "utf-8", "replace"))
+            if kept:
+                readline.insert_text(kept)
+                readline.redisplay()
+            try:
+                return self._until_line_or_entry(typed, keys, signals, wake)
+            except BaseException:  # Ctrl-C, or a failure: the terminal gets its mode back
+                if keys.reading:
+                    keys.abandon()
+                raise
+
+    def _until_line_or_entry(self, typed: int, keys: CallbackLine, signals: _Signals,
+                             wake: Wake) -> str | Literal[Woken.INBOX]:
+        """The wait of :meth:`_read_keys`, readline's handler installed."""
+        import select
+
+        settled = False  # the table has an entry to enter: only keys typed already wait
+        while True:
+            ready, _, _ = select.select([typed, wake.fileno(), signals.fileno()], [], [],
+                                        0 if settled else None)
+            while typed in ready:
+                keys.read_key()
+                if keys.done:
+                    return self._line(keys.line)
+                ready, _, _ = select.select([typed], [], [], 0)
+            resized, interrupted = signals.noted()
+            if resized:
+                keys.resize()
+            if interrupted:
+                raise KeyboardInterrupt
+            if settled or wake.is_set():
+                settled = self._settle()
+                if settled and not select.select([typed], [], [], 0)[0]:
+                    self.kept = self.readline.get_line_buffer()
+                    keys.abandon()
+                    return INBOX
+
+    def _line(self, line: bytes | None) -> str:
+        """The line readline read, as ``input()`` gives it: decoded as the standard input is
+        (bytes that are not text kept as surrogates, refused by the caller), and put in the
+        history unless it repeats the latest line; EOFError at the end of input."""
+        if line is None:
+            raise EOFError
+        text = line.decode(sys.stdin.encoding or "utf-8", "surrogateescape")
+        readline = self.readline
+        length = readline.get_current_history_length()
+        if text and (length == 0 or readline.get_history_item(length) != text):
+            readline.add_history(text)
+        return text
+
+
+def _imported_readline(dumb_terminal: bool) -> Any:
+    """The readline module; with ``dumb_terminal`` (plain mode) readline reads its terminal's
+    abilities as a dumb terminal's: it has none written with an escape sequence."""
+    if not dumb_terminal or "readline" in sys.modules:
+        import readline
+
+        return readline
+    term = os.environ.get("TERM")
+    os.environ["TERM"] = "dumb"  # readline reads it once, when the module starts it
+    try:
+        import readline
+    finally:
+        if term is None:
+            del os.environ["TERM"]
+        else:
+            os.environ["TERM"] = term
+    return readline
+
+
+class _locale_from_environment:
+    """``LC_CTYPE`` from the environment while readline reads, and back after: what Python's
+    readline module does around every line (readline may set it itself)."""
+
+    def __enter__(self) -> None:
+        import locale
+
+        self._saved: str | None = None
+        try:
+            self._saved = locale.setlocale(locale.LC_CTYPE)
+            locale.setlocale(locale.LC_CTYPE, "")
+        except locale.Error:
+            pass
+
+    def __exit__(self, *exc_info: object) -> None:
+        import locale
+
+        if self._saved is not None:
+            try:
+                locale.setlocale(locale.LC_CTYPE, self._saved)
+            except locale.Error:
+                pass
+
+
+class _Signals:
+    """Ctrl-C and a resized terminal while keys are read one by one: each signal only notes
+    itself and writes a byte that the wait sees, so none ever raises inside readline (where
+    an exception would be lost with the key being read). Between two reads Ctrl-C does what
+    it did before (the handler there before is called: Python's raises KeyboardInterrupt);
+    the resize stays noted, as readline's own module noted it for ``input()``. The handlers
+    are installed once, not at every read: installing one costs more than the rest of a
+    read's own work."""
+
+    def __init__(self) -> None:
+        import signal
+        import threading
+
+        self._read, self._write = os.pipe()
+        os.set_blocking(self._read, False)
+        os.set_blocking(self._write, False)
+        self._interrupted = self._resized = self._reading = False
+        self._main = threading.current_thread() is threading.main_thread()
+        self._before: Any = signal.getsignal(signal.SIGINT)
+        resize = getattr(signal, "SIGWINCH", None)
+        if self._main and resize is not None:
+            signal.signal(resize, self._on_resize)
+
+    def fileno(self) -> int:
+        return self._read
+
+    def _note(self) -> None:
+        try:
+            os.write(self._write, b"!")
+        except BlockingIOError:  # full: the wait is woken anyway
+            pass
+
+    def _on_interrupt(self, signum: int, frame: Any) -> None:
+        import signal
+
+        if self._reading:
+            self._interrupted = True
+            self._note()
+        elif callable(self._before):
+            self._before(signum, frame)
+        elif self._before == signal.SIG_DFL:  # as if no handler had been here
+            signal.signal(signum, signal.SIG_DFL)
+            signal.raise_signal(signum)
+
+    def _on_resize(self, _signum: int, _frame: Any) -> None:
+        self._resized = True
+        self._note()
+
+    def __enter__(self) -> None:
+        """A read begins: Ctrl-C is noted from now on (one from before counts no more)."""
+        import signal
+
+        self.noted()
+        if self._main and signal.getsignal(signal.SIGINT) != self._on_interrupt:
+            self._before = signal.signal(signal.SIGINT, self._on_interrupt)
+        self._reading = True
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._reading = False
+
+    def noted(self) -> tuple[bool, bool]:
+        """Whether the terminal was resized, and whether Ctrl-C was pressed, since the last
+        time asked; the wait's byte is taken back."""
+        try:
+            while os.read(self._read, 64):
+                pass
+        except BlockingIOError:
+            pass
+        resized, interrupted = self._resized, self._interrupted
+        self._resized = self._interrupted = False
+        return resized, interrupted

@@ -105,20 +105,29 @@ def play(settings: Settings, options: PlayOptions) -> int:
                                lambda words: catalog.gettext("Words that fit: {words}.",
                                                              words=", ".join(words)))
         listeners = []
-        seating = None
+        seated = None
+        entered_by = None
         if sharing is not None:  # the live view: told of every entry, worded by each viewer
-            listeners.append(sharing.listen_to(game, seats, fixed_codes))
-            opening += " " + sharing.sentence(catalog)
+            inbox = None
             if seats:  # each player's own device enters their turns (table/seats.py)
                 from tutto_a11y.store.rows import entry_seats
-                from tutto_a11y.table.seats import open_seats
+                from tutto_a11y.table.inbox import Inbox
 
-                seating, said = open_seats(sharing, reader, catalog, side, verbosity)
+                inbox = Inbox()  # the table's: the server puts the seats' entries in
+                entered_by = entry_seats(store.journal(info.id))
+            listeners.append(sharing.listen_to(game, inbox, fixed_codes, entered_by or ()))
+            opening += " " + sharing.sentence(catalog)
+            if inbox is not None:
+                from tutto_a11y.table.seats import open_seats, seats_words
+
+                seating, said = open_seats(sharing, catalog, side)
+                seated = (seating, inbox)
+                reader.words = sorted({*reader.words, *seats_words(catalog.lang)})  # for Tab
                 opening += " " + said
         table = Table(game, messages, reader, output, StoreJournal(store, info.id, game), speaker,
                       on_leaving=shutdown.take_over if interactive else None,
-                      listeners=listeners, game_id=str(info.id), seating=seating,
-                      entered_by=entry_seats(store.journal(info.id)) if seating else None)
+                      listeners=listeners, game_id=str(info.id), seats=seated,
+                      entered_by=entered_by)
         if quiet:  # a screen reader speaks: said once, before the opening
             output.line(quiet)
         return table.run(opening)

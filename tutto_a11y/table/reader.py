@@ -3,36 +3,67 @@
 Plain input is the accessible default whenever the terminal is not a real one, or ``--plain``
 is given: nothing but the prompt text is written, no escape sequences at all. prompt_toolkit is
 imported only when it is used, because it costs start-up time.
+
+With seats (``--share --seats``) every reader also waits for the table's inbox
+(``table/inbox.py``) while it waits for the keyboard, and owns how it is woken: a plain reader
+waits in ``select`` on its input and the inbox's wake, prompt_toolkit is told from its own
+event loop, readline (``table/line_editor.py``) reads key by key beside the wake. Each hands
+back a typed line whenever one is complete, never dropped, even when the inbox woke at the same
+moment: the inbox is then seen by the next read. Woken, a reader first lets the table settle
+what came (``settle``, in the table's own thread, the question standing on the screen as it
+is); only when an entry is to be entered does it end the question's row and return
+:data:`INBOX`, what was typed kept for the next question. Otherwise the wait goes on and the
+screen is not touched: no line, no prompt again.
 """
 
 from __future__ import annotations
 
+import enum
 import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, BinaryIO, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TextIO
 
 from tutto_a11y.core.contract import MalformedEntry
-from tutto_a11y.table.doorbell import Doorbell, Knocked
 from tutto_a11y.text.output import Output, wrap
+
+if TYPE_CHECKING:
+    from tutto_a11y.table.inbox import Wake
+
+
+class Woken(enum.Enum):
+    """What a read hands back when it was not a typed line: the inbox has something."""
+
+    INBOX = "inbox"
+
+
+#: A read's answer when a seat's entry is to be entered: the loop enters it, then asks again.
+INBOX: Literal[Woken.INBOX] = Woken.INBOX
+
+#: What a read hands back: a typed line, None at the end of input, or :data:`INBOX`.
+Read = str | None | Literal[Woken.INBOX]
 
 
 class LineReader(Protocol):
-    def read(self, prompt: str) -> str | None:
-        """The next line without its line end, or None at the end of input."""
+    def read(self, prompt: str) -> Read:
+        """The next line without its line end, None at the end of input, or :data:`INBOX`
+        (only once the table gave the reader its inbox's wake, :meth:`TableReader.wake_with`)."""
 
 
 class TableReader(LineReader, Protocol):
-    """What ``play`` sets on the reader it starts (``setup.reader_for``): every reader has
+    """What ``play`` gives the reader it starts (``setup.reader_for``): every reader has
     them, so nothing asks which reader it holds."""
 
     #: The sentence said under a line discarded with Ctrl-C.
     discarded: str
-    #: Rung when a seat's entry waits (``--seats``): the wait for the keyboard ends.
-    doorbell: Doorbell | None
     #: The words Tab completes (none where lines come from a pipe).
     words: list[str]
+
+    def wake_with(self, wake: Wake, settle: Callable[[], bool]) -> None:
+        """Wait for ``wake`` (the table's inbox) beside the keyboard from now on; woken, call
+        ``settle`` (the table answers what it will not enter) and return :data:`INBOX` when
+        it says an entry waits to be entered."""
 
 
 class PlainReader:
@@ -42,24 +73,33 @@ class PlainReader:
         self.stream = stream
         self.output = output
         self.discarded = ""  # the sentence after a line discarded by Ctrl-C (play sets it)
-        # Rung when a seat's entry waits (``--seats``): the wait ends with Knocked. It needs a
-        # stream with a file descriptor and no buffer of its own, so select sees every byte.
-        self.doorbell: Doorbell | None = None
         self.words: list[str] = []  # a pipe completes nothing
+        # The table's inbox (``--seats``), waited for beside the input: its wake and how the
+        # table settles what came.
+        self._wake: Wake | None = None
+        self._settle: Callable[[], bool] = bool
 
-    def read(self, prompt: str) -> str | None:
+    def wake_with(self, wake: Wake, settle: Callable[[], bool]) -> None:
+        """The input must be a stream with a file descriptor and no buffer of its own, so that
+        ``select`` sees every byte (``reader_for(unbuffered=True)``). Windows' ``select``
+        takes sockets only: there a seat's entry waits for the next line typed."""
+        if sys.platform != "win32":
+            self._wake, self._settle = wake, settle
+
+    def read(self, prompt: str) -> Read:
         """The next line; Ctrl-C discards the line being typed and asks again, as in a shell."""
         while True:
+            if self._wake is not None and self._settle():  # came before the question
+                return INBOX
             self.output.prompt(prompt)
             try:
-                if self.doorbell is not None:
-                    self.doorbell.wait_readable(self.stream.fileno())
+                if self._wake is not None and self._wait(self._wake) is INBOX:
+                    # A seat's entry: announced on a line of its own, then the question again.
+                    if not self.output.prompt_on_own_line:
+                        self.output.stream.write("\n")
+                    return INBOX
                 raw = self.stream.readline()
                 break
-            except Knocked:  # a seat's entry: announced on a line of its own, then asked again
-                if not self.output.prompt_on_own_line:
-                    self.output.stream.write("\n")
-                raise
             except KeyboardInterrupt:
                 # The terminal shows what was typed and "^C" on the prompt's row: end that
                 # row, then say the line was not entered.
@@ -74,6 +114,32 @@ class PlainReader:
             return raw.decode("utf-8")
         except UnicodeDecodeError:
             raise MalformedEntry("bad-bytes") from None
+
+    def _wait(self, wake: Wake) -> Read:
+        """Until the input has a line (None: read it) or the table settled an entry to enter
+        (:data:`INBOX`). Input that is there is always read first, also when it came while
+        the table settled: a line typed as a seat's entry came is entered, and the entry
+        after it (the loop drains the inbox before its next question)."""
+        import select
+
+        typed, woken = self.stream.fileno(), wake.fileno()
+        settled = False
+        while True:
+            ready, _, _ = select.select([typed, woken], [], [], 0 if settled else None)
+            if typed in ready:
+                return None
+            if settled or woken in ready:
+                settled = self._settle()
+                if settled and not select.select([typed], [], [], 0)[0]:
+                    return INBOX
+
+
+class _Woken(Exception):
+    """How a prompt_toolkit prompt ends for a seat's entry, with what was typed so far."""
+
+    def __init__(self, kept: str) -> None:
+        super().__init__(kept)
+        self.kept = kept
 
 
 _CONTROLS = r"(?:\x1b\[[0-9;?]*[A-Za-z])*"
@@ -303,10 +369,54 @@ class TerminalReader:
         self.prefix = 0  # the width of the prompt's last row, in front of the entry
         self.discarded = ""  # the sentence after a line discarded by Ctrl-C (play sets it)
         self.session: Any = PromptSession(**options)
-        # Rung when a seat's entry waits (``--seats``): the prompt ends with Knocked, and what
-        # was typed so far is the next prompt's text (``kept``).
-        self.doorbell: Doorbell | None = None
+        # The table's inbox (``--seats``): its wake, how the table settles what came, and
+        # what was typed when a seat's entry ended the prompt (the next prompt's text).
+        self._wake: Wake | None = None
+        self._settle: Callable[[], bool] = bool
         self.kept = ""
+
+    def wake_with(self, wake: Wake, settle: Callable[[], bool]) -> None:
+        """Woken from prompt_toolkit's own event loop, in the keyboard's thread between two
+        keys, so never half a key: everywhere, Windows too."""
+        self._wake, self._settle = wake, settle
+
+    def _listen(self) -> None:
+        """The ``pre_run`` of a prompt: the wake schedules a look at the inbox in the prompt's
+        event loop (:meth:`_look`)."""
+        app = self.session.app
+        loop = app.loop
+        wake = self._wake
+        assert wake is not None and loop is not None
+
+        def woken() -> None:  # any thread
+            try:
+                loop.call_soon_threadsafe(self._look, app)
+            except RuntimeError:  # the prompt is over and its loop closed meanwhile
+                pass
+
+        if wake.listen(woken):  # set since the table settled, before the prompt
+            loop.call_soon(self._look, app)
+
+    def _look(self, app: Any) -> None:
+        """Woken, in the prompt's event loop: keys already waiting on the input are read first
+        (the look comes again after them), so a line whose Enter came with a seat's entry is
+        entered and the inbox is seen by the next read; else the table settles what came, and
+        an entry to enter ends the prompt, what was typed kept for the next one."""
+        import select
+
+        future = app.future
+        if future is None or future.done():  # Enter came first: the line is returned
+            return
+        try:
+            waiting = bool(select.select([app.input.fileno()], [], [], 0)[0])
+        except (OSError, ValueError, NotImplementedError):  # an input without a descriptor
+            waiting = False
+        if not waiting and self._settle():
+            waiting = bool(select.select([app.input.fileno()], [], [], 0)[0])  # came meanwhile
+            if not waiting:
+                app.exit(exception=_Woken(app.current_buffer.text))
+        if waiting:  # a timer runs after the keys the loop is about to read; the table keeps
+            app.loop.call_later(0, self._look, app)  # what it settled for the look after
 
     def complete(self, buffer: Any) -> None:
         """Tab: the typed word completed as far as it is unique; the words that fit are kept."""
@@ -356,17 +466,19 @@ class TerminalReader:
         columns = get_app().output.get_size().columns  # already no wider than --width
         return "\n".join(wrap(text, max(columns - 1, 10)))
 
-    def read(self, prompt: str) -> str | None:
+    def read(self, prompt: str) -> Read:
         while True:
+            if self._wake is not None and self._settle():  # came before the question
+                return INBOX
             lines = self.output.prompt_lines(prompt)
             for line in lines[:-1]:
                 self.output.line(line)
-            bell = self.doorbell
+            wake = self._wake
             try:
                 self.prefix = len(lines[-1]) + 1
                 text: str = self.session.prompt(
                     lines[-1] + " ", default=self.kept,
-                    pre_run=bell.prompt_woken(self.session.app) if bell else None)
+                    pre_run=self._listen if wake is not None else None)
             except KeyboardInterrupt:  # the typed line is discarded: marked, then asked again
                 self.stream.release()
                 self.kept = ""
@@ -375,12 +487,12 @@ class TerminalReader:
                 continue
             except EOFError:
                 return None
-            except Knocked as knock:  # a seat's entry: what was typed waits for the next prompt
-                self.kept = knock.kept
-                raise
+            except _Woken as woken:  # a seat's entry: what was typed waits for the next prompt
+                self.kept = woken.kept
+                return INBOX
             finally:
-                if bell is not None:
-                    bell.disarm()
+                if wake is not None:
+                    wake.listen(None)
                 self.stream.release()
             self.kept = ""
             if _NOT_TEXT.search(text):

@@ -1,13 +1,13 @@
-"""The table's side of the seats (``play --share --seats``): the ``seats`` command, and each
-seat's entry taken into the loop.
+"""The table's side of the seats (``play --share --seats``): the ``seats`` command, and the
+judgement of each seat's entry on the live game.
 
-The loop stays the only place the game lives. A seat's entry waits at the live view's desk
-(:mod:`tutto_a11y.share.desk`) until the loop takes it, woken by its doorbell; here it is
-checked again on the live game, made for the state it was sent for, by the seat that may send
-it, and then entered through the loop's own path (:meth:`Table.enter`, :meth:`Table.undo`):
-the same rules, the journal before any announcement, the same line printed and spoken, with
-the seat named once at its end. A refusal goes to that phone only, in its language; the table
-prints nothing for it.
+The loop stays the only place the game lives. A seat's entry waits in the table's inbox
+(:mod:`tutto_a11y.table.inbox`) until the loop drains it; here it is judged again on the live
+game (:func:`~tutto_a11y.share.entering.judge`: made for the state it was sent for, by the
+seat that may send it, read with its phone's words, and taken by the rules), and the loop then
+enters it through its own path: the same rules, the journal before any announcement, the same
+line printed and spoken, with the seat named once at its end. A refusal goes to that phone
+only, in its language; the table prints nothing for it.
 
 The ``seats`` command is the table's, in its language (``seats``, ``plätze``, ``places``; the
 English words work everywhere): ``seats`` says every player's code, ``seats Anna`` one,
@@ -17,13 +17,19 @@ said only when asked: the opening only says that the command is there.
 
 from __future__ import annotations
 
-import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from tutto_a11y.core.contract import AnyGame, AnyMessages, AnySide, Command, EntryError
+from tutto_a11y.core.contract import AnyGame, AnySide, EntryError
 from tutto_a11y.share.address import said_code
-from tutto_a11y.share.desk import Answer, SeatEntry
-from tutto_a11y.share.entering import SeatRefusal, moved_on_sentence, refusal_sentence, seat_action
+from tutto_a11y.share.entering import (
+    Latest,
+    SeatRefusal,
+    SeatWords,
+    judge,
+    moved_on_sentence,
+    refused_sentence,
+)
+from tutto_a11y.table.inbox import Answer, SeatEntry
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import join_names, same_name
 from tutto_a11y.text.vocabulary import Vocabulary, normalise, spellings
@@ -31,9 +37,6 @@ from tutto_a11y.text.vocabulary import Vocabulary, normalise, spellings
 if TYPE_CHECKING:
     from tutto_a11y.share.seats import SeatBook
     from tutto_a11y.share.sharing import Sharing
-    from tutto_a11y.table.doorbell import Doorbell
-    from tutto_a11y.table.reader import TableReader
-    from tutto_a11y.table.session import Table
 
 #: The words of the ``seats`` command; the first of each is the one help shows.
 WORDS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -43,22 +46,11 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
-def open_seats(sharing: Sharing, reader: TableReader, catalog: Catalog, side: AnySide,
-               verbosity: str) -> tuple[Seating, str]:
-    """The seats of the table about to play: the reader gets the doorbell the seats ring,
-    and the opening a sentence that says how to get the codes (never the codes themselves),
-    and names any player of ``TUTTO_SEAT_CODES`` who does not play."""
-    from tutto_a11y.table.doorbell import Doorbell
-    from tutto_a11y.table.reader import PlainReader
-
-    doorbell = Doorbell()
-    # Plain input waits in select(), which Windows offers for sockets only: there a seat's
-    # entry waits for the next typed line (prompt_toolkit is woken everywhere).
-    plain_on_windows = sys.platform == "win32" and isinstance(reader, PlainReader)
-    if not plain_on_windows:
-        reader.doorbell = doorbell
-    reader.words = sorted({*reader.words, *seats_words(catalog.lang)})  # Tab completes them
-    seating = Seating(sharing, doorbell, catalog, side, verbosity)
+def open_seats(sharing: Sharing, catalog: Catalog, side: AnySide) -> tuple[Seating, str]:
+    """The seats of the table about to play, and the opening's sentence that says how to get
+    the codes (never the codes themselves) and names any player of ``TUTTO_SEAT_CODES`` who
+    does not play."""
+    seating = Seating(sharing, catalog, side)
     shown = WORDS.get(catalog.lang, WORDS["en"])["seats"][0]
     said = catalog.gettext("There every player can also enter their own turns with a seat code "
                            "of their own: type {seats} for the codes.", seats=shown)
@@ -79,20 +71,15 @@ def seats_words(lang: str) -> list[str]:
 class Seating:
     """The seats of the table that runs: the command, and the seats' entries."""
 
-    def __init__(self, sharing: Sharing, doorbell: Doorbell, catalog: Catalog, side: AnySide,
-                 verbosity: str) -> None:
+    def __init__(self, sharing: Sharing, catalog: Catalog, side: AnySide) -> None:
         self.sharing = sharing
-        self.doorbell = doorbell
         self.c = catalog
         self.side = side
-        self.verbosity = verbosity
         self.words = Vocabulary(catalog.lang, WORDS)
         self._first = {key for lang in dict.fromkeys((catalog.lang, "en"))
                        for word in WORDS.get(lang, WORDS["en"])["seats"]
                        for key in spellings(word)}
-        # phone language -> (game, messages)
-        self._messages: dict[str, tuple[AnyGame, AnyMessages]] = {}
-        sharing.desk.ring = doorbell.ring
+        self._seat_words = SeatWords(side)  # the game's parser in each phone's language
 
     @property
     def book(self) -> SeatBook:
@@ -186,59 +173,41 @@ class Seating:
         return self.c.gettext("There is no player {name} at this table.", name=typed)
 
     # -- the seats' entries ------------------------------------------------------------------
-    def take(self) -> list[SeatEntry]:
-        """The seats' entries waiting for the loop (the bell is quiet again first)."""
-        self.doorbell.answered()
-        return self.sharing.desk.take()
-
-    def enter(self, table: Table, entry: SeatEntry) -> int | None:
-        """One seat's entry through the table's own path; its answer goes to its phone.
-        Returns the loop's exit status when the entry ends the program (a failed save)."""
-        feed = self.sharing.feed
-        assert feed is not None
+    def judged(self, entry: SeatEntry, game: AnyGame, latest: Latest) -> Any | None:
+        """The entry (or ``undo``) a seat's entry stands for on the live ``game`` (``latest``:
+        who sent its latest standing entry), ready for the loop to enter; or None when its
+        phone has been answered already (the seat was closed, the game moved on, the line is
+        refused). The loop's thread; nothing is printed, nothing changes."""
         c = self.sharing.catalog(entry.lang)
         if not self.book.still_open(entry.seat, entry.generation):  # closed while it waited
             entry.give(Answer("closed", c.gettext(
                 "This device's seat is closed or has a new code: type your seat's code again."),
-                len(feed)))
+                self._state()))
             return None
-        if entry.state != len(feed):
-            entry.give(Answer("moved-on", moved_on_sentence(c), len(feed)))
+        if entry.state != self._state():
+            entry.give(Answer("moved-on", moved_on_sentence(c), self._state()))
             return None
-        game, index = table.game, self.book.seat_index(entry.seat)
-        status: int | None = None
         try:
-            action = seat_action(game, table.rules_of_play, index, entry.line)
-            if isinstance(action, Command):
-                if table.entered_by and table.entered_by[-1] != entry.seat:
-                    raise SeatRefusal("undo-other", table.entered_by[-1])
-                status = table.undo(seat=entry.seat)
-            else:
-                status = table.enter(action, seat=entry.seat)
-        except EntryError as error:
-            sentence = self._messages_in(c, game).error(error)
-            entry.give(Answer("refused", sentence, len(feed)))
+            return judge(self.side, self._seat_words(entry.lang), game,
+                         self.book.seat_index(entry.seat), entry.seat, entry.line, latest)
+        except (EntryError, SeatRefusal) as problem:
+            entry.give(Answer("refused", refused_sentence(problem, self.side, c, game),
+                              self._state()))
             return None
-        except SeatRefusal as refusal:
-            entry.give(Answer("refused", refusal_sentence(refusal, c, game.players,
-                                                          game.state.seat), len(feed)))
-            return None
-        if status is not None:  # the journal failed: the table says so and stops
-            entry.give(Answer("refused", c.gettext(
-                "Not entered: the table could not save it, and the game stops there."),
-                len(feed)))
-            return status
-        entry.give(Answer("accepted", "", len(feed)))
-        return None
 
-    def _messages_in(self, c: Catalog, game: AnyGame) -> AnyMessages:
-        """The game's messages in a phone's language, on the live game (the loop's thread)."""
-        kept = self._messages.get(c.lang)
-        if kept is None or kept[0] is not game:
-            kept = (game, self.side.messages(c, game, self.verbosity))
-            self._messages[c.lang] = kept
-        return kept[1]
+    def entered(self, entry: SeatEntry, status: int | None) -> None:
+        """The loop entered a judged entry (``status``: the loop's exit status, 2 when the
+        journal failed and the game stops there): its phone is told."""
+        if status is None:
+            entry.give(Answer("accepted", "", self._state()))
+            return
+        c = self.sharing.catalog(entry.lang)
+        entry.give(Answer("refused", c.gettext(
+            "Not entered: the table could not save it, and the game stops there."),
+            self._state()))
 
-    def close(self) -> None:
-        """The loop ends: entries still waiting are never entered, and their phones told."""
-        self.sharing.desk.close()
+    def _state(self) -> int:
+        """The number of the latest announcement: the state a phone's next form is made for."""
+        feed = self.sharing.feed
+        assert feed is not None  # seats are the live view's, which listens to the game
+        return len(feed)

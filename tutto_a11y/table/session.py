@@ -3,6 +3,13 @@
 Order matters for trust: an entry is checked by the rules, then written to the journal, and only
 then announced, so nothing announced can be lost. Speech is fed without waiting; a new line
 interrupts what is still being said unless it was important.
+
+With seats (``--share --seats``) the loop also owns the inbox of the seats' entries
+(``table/inbox.py``) and drains it itself: before each question, and whenever its reader,
+woken by the inbox while it waits for the keyboard, asks it to settle what came. Settling
+answers every entry that will not be entered straight to its phone, printing nothing; only
+an entry that will be entered ends the wait, and it goes through the loop's own path, as a
+typed entry does.
 """
 
 from __future__ import annotations
@@ -22,8 +29,7 @@ from tutto_a11y.core.contract import (
 )
 from tutto_a11y.games import registry
 from tutto_a11y.table.ctrl_c import CtrlCWhileBusy
-from tutto_a11y.table.doorbell import Knocked
-from tutto_a11y.table.reader import LineReader
+from tutto_a11y.table.reader import INBOX, TableReader
 from tutto_a11y.text.output import Output, plain
 from tutto_a11y.text.problems import store_error_sentence
 from tutto_a11y.text.working import after_a_moment, stopped_sentence, working_sentence
@@ -43,15 +49,23 @@ class SpeechSink(Protocol):
     def interrupt(self) -> None: ...
 
 
+class Inbox(Protocol):
+    """The seats' entries waiting for the loop (table/inbox.py), as the loop drains it."""
+
+    @property
+    def wake(self) -> Any: ...
+    def take(self) -> Sequence[Any]: ...
+    def close(self) -> None: ...
+
+
 class Seats(Protocol):
     """The seats of the live view (``--seats``), as the loop uses them (table/seats.py)."""
 
-    def take(self) -> Sequence[Any]: ...
-    def enter(self, table: Table, entry: Any) -> int | None: ...
+    def judged(self, entry: Any, game: AnyGame, latest: tuple[str | None] | None) -> Any: ...
+    def entered(self, entry: Any, status: int | None) -> None: ...
     def command(self, line: str) -> str | None: ...
     def sent_by(self, seat: str) -> str: ...
     def help(self) -> str: ...
-    def close(self) -> None: ...
 
 
 class JournalFailed(Exception):
@@ -92,18 +106,23 @@ def leaving_sentences(c: Sentences, match: bool = False) -> dict[str, str]:
 class Table:
     """One game at the table: the loop between the scorekeeper's lines and the announcements."""
 
-    def __init__(self, game: AnyGame, messages: AnyMessages, reader: LineReader, output: Output,
-                 journal: Journal | None = None, speaker: SpeechSink | None = None,
+    def __init__(self, game: AnyGame, messages: AnyMessages, reader: TableReader,
+                 output: Output, journal: Journal | None = None,
+                 speaker: SpeechSink | None = None,
                  on_leaving: Callable[[], None] | None = None,
                  listeners: Sequence[Listener] = (), game_id: str | None = None,
-                 seating: Seats | None = None,
+                 seats: tuple[Seats, Inbox] | None = None,
                  entered_by: Sequence[str | None] | None = None) -> None:
         self.game = game
-        # The seats of the live view (``--seats``, table/seats.py), or None; and who sent each
-        # entry of the game (a seat's name; None: typed here), for a seat's undo.
-        self.seating = seating
+        # The seats of the live view (``--seats``, table/seats.py) and the inbox their entries
+        # wait in, or None; and who sent each entry of the game (a seat's name; None: typed
+        # here), for a seat's undo.
+        self.seating: Seats | None = seats[0] if seats is not None else None
+        self.inbox: Inbox | None = seats[1] if seats is not None else None
         self.entered_by: list[str | None] = (list(entered_by) if entered_by is not None
                                              else [None] * len(game.entries))
+        # Seats' entries taken from the inbox and judged fit to be entered, in order.
+        self._to_enter: list[Any] = []
         # The saved game's number, for the ``export`` command that help names at game over.
         self.game_id = game_id
         # Told of every accepted entry and undo, after the screen and speech have it.
@@ -124,6 +143,8 @@ class Table:
         # runs through this, so a wait is never silent, and Ctrl-C stops it.
         messages.working = self.slowly
         self.ctrl_c = CtrlCWhileBusy(self._end_echoed_row)
+        if self.inbox is not None:  # the reader waits for the keyboard and the inbox at once
+            reader.wake_with(self.inbox.wake, self.settle)
 
     def slowly(self, compute: Callable[[], str]) -> str:
         """``compute()``; if it takes a while, "One moment, I'm computing." is printed and
@@ -159,18 +180,19 @@ class Table:
         self.tell(opening)
         try:
             while True:
-                status = self._seats_entries()
+                self.settle()
+                status = self._enter_seats_entries()
                 if status is not None:
                     return status
                 try:
                     line = self.reader.read(self.messages.prompt())
-                except Knocked:  # a seat's entry is waiting: it comes first, then the question
-                    continue
                 except EntryError as error:  # bytes that are not text
                     self.tell(self.messages.error(error), remember=False)
                     continue
                 except KeyboardInterrupt:
                     line = None
+                if line is INBOX:  # a seat's entry to enter: it comes first, then the question
+                    continue
                 if line is None:
                     self.tell(self.sentences[self._leaving("eof")])
                     return 0
@@ -185,18 +207,43 @@ class Table:
                 if status is not None:
                     return status
         finally:
-            if self.seating is not None:
-                self.seating.close()
+            if self.inbox is not None:  # entries still waiting are never entered
+                self.inbox.close()
+                for entry in self._to_enter:
+                    entry.give(None)
 
-    def _seats_entries(self) -> int | None:
-        """The seats' entries waiting, each through the same path as a typed line."""
-        if self.seating is None:
-            return None
-        for entry in self.seating.take():
+    def settle(self) -> bool:
+        """Drain the inbox, answering every entry that will not be entered (closed seat,
+        moved on, refused) on its phone, with nothing printed: whether one waits to be
+        entered. The loop's thread: before each question, and from the reader while it waits
+        for the keyboard, with the question standing on the screen untouched."""
+        if self.inbox is None or self.seating is None:
+            return False
+        for entry in self.inbox.take():
+            if self.seating.judged(entry, self.game, self._latest()) is not None:
+                self._to_enter.append(entry)
+        return bool(self._to_enter)
+
+    def _latest(self) -> tuple[str | None] | None:
+        """Who sent the latest entry still standing (None: no entry stands)."""
+        return (self.entered_by[-1],) if self.entered_by else None
+
+    def _enter_seats_entries(self) -> int | None:
+        """The settled seats' entries, in order, each judged again on the game as the one
+        before left it and entered through the same path as a typed line."""
+        while self._to_enter and self.seating is not None:
+            entry = self._to_enter.pop(0)
+            action = self.seating.judged(entry, self.game, self._latest())
+            if action is None:  # the one before moved the game on: answered on its phone
+                continue
             if self.speaker is not None:
                 self.speaker.interrupt()
-            status = self.seating.enter(self, entry)
-            if status is not None:
+            if isinstance(action, Command):  # undo, the seat's own latest entry
+                status = self.undo(seat=entry.seat)
+            else:  # judged on a game at this very state: the rules take it here too
+                status = self._accepted(action, self.game.push(action), entry.seat)
+            self.seating.entered(entry, status)
+            if status is not None:  # the journal failed: the game stops there
                 return status
         return None
 
@@ -221,12 +268,6 @@ class Table:
             self.tell(self.messages.error(refused), remember=False)
             return None
         return self._accepted(action, events)
-
-    def enter(self, action: Any, seat: str) -> int | None:
-        """An entry a seat sent (already parsed and checked as the seat's, table/seats.py):
-        pushed, saved and announced exactly as a typed one. EntryError if the rules refuse it
-        (nothing changed)."""
-        return self._accepted(action, self.game.push(action), seat)
 
     def _accepted(self, action: Any, events: Any, seat: str | None = None) -> int | None:
         """An entry the rules took: saved first, then announced and published."""
@@ -307,8 +348,8 @@ class Table:
         return None
 
     def undo(self, seat: str | None = None) -> int | None:
-        """Take back the latest entry (``seat``: sent from that seat's device, which checked
-        that the entry is its own); EntryError nothing-to-undo changes nothing."""
+        """Take back the latest entry (``seat``: sent from that seat's device, judged to be
+        its own); EntryError nothing-to-undo changes nothing."""
         was_over = self.game.finished
         entry = self.game.pop()  # raises nothing-to-undo before the journal is touched
         try:

@@ -17,7 +17,7 @@ from tutto_a11y.settings import UsageProblem
 from tutto_a11y.store.journal import Store
 from tutto_a11y.store.rows import GameInfo
 from tutto_a11y.store.saved import DamagedGame, rebuild
-from tutto_a11y.table.reader import LineReader, PlainReader, TableReader, TerminalReader
+from tutto_a11y.table.reader import INBOX, LineReader, PlainReader, TableReader, TerminalReader
 from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import check_new_name, join_names
@@ -158,6 +158,8 @@ def _ask_players(side: AnySide, reader: LineReader, output: Output, c: Catalog
         except EntryError as error:
             output.line(entry_error_sentence(error, c))
             continue
+        if line is INBOX:  # seats open with the game: during set-up nothing wakes a read
+            continue
         if line is None:
             output.line(c.gettext("No game was started: the input ended before the players "
                                   "were named."))
@@ -247,6 +249,8 @@ def _going_on(info: GameInfo, game: AnyGame, reader: TableReader, output: Output
                 line = reader.read(question)
             except EntryError:
                 line = ""
+            if line is INBOX:  # seats open with the game: during set-up nothing wakes a read
+                continue
             if line is None:  # the end of input (Ctrl-D)
                 answer = "quit"
             else:
