@@ -286,18 +286,18 @@ class EventStream(threading.Thread):
         stream = self.sock.makefile("rb")
         try:
             for line in stream:
-                if line.startswith(b"id: "):
-                    self.ids.append(int(line[4:]))
+                if line.startswith(b"id: "):  # RUN:NUMBER
+                    self.ids.append(int(line[4:].rpartition(b":")[2]))
         except OSError:
             pass
 
 
-def events(url: str, last_seen: int | None, count: int, code: str = CODE,
+def events(url: str, last_seen: str | None, count: int, code: str = CODE,
            lang: str = "en") -> list[dict[str, Any]]:
     """Read ``count`` Server-Sent Events as a browser's EventSource would, then hang up.
 
-    Each event's ``id:`` line (what ``Last-Event-ID`` catches up from) must be the id its data
-    carries."""
+    Each event's ``id:`` line (what ``Last-Event-ID`` catches up from, ``RUN:NUMBER``) must be
+    the run and the number its data carries; it is kept as the event's ``event_id``."""
     import json
     import re
     import socket
@@ -313,9 +313,155 @@ def events(url: str, last_seen: int | None, count: int, code: str = CODE,
         while len(found) < count:
             line = stream.readline().decode()
             if line.startswith("id: "):
-                event_id = int(line[4:])
+                event_id = line[4:].strip()
             elif line.startswith("data: "):
                 data = json.loads(line[6:])
-                assert data["id"] == event_id
+                assert event_id == f"{data['run']}:{data['id']}"
+                data["event_id"] = event_id
                 found.append(data)
     return found
+
+
+class Clock:
+    """A clock moved by hand, for the live view's guessing budget: a test counts the codes
+    checked in a window of the server's own time, never on a stopwatch."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def move(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@contextmanager
+def live_server(codes: str | None = None, clock: Clock | None = None,
+                players: tuple[str, ...] = ("Anna", "Ben")) -> Iterator[Any]:
+    """The live view's real server on a free port of 127.0.0.1, in this process, sharing a
+    new game of Tutto (with seats when ``codes`` gives their codes, ``Anna=11112222,...``),
+    its guessing budget on ``clock``. Yields the :class:`Sharing` (``.url`` added); no table
+    loop takes seats' entries."""
+    import time
+
+    from tutto_a11y.games.tutto.side import SIDE
+    from tutto_a11y.share.seats import read_fixed_codes
+    from tutto_a11y.share.server import Handler
+    from tutto_a11y.share.serving import ShareServer
+    from tutto_a11y.share.sharing import Sharing
+
+    server = ShareServer("127.0.0.1", 0, CODE, "en", Handler, clock=clock or time.monotonic)
+    server.start()
+    sharing = Sharing(server)
+    game = SIDE.new_game(players, SIDE.rules(None, None, ()))
+    sharing.listen_to(game, seats=codes is not None, fixed_codes=read_fixed_codes(codes))
+    sharing.url = f"http://127.0.0.1:{server.port}/"  # type: ignore[attr-defined]
+    try:
+        yield sharing
+    finally:
+        sharing.close()
+
+
+def host_port(url: str) -> tuple[str, int]:
+    import re
+
+    host, port = re.match(r"http://([^:/]+):(\d+)/", url).groups()  # type: ignore[union-attr]
+    return host, int(port)
+
+
+class Reply:
+    """What the live view answered on a plain socket: status, headers (names in lower case)
+    and body; status 0 when it closed the connection without an answer."""
+
+    def __init__(self, data: bytes) -> None:
+        head, _, self.body = data.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        words = lines[0].split(" ") if lines[0] else []
+        self.status = int(words[1]) if len(words) > 1 and words[1].isdigit() else 0
+        self.headers = {name.strip().lower(): value.strip() for name, _, value in
+                        (line.partition(":") for line in lines[1:])}
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", "replace")
+
+
+def ask(url: str, request: bytes | str, source: str | None = None,
+        timeout: float = 20) -> Reply:
+    """Send ``request`` (bytes as they are; a str is a request line and headers, its lines
+    ended by CRLF and a blank line added) from ``source`` (an address of 127.0.0.0/8), and
+    read the answer to its end (the live view closes every connection after its answer)."""
+    import socket
+
+    if isinstance(request, str):
+        request = ("\r\n".join(request.strip("\n").split("\n")) + "\r\n\r\n").encode()
+    with socket.create_connection(host_port(url), timeout=timeout,
+                                  source_address=(source, 0) if source else None) as sock:
+        sock.sendall(request)
+        data = b""
+        try:
+            while piece := sock.recv(65536):
+                data += piece
+        except ConnectionResetError:
+            pass
+    return Reply(data)
+
+
+class Listener:
+    """One event stream on a plain socket, read as the test goes: a viewer's (``code``) or a
+    seat's device's (``cookie``), from ``source`` (an address of 127.0.0.0/8)."""
+
+    def __init__(self, url: str, source: str, code: str | None = CODE,
+                 cookie: str | None = None, last_seen: str | None = None) -> None:
+        import socket
+
+        self.sock = socket.create_connection(host_port(url), timeout=20,
+                                             source_address=(source, 0))
+        self.buffer = b""
+        target = f"/events?code={code}&lang=en" if code else "/events?lang=en"
+        extra = (f"Cookie: {cookie}\r\n" if cookie else "") + (
+            f"Last-Event-ID: {last_seen}\r\n" if last_seen else "")
+        self.sock.sendall(f"GET {target} HTTP/1.1\r\nHost: {url.split('//')[1].rstrip('/')}"
+                          f"\r\n{extra}\r\n".encode())
+        first = (self._line(20) or b"").split()
+        self.status = int(first[1]) if len(first) > 1 else 0
+        while self._line(20) not in (b"\r\n", b"\n", b"", None):
+            pass
+
+    def _line(self, wait: float) -> bytes | None:
+        """The next line; b"" when the stream has ended, None when nothing came in ``wait``."""
+        while b"\n" not in self.buffer:
+            self.sock.settimeout(wait)
+            try:
+                piece = self.sock.recv(4096)
+            except TimeoutError:
+                return None
+            except OSError:
+                piece = b""
+            if not piece:
+                return b""
+            self.buffer += piece
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line + b"\n"
+
+    def next_id(self, wait: float = 20) -> str | None:
+        """The id of the next event (``RUN:NUMBER``); None when the stream ended first (or
+        nothing came in ``wait`` seconds)."""
+        while line := self._line(wait):
+            if line.startswith(b"id: "):
+                return line[4:].strip().decode()
+        return None
+
+    def ended(self, wait: float = 0.5) -> bool:
+        """Whether the stream has ended (gave way, or was refused); an open one says nothing
+        more within ``wait`` seconds (or an event, which is read)."""
+        while (line := self._line(wait)) is not None:
+            if not line:
+                return True
+            if line.startswith(b"id: "):
+                return False
+        return False
+
+    def close(self) -> None:
+        self.sock.close()
