@@ -21,15 +21,8 @@ from typing import Any
 import pexpect
 import pytest
 
-from testbed.live_view import (
-    CODE,
-    Listener,
-    enter,
-    events,
-    quit_table,
-    start_table,
-    table_running,
-)
+from testbed.live_view import CODE, enter, events, quit_table, start_table, table_running
+from testbed.network import Listener
 
 
 def get(url: str, headers: dict[str, str] | None = None,

@@ -18,13 +18,13 @@ import pytest
 
 from testbed.live_view import (
     CODE,
-    Listener,
     SeatPhone,
     at_first_prompt,
     enter,
     seated_table,
     table_running,
 )
+from testbed.network import Listener, SlowBodies
 
 CROWD = 120  # more than the server's connection cap
 ANNA, BEN = "11112222", "33334444"
@@ -187,57 +187,6 @@ def test_a_request_that_names_another_host_is_refused(table: Any, host: str,
 def seated(tmp_path: Path) -> Iterator[Any]:
     with at_first_prompt(seated_table(tmp_path, f"Anna={ANNA},Ben={BEN}")) as child:
         yield child
-
-
-class SlowBodies(threading.Thread):
-    """``count`` connections from ten addresses of their own, each sending a seat's post
-    whole but for its body, then one byte of the body every ``pause`` seconds; a connection
-    that is dropped or answered is opened again at once. ``opened`` counts them."""
-
-    def __init__(self, url: str, count: int, pause: float = 15.0) -> None:
-        super().__init__(daemon=True)
-        host = url.split("//")[1].rstrip("/")
-        self.head = (f"POST /enter HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\n"
-                     "Content-Type: application/x-www-form-urlencoded\r\n"
-                     "Content-Length: 4000\r\n\r\n").encode()
-        self.url, self.count, self.pause = url, count, pause
-        self.opened = 0
-        self.stop = threading.Event()
-
-    def connect(self, n: int) -> socket.socket | None:
-        try:
-            sock = socket.create_connection(address(self.url), timeout=5,
-                                            source_address=(f"127.0.1.{1 + n % 10}", 0))
-            sock.sendall(self.head)
-        except OSError:
-            return None
-        self.opened += 1
-        return sock
-
-    def run(self) -> None:
-        import select
-
-        socks = [self.connect(n) for n in range(self.count)]
-        next_byte = time.monotonic() + self.pause
-        while not self.stop.is_set():
-            live = [s for s in socks if s is not None]
-            ready = select.select(live, [], [], 0.2)[0] if live else []
-            for n, sock in enumerate(socks):
-                if sock is None or sock in ready:  # answered or dropped: another one
-                    if sock is not None:
-                        sock.close()
-                    socks[n] = self.connect(n)
-            if time.monotonic() >= next_byte:
-                next_byte += self.pause
-                for sock in socks:
-                    try:
-                        if sock is not None:
-                            sock.sendall(b"l")
-                    except OSError:
-                        pass
-        for sock in socks:
-            if sock is not None:
-                sock.close()
 
 
 @pytest.mark.slow

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from testbed.live_view import CODE, Reply, ask, host_port, live_server
+from testbed.live_view import CODE
+from testbed.network import Reply, ask, host_port, live_server
 from tutto_a11y.share.incoming import MAX_HEAD, MAX_REQUEST_LINE, REQUEST_TIME
 
 SEATS = "Anna=11112222,Ben=33334444"

@@ -16,8 +16,10 @@ and then a steady trickle:
   their seat from the page they already follow is never kept waiting by a guesser.
 - **newcomers**: the first :data:`NEWCOMER_TRIES` wrong codes of an address group (a person
   who mistyped once), so a player arriving at the table gets their code checked even while
-  others guess. A guesser has these only once per address group: a few hundred for a whole
-  network, spent at :data:`NEWCOMERS`' pace.
+  others guess. A guesser has these only once per address group, so this budget is large
+  and fills slowly: a crowd from every address of a home network (254) spends at most 508
+  of its 600, and the rest stays for the players who arrive; only a guesser with thousands
+  of addresses empties it, and then gets one more try every four seconds.
 - **guessers**: every other wrong code.
 
 And a stranger's address group waits :data:`PACE` after a wrong code before its next check
@@ -26,9 +28,10 @@ group is an IPv4 address or an IPv6 /64 (see :mod:`tutto_a11y.share.room`); a de
 proved a code is known by its own address only, never by its neighbours'.
 
 At the limits below, a stranger's guessing from any number of addresses is at most one
-check every two seconds once its newcomer tries are spent, so the six-digit viewers' code
-takes about 12 days on average and one of four eight-digit seat codes about 290 days (the
-figures measured are in docs/live-view.md).
+check every two seconds once its newcomer tries are spent (one every 1.3 seconds with
+thousands of addresses), so the six-digit viewers' code takes about 12 days on average and
+one of four eight-digit seat codes about 460 days (the figures measured are in
+docs/live-view.md).
 
 The clock is a parameter so that the tests can move it: the limits are counts in a window
 of the server's own time.
@@ -56,7 +59,7 @@ class Budget(Record):
     every: float
 
 
-NEWCOMERS = Budget(30, 1.0)  # a room full of players arriving, each mistyping once
+NEWCOMERS = Budget(600, 4.0)  # spent once per address group: more than a network has
 GUESSERS = Budget(10, 2.0)
 PROVEN = Budget(10, 2.0)  # devices that proved a code: their typos, never a stranger's
 MAX_GROUPS = 65536  # address groups remembered; the oldest are forgotten first

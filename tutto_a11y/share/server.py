@@ -144,7 +144,6 @@ class Handler(BaseHTTPRequestHandler):
             method()
             self.wfile.flush()
         except Late:
-            self._request_in()
             self.send_error(HTTPStatus.REQUEST_TIMEOUT)
 
     def _request_in(self) -> None:
@@ -505,7 +504,8 @@ class Handler(BaseHTTPRequestHandler):
     def _send(self, status: HTTPStatus, body: bytes, content_type: str,
               extra: dict[str, str] | None = None, head: bool = False) -> None:
         """Every answer goes out here: with the security headers, and the connection closed
-        after it."""
+        after it (what the request still had to send is not waited for)."""
+        self._request_in()
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))

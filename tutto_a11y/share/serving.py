@@ -47,7 +47,10 @@ class ShareServer(ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False  # a stuck viewer must not hold up the end of the program
     allow_reuse_address = True
-    request_queue_size = 64  # connections waiting to be accepted while a crowd is sorted out
+    #: Connections the system holds for the server to accept: more than a crowd of hundreds
+    #: of addresses keeps waiting, so a viewer's connection is queued, not dropped (a dropped
+    #: one is tried again by the phone after 1, 3, 7 seconds).
+    request_queue_size = 1024
 
     def __init__(self, host: str, port: int, code: str, table_lang: str,
                  handler: type[BaseHTTPRequestHandler],
