@@ -251,12 +251,14 @@ class Handler(BaseHTTPRequestHandler):
             self._game(lang, typed_code(code), head)
 
     def _from_another_site(self) -> bool:
-        """An image, a script or a fetch that another web site's page made with a code in the
-        address: not checked at all (it would spend the phone's tries for someone else). A
-        navigation (a link followed, an address typed) is checked as ever."""
+        """An image, a script, a frame or a fetch that another web site's page made with a
+        code in the address: not checked at all (it would spend the phone's tries for someone
+        else). A page opened from there (a link followed) is checked as ever, and so is a
+        request from a browser that names no site."""
         site = (self.headers.get("Sec-Fetch-Site") or "").strip().lower()
         mode = (self.headers.get("Sec-Fetch-Mode") or "navigate").strip().lower()
-        return site in ("cross-site", "same-site") and mode != "navigate"
+        dest = (self.headers.get("Sec-Fetch-Dest") or "document").strip().lower()
+        return site in ("cross-site", "same-site") and (mode != "navigate" or dest != "document")
 
     def _title(self, lang: str) -> str:
         """The game's name in the viewer's language ("Volle Lotte" for French viewers)."""
@@ -305,7 +307,7 @@ class Handler(BaseHTTPRequestHandler):
         """The seat cookie this browser sent (with seats only), whatever it is worth."""
         if self.server.seats is None:
             return None
-        return cookie_value(self.headers.get("Cookie"), self.server.cookie_name)
+        return cookie_value(self.headers.get("Cookie"), self.server.cookie_name) or None
 
     def _session(self, cookie: str | None = None) -> Session | None:
         """The seat session this browser's cookie names, if it is still good."""
