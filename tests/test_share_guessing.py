@@ -122,6 +122,19 @@ def test_one_address_spends_its_newcomer_tries_then_the_guessers_budget(
     assert statuses[:3] == [403, 429, 429]  # one check, then this address's pace
 
 
+def test_after_a_wrong_code_tries_from_that_address_within_a_second_are_not_checked(
+        server: Any, clock: Clock) -> None:
+    assert get(server.url, "/?code=000000", "127.0.0.2").status == 403
+    clock.move(0.9)
+    for _ in range(2):  # the right code, typed again at once: not compared with anything
+        refused = get(server.url, f"/?code={CODE}&lang=de", "127.0.0.2")
+        assert refused.status == 429 and refused.headers["retry-after"] == "1"
+        assert ('role="alert">Zu viele Versuche von diesem Gerät: Warte einen Moment und gib '
+                'den Code dann noch einmal ein.') in refused.text
+    clock.move(0.2)  # over a second after the wrong code, as a person types it again
+    assert get(server.url, f"/?code={CODE}", "127.0.0.2").status == 200
+
+
 def test_a_viewer_who_gave_the_code_is_never_slowed_by_a_crowd_of_guessers(
         server: Any, clock: Clock) -> None:
     viewer = "127.0.9.250"  # none of the crowd's
