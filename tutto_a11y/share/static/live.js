@@ -149,10 +149,13 @@
   }
 
   function isNew(data) {
-    // An announcement of another run (the program started again) counts from its start.
+    // An announcement of another run (the program started again) counts from its start; a
+    // page that did not know its run learns it, and keeps what it has shown.
     if (data.run !== run) {
+      if (run) {
+        last = 0;
+      }
       run = data.run;
-      last = 0;
     }
     return data.id > last; // already shown: a reconnect never repeats a line
   }
