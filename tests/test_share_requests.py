@@ -93,3 +93,34 @@ def test_the_code_form_posted_whole_is_answered_as_ever(server: Any) -> None:
     body = f"code={CODE}&lang=en".encode()
     reply = ask(server.url, post_head(server.url, str(len(body))) + body)
     assert reply.status == 303 and reply.headers["location"] == f"/?code={CODE}&lang=en"
+
+
+def test_empty_lines_before_a_request_are_let_pass(server: Any) -> None:
+    reply = ask(server.url, f"\r\n\r\nGET /?code={CODE} HTTP/1.1\r\n\r\n".encode())
+    assert reply.status == 200 and 'id="log"' in reply.text
+
+
+def test_requests_pieced_together_at_random_each_get_an_answer_and_break_nothing(
+        server: Any) -> None:
+    import random
+    import traceback
+
+    escaped: list[str] = []  # an exception no answer caught (the server prints nothing)
+    server.server.handle_error = lambda *_: escaped.append(traceback.format_exc())
+    port = server.server.port
+    pieces = [b"GET", b"POST", b"HEAD", b" ", b"/", b"/events", b"/enter", b"?code=",
+              CODE.encode(), b"\r\n", b"\n", b"HTTP/1.1", b"HTTP/1.0", b"Content-Length: ",
+              b"12", b"\xff\xfe", b"Cookie: tutto_seat_%d=" % port, b"Last-Event-ID: ", b":",
+              b"abc:3", b"\x00", b"Host: " + host(server.url).encode(),
+              b"Origin: http://" + host(server.url).encode(),
+              b"Content-Type: application/x-www-form-urlencoded", b"code=11112222",
+              b"Sec-Fetch-Site: cross-site", b"Transfer-Encoding: chunked", b"\r\n\r\n"]
+    rng = random.Random(35)
+    for n in range(300):
+        request = b"".join(rng.choice(pieces) for _ in range(rng.randrange(1, 25)))
+        reply = ask(server.url, request + b"\r\n\r\n", f"127.0.{7 + n // 250}.{1 + n % 250}")
+        assert reply.status in (200, 303, 400, 403, 404, 405, 408, 414, 429, 431, 501, 505)
+        assert_secured(reply)
+    assert escaped == []
+    viewer = ask(server.url, f"GET /?code={CODE} HTTP/1.1\r\n\r\n".encode(), "127.0.9.9")
+    assert viewer.status == 200

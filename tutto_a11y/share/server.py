@@ -124,8 +124,15 @@ class Handler(BaseHTTPRequestHandler):
         self.command, self.request_version, self.requestline = "", "HTTP/1.0", ""
         try:
             line = self.rfile.readline(MAX_REQUEST_LINE + 1)
+            for _ in range(4):  # empty lines before a request are let pass (RFC 9112, 2.2)
+                if line.strip():
+                    break
+                line = self.rfile.readline(MAX_REQUEST_LINE + 1)
             if not line:
                 return  # connected and ended (or dropped for room) without a word
+            if not line.strip():
+                self.send_error(HTTPStatus.BAD_REQUEST)  # nothing but empty lines
+                return
             if len(line) > MAX_REQUEST_LINE:
                 self.send_error(HTTPStatus.REQUEST_URI_TOO_LONG)
                 return
