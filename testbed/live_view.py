@@ -286,18 +286,18 @@ class EventStream(threading.Thread):
         stream = self.sock.makefile("rb")
         try:
             for line in stream:
-                if line.startswith(b"id: "):
-                    self.ids.append(int(line[4:]))
+                if line.startswith(b"id: "):  # RUN:NUMBER
+                    self.ids.append(int(line[4:].rpartition(b":")[2]))
         except OSError:
             pass
 
 
-def events(url: str, last_seen: int | None, count: int, code: str = CODE,
+def events(url: str, last_seen: str | None, count: int, code: str = CODE,
            lang: str = "en") -> list[dict[str, Any]]:
     """Read ``count`` Server-Sent Events as a browser's EventSource would, then hang up.
 
-    Each event's ``id:`` line (what ``Last-Event-ID`` catches up from) must be the id its data
-    carries."""
+    Each event's ``id:`` line (what ``Last-Event-ID`` catches up from, ``RUN:NUMBER``) must be
+    the run and the number its data carries; it is kept as the event's ``event_id``."""
     import json
     import re
     import socket
@@ -313,9 +313,11 @@ def events(url: str, last_seen: int | None, count: int, code: str = CODE,
         while len(found) < count:
             line = stream.readline().decode()
             if line.startswith("id: "):
-                event_id = int(line[4:])
+                event_id = line[4:].strip()
             elif line.startswith("data: "):
                 data = json.loads(line[6:])
-                assert data["id"] == event_id
+                assert event_id == f"{data['run']}:{data['id']}"
+                data["event_id"] = event_id
                 found.append(data)
     return found
+

@@ -378,3 +378,39 @@ def test_a_seat_that_loses_the_connection_is_told_once_and_catches_up(browser: A
         assert log_lines(browser)[-1].startswith("1, 5 for 150")
     finally:
         cable.close()
+
+
+def alert_text(driver: Any) -> str:
+    found = wait(driver, lambda d: d.find_elements("css selector", "[role=alert]"))
+    return str(found[0].text)
+
+
+def test_a_seat_given_a_new_code_is_asked_for_it_at_once_and_takes_it(browser: Any,
+                                                                      table: Any) -> None:
+    import re
+
+    open_seat(browser, table.url, ANNA)
+    table.sendline("seats new Anna")
+    table.expect(r"New seat code for Anna: ((?:\d ){7}\d)\.")
+    code = table.match.group(1).replace(" ", "")
+    # The page hears it on its stream: it says why, in a sentence, and asks for the code.
+    assert alert_text(browser) == ("Type your seat's code again: the seat has a new code, or "
+                                   "the scorekeeper's program was started again.")
+    assert not browser.find_elements("id", "line")
+    assert tab(browser).get_attribute("id") == "code"
+    type_line(browser, code)
+    wait(browser, lambda d: d.find_elements("id", "line"))
+    assert tab(browser).get_attribute("id") == "line"
+    type_line(browser, "bonus 300")
+    table.expect_exact("Anna draws Bonus 300. Sent by Anna.")
+    assert re.fullmatch(r"\d{8}", code)
+
+
+def test_a_closed_seats_page_says_the_seat_was_closed(browser: Any, table: Any) -> None:
+    open_seat(browser, table.url, ANNA)
+    table.sendline("seats close Anna")
+    table.expect_exact("The seat of Anna is closed")
+    assert alert_text(browser) == (
+        "Your seat was closed at the table: this device enters nothing more. When the "
+        "scorekeeper opens it again with a new code, type that code here.")
+    assert tab(browser).get_attribute("id") == "code"

@@ -21,7 +21,8 @@ from typing import Any
 import pexpect
 import pytest
 
-from testbed.live_view import CODE, enter, events, start_table, table_running
+from testbed.live_view import CODE, enter, events, quit_table, start_table, table_running
+from testbed.network import Listener, ask
 
 
 def get(url: str, headers: dict[str, str] | None = None,
@@ -75,13 +76,13 @@ def test_the_page_without_a_code_asks_for_it_and_a_wrong_code_is_refused(table: 
     status, _, page = get(table.url + "?code=000000&lang=de")
     assert status == 403
     assert 'role="alert">Dieser Zugangscode ist falsch.' in page
-    assert get(table.url + "events?code=000000")[0] == 403
+    assert ask(table.url, "GET /events?code=000000 HTTP/1.1", "127.0.0.3").status == 403
 
 
 @pytest.mark.slow
 def test_wrong_codes_are_answered_at_once_while_the_table_plays_on(table: Any) -> None:
-    # Five wrong codes at once: the first is checked and refused at once, the next waits out
-    # a second and is refused, the others came meanwhile and are refused unchecked.
+    # Five wrong codes at once: the first is checked and refused, the others came within a
+    # second of it and are refused unchecked, all at once.
     answers: list[int] = []
     guesses = [threading.Thread(target=lambda n=n: answers.append(get(
         table.url + "?code=11111" + str(n))[0])) for n in range(5)]
@@ -90,7 +91,7 @@ def test_wrong_codes_are_answered_at_once_while_the_table_plays_on(table: Any) -
     enter(table, "bonus 300", "Anna draws Bonus 300.")
     for guess in guesses:
         guess.join()
-    assert sorted(answers) == [403, 403, 429, 429, 429]
+    assert sorted(answers) == [403, 429, 429, 429, 429]
 
 
 def test_every_answer_carries_a_strict_content_security_policy(table: Any) -> None:
@@ -100,7 +101,7 @@ def test_every_answer_carries_a_strict_content_security_policy(table: Any) -> No
         assert "default-src 'none'" in policy and "script-src 'self'" in policy
         assert "unsafe-inline" not in policy and "frame-ancestors 'none'" in policy
         assert headers["X-Content-Type-Options"] == "nosniff"
-        assert headers["Referrer-Policy"] == "no-referrer"
+        assert headers["Referrer-Policy"] == "same-origin"  # the address never leaves it
 
 
 def test_a_player_named_script_is_text_on_the_page(tmp_path: Path) -> None:
@@ -119,8 +120,10 @@ def test_a_player_named_script_is_text_on_the_page(tmp_path: Path) -> None:
 
 def test_the_live_view_is_read_only(table: Any, tmp_path: Path) -> None:
     enter(table, "bonus 300", "Anna draws Bonus 300.")
-    for method in ("POST", "PUT", "DELETE", "PATCH"):
+    for method in ("PUT", "DELETE", "PATCH"):
         assert get(table.url + "?code=" + CODE, method=method)[0] == 405
+    assert get(table.url + "enter", method="POST")[0] == 405  # no seats: nothing is entered
+    assert get(table.url + "?code=" + CODE, method="POST")[0] == 403  # not the code form
     # Entry words in a request do nothing either.
     get(table.url + "?code=" + CODE + "&entry=undo&line=bank&undo=1")
     enter(table, "1 5 2 3 4 6", "1, 5, 2, 3, 4, 6.")
@@ -139,12 +142,44 @@ def test_a_reconnecting_viewer_gets_every_missed_announcement_once(table: Any) -
     enter(table, "bank", "Anna banks, score 150")
     enter(table, "stop", "Stop. Ben scores nothing this turn.")
     enter(table, "undo", "Undone: Ben's card Stop.")
-    caught_up = events(table.url, first[-1]["id"], 4)
+    caught_up = events(table.url, first[-1]["event_id"], 4)
     assert [e["id"] for e in caught_up] == [3, 4, 5, 6]
     assert caught_up[0]["line"].startswith("1, 5 for 150")
     assert caught_up[-1]["line"] == "Undone: Ben's card Stop. Ben's turn, turn total 0."
     assert caught_up[-1]["takes_back"] == 5  # the page marks the Stop's line as taken back
     assert [row[:2] for row in caught_up[-1]["rows"]] == [["Anna", "150"], ["Ben", "0"]]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.slow
+def test_after_a_restart_on_the_same_port_a_viewer_gets_the_new_runs_announcements(
+        tmp_path: Path) -> None:
+    port = free_port()
+    first = start_table(tmp_path / "first", share=f"127.0.0.1:{port}")
+    for line, said in (("bonus 300", "Anna draws Bonus 300."), ("1 5 2 3 4 6", "6."),
+                       ("1 5", "1, 5 for 150"), ("bank", "Anna banks")):
+        enter(first, line, said)
+    seen = events(first.url, None, 4)
+    quit_table(first)
+    # The program starts again on the same port with the same code: a new run of ids.
+    second = start_table(tmp_path / "second", share=f"127.0.0.1:{port}")
+    try:
+        enter(second, "stop", "Stop.")
+        caught_up = events(second.url, seen[-1]["event_id"], 1)  # as the page reconnects
+        assert caught_up[0]["id"] == 1 and caught_up[0]["line"].startswith("Stop.")
+        assert caught_up[0]["run"] != seen[-1]["run"]
+        # Every id of the first run, or a bare number as before, catches up from the start.
+        for last_seen in (seen[0]["event_id"], "4", "garbage:9"):
+            listener = Listener(second.url, "127.0.0.2", last_seen=last_seen)
+            assert listener.next_id() == f"{caught_up[0]['run']}:1"
+            listener.close()
+    finally:
+        quit_table(second)
 
 
 @pytest.mark.slow

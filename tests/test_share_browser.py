@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from testbed.live_view import (
     chromium,
     enter,
     log_lines,
+    quit_table,
     start_table,
     table_running,
 )
@@ -169,6 +171,30 @@ def test_a_phone_that_lost_the_connection_catches_up_without_repeats_or_gaps(
         cable.close()
 
 
+def test_after_a_restart_with_the_same_code_the_open_page_shows_the_new_announcements(
+        browser: Any, tmp_path: Path) -> None:
+    from test_share import free_port
+
+    port = free_port()
+    first = start_table(tmp_path / "first", share=f"127.0.0.1:{port}")  # TUTTO_SHARE_CODE
+    try:
+        browser.get(first.url + f"?code={CODE}&lang=de")
+        play_a_turn(first)
+        assert wait_for_lines(browser, 4) == GERMAN_TURN
+    finally:
+        quit_table(first)
+    # The program starts again on the same port with the same code; the page stays open.
+    second = start_table(tmp_path / "second", share=f"127.0.0.1:{port}")
+    try:
+        enter(second, "stop", "Stop. Anna scores nothing this turn.")
+        enter(second, "clover", "Ben draws")
+        assert wait_for_lines(browser, 6) == GERMAN_TURN + [
+            "Stopp. Anna bekommt diesmal keine Punkte. Ben ist dran.", "Ben zieht Kleeblatt."]
+        assert table_rows(browser) == [["TH:Anna", "TD:0"], ["TH:Ben", "TD:0"]]
+    finally:
+        quit_table(second)
+
+
 def test_a_reload_without_javascript_shows_the_scores_and_the_latest_announcements(
         table: Any) -> None:
     driver = chromium(javascript=False)
@@ -196,6 +222,8 @@ def test_the_code_is_typed_into_the_page_by_keyboard_alone(browser: Any, table: 
     alert = WebDriverWait(browser, 20).until(
         lambda d: d.find_elements("css selector", "[role=alert]"))
     assert alert[0].text.startswith("That access code is wrong.")
+    assert "123456" not in browser.current_url  # the form posts: no code in the address
+    time.sleep(1.0)  # a person hears the alert and types again: sooner is "too many tries"
     ActionChains(browser).send_keys(Keys.TAB).perform()
     browser.switch_to.active_element.send_keys(" ".join(CODE), Keys.ENTER)  # as it was said
     WebDriverWait(browser, 20).until(lambda d: d.find_elements("id", "log"))

@@ -77,7 +77,7 @@ def test_the_live_view_shows_the_review_when_the_game_ends(tmp_path: Path) -> No
         enter(child, "", "Tutto")
         enter(child, "1 1 1 5 5 5", "1, 1, 1, 5, 5, 5.")
         enter(child, "", "wins")
-        last = events(child.url, 8, 1)[0]
+        last = events(child.url, f"{before[0]['run']}:8", 1)[0]
         assert last["id"] == 9
         assert "The coach looks back on the game. Anna: 1 decision, 0 as the coach would " \
                "take it; 0 inaccuracies, 0 mistakes and 1 blunder. Blunder: turn 1, Bonus " \

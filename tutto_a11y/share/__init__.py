@@ -6,8 +6,14 @@ each accepted entry and undo as a :class:`~tutto_a11y.core.contract.Notice` to a
 viewer's request words those notices itself in the viewer's language through the game's side.
 
 ``address`` reads ``--share`` and makes the access code, ``wording`` asks the game for its
-sentences and score table, ``page`` writes the HTML, ``server`` serves the page and the
-Server-Sent Events stream, and ``static/`` holds the page's own script and style sheet.
+sentences and score table, ``page`` writes the HTML, ``server`` answers each request (the
+page, the code form and the Server-Sent Events stream), and ``static/`` holds the page's own
+script and style sheet.
+
+Facing the network: ``serving`` is the server and what its requests share, ``incoming`` reads
+every request within a size and by a time, ``connections`` and ``room`` cap the connections
+and say which gives way when room is needed, ``guessing`` is the budget of code checks for the
+whole server, and ``streams`` the event streams, their room and their run's ids.
 
 With ``--seats`` each player also enters their own turns from their device: ``seats`` keeps
 their codes and their devices' sessions, ``posting`` decides whether a post may write at all,

@@ -6,8 +6,9 @@ table finish its lines, words the news once per language, and only then wakes th
 woken at once, twenty viewers wording the same notice would each want the interpreter while
 the table prints its prompt. Viewers read the list by number from their own threads, so a
 slow, stuck or hostile viewer cannot delay an entry.
-The number of a notice is the id of its Server-Sent Event: a viewer that lost the connection
-asks for everything after the last number it saw, which gives neither repeats nor gaps.
+The number of a notice, after the run of the live view it was published in, is the id of its
+Server-Sent Event: a viewer that lost the connection asks for everything after the last id it
+saw, which gives neither repeats nor gaps (see :mod:`tutto_a11y.share.streams`).
 """
 
 from __future__ import annotations
@@ -95,9 +96,10 @@ class Feed:
         goes with that notice's state."""
         return self._items[number - 1].latest_by if number else self._latest_at_start
 
-    def watch(self) -> threading.Event:
-        """An event set whenever a notice is published, until :meth:`unwatch`."""
-        waiter = threading.Event()
+    def watch(self, waiter: threading.Event | None = None) -> threading.Event:
+        """An event set whenever a notice is published, until :meth:`unwatch` (``waiter``:
+        one the viewer also sets for reasons of its own)."""
+        waiter = waiter or threading.Event()
         with self._waiters_lock:
             self._waiters = self._waiters + (waiter,)
         return waiter

@@ -104,9 +104,12 @@ def entry_form(c: Catalog, form: SeatForm) -> str:
 
 
 def game_page(c: Catalog, title: str, code: str, standing: Standing,
-              latest: Iterable[Worded], last_number: int, form: SeatForm | None = None) -> str:
+              latest: Iterable[Worded], last_number: int, form: SeatForm | None = None,
+              run: str = "") -> str:
     """The live page of a game for a viewer who gave the right code, or for a seat's device
-    (``form``: its entry form, and no code on the page: the seat's cookie opens it)."""
+    (``form``: its entry form, and no code on the page: the seat's cookie opens it). ``run``
+    and ``last_number`` make the id of the latest announcement on it, from which the script
+    follows the event stream."""
     items = list(latest)[-LATEST:]
     taken = {w.takes_back for w in items if w.takes_back is not None}
     lines = []
@@ -124,7 +127,7 @@ def game_page(c: Catalog, title: str, code: str, standing: Standing,
     return (_head(c, page_title) +
             "<body>\n"
             f'<main id="live" data-code="{_e(code)}" data-lang="{_e(c.lang)}" '
-            f'data-last="{last_number}">\n'
+            f'data-last="{last_number}" data-run="{_e(run)}">\n'
             f"<h1>{_e(page_title)}</h1>\n"
             f'<h2 id="now-heading">{_e(now)}</h2>\n'
             f'<p id="now">{_e(standing.now)}</p>\n' +

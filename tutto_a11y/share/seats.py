@@ -13,6 +13,11 @@ token of its own that every form carries (so another web site open on the same p
 post for it). Both live in this process only: when the table's program ends, every session
 ends with it.
 
+A session that ended is remembered by its cookie with why it ended (:data:`CLOSED`, or
+:data:`NEW_CODE`: a new code, or a ninth device of the seat), so the device's page can say
+so in a sentence and ask for the code again; a cookie this process never gave out (the
+program started again) is asked for the code too. Either is no wrong code.
+
 The table's thread changes the seats, the server's threads read them; one lock guards both.
 """
 
@@ -22,7 +27,8 @@ import hmac
 import re
 import secrets
 import threading
-from collections.abc import Iterable
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
 
 from tutto_a11y.core.record import Record, replace
 from tutto_a11y.share.address import typed_code
@@ -31,6 +37,9 @@ from tutto_a11y.text.names import same_name
 SEAT_CODE_DIGITS = 8
 _FIXED_CODE = re.compile(r"[A-Za-z0-9]{6,32}")
 SESSIONS_PER_SEAT = 8  # devices a seat may have open at once; the oldest leaves first
+ENDED_KEPT = 1024  # ended sessions remembered (by cookie) with why they ended
+CLOSED = "closed"  # why a session ended: its seat was closed at the table
+NEW_CODE = "new-code"  # its seat got a new code, or the seat opened on a ninth device
 
 
 class BadSeatCodes(ValueError):
@@ -96,6 +105,10 @@ class SeatBook:
         #: By cookie: the answer to a device's last form post, shown once on the page it is
         #: sent back to (a browser without JavaScript).
         self._answers: dict[str, str] = {}
+        self._ended: OrderedDict[str, str] = OrderedDict()  # cookie -> why it ended
+        #: Called (on the table's thread) when a seat closes or gets a new code: the live
+        #: view's server wakes the seats' event streams with it. Must return at once.
+        self.changed: Callable[[], None] | None = None
         fixed = list(fixed)
         #: Names of TUTTO_SEAT_CODES that are no player of this game (the table says so).
         self.unknown = [name for name, _ in fixed
@@ -124,7 +137,8 @@ class SeatBook:
         with self._lock:
             seat = self._seats[index]
             self._seats[index] = replace(seat, open=False, generation=seat.generation + 1)
-            self._forget(seat.name)
+            self._forget(seat.name, CLOSED)
+        self._tell()
 
     def renew(self, index: int) -> str:
         """A new code for a seat (open again if it was closed); the old code's devices are
@@ -134,12 +148,26 @@ class SeatBook:
             code = self._new_code()
             self._seats[index] = replace(seat, code=code, open=True,
                                          generation=seat.generation + 1)
-            self._forget(seat.name)
-            return code
+            self._forget(seat.name, NEW_CODE)
+        self._tell()
+        return code
 
-    def _forget(self, name: str) -> None:
-        self._sessions = {k: v for k, v in self._sessions.items() if v.seat != name}
-        self._answers = {k: v for k, v in self._answers.items() if k in self._sessions}
+    def _forget(self, name: str, why: str) -> None:
+        for cookie in [k for k, v in self._sessions.items() if v.seat == name]:
+            self._end(cookie, why)
+
+    def _end(self, cookie: str, why: str) -> None:
+        """A session ends (under the lock): its cookie is remembered with why."""
+        self._sessions.pop(cookie, None)
+        self._answers.pop(cookie, None)
+        self._ended[cookie] = why
+        while len(self._ended) > ENDED_KEPT:
+            self._ended.popitem(last=False)
+
+    def _tell(self) -> None:
+        changed = self.changed
+        if changed is not None:
+            changed()
 
     # -- the server's side -----------------------------------------------------------------
     def seat_of_code(self, given: str) -> Seat | None:
@@ -160,10 +188,10 @@ class SeatBook:
                               secrets.token_urlsafe(32))
             mine = [k for k, v in self._sessions.items() if v.seat == seat.name]
             for old in mine[: max(0, len(mine) - SESSIONS_PER_SEAT + 1)]:
-                del self._sessions[old]
-                self._answers.pop(old, None)
+                self._end(old, NEW_CODE)
             self._sessions[session.cookie] = session
-            return session
+        self._tell()  # the ended device's stream, if any, hears it at once
+        return session
 
     def session(self, cookie: str | None) -> Session | None:
         """The device's session if its cookie is known and its seat still open with the same
@@ -176,10 +204,18 @@ class SeatBook:
                 return None
             seat = next((s for s in self._seats if s.name == session.seat), None)
             if seat is None or not seat.open or seat.generation != session.generation:
-                self._sessions.pop(cookie, None)
-                self._answers.pop(cookie, None)
+                self._end(cookie, CLOSED if seat is None or not seat.open else NEW_CODE)
                 return None
             return session
+
+    def ended(self, cookie: str | None) -> str | None:
+        """Why the session of ``cookie`` ended (:data:`CLOSED` or :data:`NEW_CODE`), if this
+        book gave it out and it ended; None for a session still open, or a cookie this book
+        never gave out (or forgot)."""
+        if not cookie:
+            return None
+        with self._lock:
+            return self._ended.get(cookie)
 
     def keep_answer(self, session: Session, answer: str) -> None:
         """The answer to the device's form post, for the page it is sent back to."""

@@ -1,45 +1,41 @@
-"""The small web server of the live view: the page, its two files and the event stream.
+"""The live view's answers: the page, its two files, the code form and the event stream.
 
-Why the standard library's ``ThreadingHTTPServer``: the table may be offline and is set up by
-``scripts/play`` from a plain Python, so the live view adds no dependency; a table has at most a
-few dozen viewers, one thread each, and ``bench/bench_share.py`` shows that twenty of them do
-not slow an entry down. What the library lacks for facing a network is added here: a timeout on
-every socket, a time limit for a whole request, a cap on connections, no logging to the table's
-terminal, no traceback.
+One :class:`Handler` a connection (HTTP/1.0: one request, then the connection closes), on
+its own thread of the :class:`~tutto_a11y.share.serving.ShareServer`. The request is read whole
+before it is answered, within a size and by a time (:mod:`~tutto_a11y.share.incoming`); every
+answer, a malformed request's too, carries the security headers (a strict
+Content-Security-Policy above all); nothing is logged to the table's terminal, and no
+traceback ever reaches it.
 
-Why nobody can lock the live view without the code: a wrong code is answered at once (only the
-next try from the same address waits out a second, and others from there meanwhile are refused
-unchecked), a request that is not all
-there within :data:`REQUEST_TIME` is dropped, a new connection when all are taken drops the
-one that has waited longest for its request (a viewer who knows the code sends it in
-milliseconds), and event streams are capped per address and in all, so a page always has
-room. Why the Host header is checked: a web page elsewhere could otherwise reach this server
-through a name of its own that it points at this computer (DNS rebinding).
-
-Without seats it is read-only: nothing a request carries reaches the game. With seats
-(``--seats``) a player's own device posts entries, and the writing is guarded in
-:mod:`tutto_a11y.share.posting`: a post must come from this page (its Origin, or
-Sec-Fetch-Site), from a device that opened a seat (its HttpOnly, SameSite=Strict cookie), with
-that device's own form token, for the state of the game the form was made for.
+Without seats it is read-only: nothing a request carries reaches the game (the code form
+posts, but only to be sent on to the page). With seats (``--seats``) a player's own device
+posts entries, and the writing is guarded in :mod:`tutto_a11y.share.posting`: a post must come
+from this page (its Origin, or Sec-Fetch-Site), from a device that opened a seat (its
+HttpOnly, SameSite=Strict cookie), with that device's own form token, for the state of the
+game the form was made for. A seat's code is taken only from this page's own code form, never
+from an address: a link, an image or an event stream with a seat's code opens nothing and says
+nothing about it. Only the viewers' code or a seat's cookie opens the event stream.
 """
 
 from __future__ import annotations
 
-import hmac
-import ipaddress
 import json
-import socket
-import threading
 import time
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from importlib import resources
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
-from tutto_a11y.games import registry
 from tutto_a11y.share.address import typed_code
-from tutto_a11y.share.feed import Feed
+from tutto_a11y.share.guessing import Checked
+from tutto_a11y.share.incoming import (
+    MAX_REQUEST_LINE,
+    REQUEST_TIME,
+    Incoming,
+    Late,
+    content_length,
+)
 from tutto_a11y.share.page import (
     LATEST,
     SeatForm,
@@ -49,14 +45,14 @@ from tutto_a11y.share.page import (
 )
 from tutto_a11y.share.posting import (
     MAX_FORM,
-    Posting,
     cookie_value,
     same_origin,
     seat_cookie,
 )
-from tutto_a11y.share.seats import Seat, SeatBook, Session
-from tutto_a11y.share.wording import Wording
-from tutto_a11y.text.i18n import LANGS, normalise_lang
+from tutto_a11y.share.seats import CLOSED, NEW_CODE, Seat, Session
+from tutto_a11y.share.serving import ShareServer
+from tutto_a11y.share.streams import RETRY, Stream, events_after, seat_event
+from tutto_a11y.text.i18n import Catalog, normalise_lang
 
 #: No script or style but the page's own files, nothing from elsewhere, no framing.
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
@@ -64,21 +60,14 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'se
 SECURITY_HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",  # the code is in the address: never pass it on
+    # The code may be in the address: never passed to another site. Same-origin (not
+    # no-referrer) so that a browser names this page as the Origin of its own posts, the
+    # code form's and a seat's (under no-referrer it sends "null", which any page can send).
+    "Referrer-Policy": "same-origin",
     "Cache-Control": "no-store",
     "X-Frame-Options": "DENY",
 }
-#: With seats: still never to another site, but a browser names this page as the Origin of
-#: its own posts (under no-referrer it would send "null", which any page can send).
-SEATS_REFERRER_POLICY = {"Referrer-Policy": "same-origin"}
-WRONG_CODE_DELAY = 1.0  # after a wrong code, the same address is not heard for this long
-MAX_CONNECTIONS = 96
-MAX_STREAMS = 64  # event streams in all: the other connections stay free for pages
-MAX_STREAMS_PER_ADDRESS = 8
-REQUEST_TIME = 5.0  # a request line and headers not all there by then are dropped
-SOCKET_TIMEOUT = 20.0  # a viewer that neither reads nor writes this long is let go
-KEEPALIVE = 15.0  # a comment line this often shows a dead connection and keeps Wi-Fi awake
-HERALD_PAUSE = 0.002  # the table prints its prompt before the viewers hear of an entry
+SOCKET_TIMEOUT = 20.0  # a viewer that reads nothing of its answer this long is let go
 STATIC = {"/live.js": "application/javascript; charset=utf-8",
           "/live.css": "text/css; charset=utf-8"}
 
@@ -91,7 +80,7 @@ def viewer_lang(query: dict[str, list[str]], accept: str | None, fallback: str) 
         if lang:
             return lang
     ranked = []
-    for index, part in enumerate((accept or "").split(",")):
+    for index, part in enumerate((accept or "").split(",")[:32]):
         tag, _, params = part.strip().partition(";")
         weight = 1.0
         if params.strip().startswith("q="):
@@ -105,201 +94,8 @@ def viewer_lang(query: dict[str, list[str]], accept: str | None, fallback: str) 
     return min(ranked)[2] if ranked else fallback
 
 
-class ShareServer(ThreadingHTTPServer):
-    """The live view's server; :meth:`share` gives it the game once the game is known."""
-
-    daemon_threads = True
-    block_on_close = False  # a stuck viewer must not hold up the end of the program
-    allow_reuse_address = True
-    request_queue_size = 64  # connections waiting to be accepted while a crowd is sorted out
-
-    def __init__(self, host: str, port: int, code: str, table_lang: str) -> None:
-        self.code = code
-        self.table_lang = table_lang if table_lang in LANGS else "en"
-        self.feed: Feed | None = None
-        self.wording: Wording | None = None
-        self.game = registry.find(registry.DEFAULT)  # until the feed names the game
-        self.seats: SeatBook | None = None  # with --seats: the players' own codes
-        self.posting: Posting | None = None  # with --seats: how a seat's post reaches the table
-        self.closing = False
-        self.host = host.lower()
-        self._guard = threading.Lock()  # the viewers' bookkeeping below, never the table's
-        self._wrong_until: dict[str, float] = {}  # address -> when it may try a code again
-        self._waiting: set[str] = set()  # addresses with a try waiting for that moment
-        self._reading: dict[Any, float] = {}  # connection -> when it came, until its request is in
-        self._streams: dict[str, int] = {}  # address -> open event streams
-        self._connections = threading.BoundedSemaphore(MAX_CONNECTIONS)
-        if ":" in host:
-            self.address_family = socket.AF_INET6
-        super().__init__((host, port), Handler)
-
-    # -- life ------------------------------------------------------------------------------
-    def share(self, feed: Feed) -> None:
-        """Serve this game from now on."""
-        self.game = registry.find(feed.start.game)
-        self.wording = Wording(feed)
-        self.feed = feed
-        threading.Thread(target=self.wording.herald, args=(lambda: self.closing, HERALD_PAUSE),
-                         name="live view herald", daemon=True).start()
-
-    def start(self) -> None:
-        threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.2},
-                         name="live view", daemon=True).start()
-
-    def close(self) -> None:
-        """Stop serving; the viewers' streams end."""
-        self.closing = True
-        if self.feed is not None:
-            self.feed.wake_all()
-        self.shutdown()
-        self.server_close()
-
-    @property
-    def port(self) -> int:
-        return self.server_address[1]
-
-    @property
-    def cookie_name(self) -> str:
-        """The seat cookie's name: a browser keeps cookies per host, not per port, so two
-        tables on one computer each have their own."""
-        return f"tutto_seat_{self.port}"
-
-    # -- connections -----------------------------------------------------------------------
-    def process_request(self, request: Any, client_address: Any) -> None:
-        """One thread per connection, up to a cap. When all are taken, the connection that has
-        waited longest for its request is dropped to make room; if none is waiting for its
-        request (all are viewers being served), the new one is closed."""
-        if not self._connections.acquire(blocking=False):
-            self._drop(self._oldest_reading())
-            if not self._connections.acquire(timeout=1.0):
-                self.shutdown_request(request)
-                return
-        with self._guard:
-            self._reading[request] = time.monotonic()
-        try:
-            super().process_request(request, client_address)
-        except Exception:
-            self.request_read(request)
-            self._connections.release()
-            raise
-
-    def process_request_thread(self, request: Any, client_address: Any) -> None:
-        try:
-            super().process_request_thread(request, client_address)
-        finally:
-            self.request_read(request)
-            self._connections.release()
-
-    def request_read(self, request: Any) -> None:
-        """The connection's request is all in (or it ended): it is no longer dropped for time."""
-        with self._guard:
-            self._reading.pop(request, None)
-
-    def service_actions(self) -> None:
-        """Between accepts (at least every poll): drop requests that took too long to come."""
-        late = time.monotonic() - REQUEST_TIME
-        with self._guard:
-            slow = [request for request, came in self._reading.items() if came < late]
-        for request in slow:
-            self._drop(request)
-
-    def _oldest_reading(self) -> Any:
-        with self._guard:
-            return min(self._reading, key=self._reading.__getitem__, default=None)
-
-    def _drop(self, request: Any) -> None:
-        """End a connection still sending its request; its thread sees the end and leaves."""
-        if request is None:
-            return
-        self.request_read(request)
-        try:
-            request.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """A viewer's broken connection is its own business: nothing is printed at the table."""
-
-    def check_code(self, given: str, address: str, request: Any = None
-                   ) -> tuple[str, Seat | None]:
-        """``right`` (the viewers' code), ``seat`` (a seat's code, with its seat), ``wrong``, or
-        ``too-soon``. A wrong code is answered at once; the next try from the same address
-        within :data:`WRONG_CODE_DELAY` waits out the rest of it (a person typing the code
-        again), and any other try from there meanwhile is answered ``too-soon`` unchecked. So
-        guessing is one try a second per address, for the viewers' code and the seats' codes
-        alike, and a guess holds no connection for long: the one that waits can be dropped
-        like a slow request."""
-        now = time.monotonic()
-        with self._guard:
-            until = self._wrong_until.get(address, 0.0)
-            if until > now:
-                if address in self._waiting:
-                    return "too-soon", None
-                self._waiting.add(address)
-                if request is not None:
-                    self._reading[request] = now  # may be dropped while it waits
-        if until > now:
-            try:
-                time.sleep(until - now)
-            finally:
-                with self._guard:
-                    self._waiting.discard(address)
-                if request is not None:
-                    self.request_read(request)
-            now = time.monotonic()
-        with self._guard:
-            if self._wrong_until.get(address, 0.0) > now:
-                return "too-soon", None  # another try from there was wrong meanwhile
-            if hmac.compare_digest(typed_code(given).encode(), self.code.encode()):
-                return "right", None
-            seat = self.seats.seat_of_code(given) if self.seats is not None else None
-            if seat is not None:
-                return "seat", seat
-            if len(self._wrong_until) > 4096:  # forget the addresses that may try again
-                self._wrong_until = {a: t for a, t in self._wrong_until.items() if t > now}
-            self._wrong_until[address] = now + WRONG_CODE_DELAY
-            return "wrong", None
-
-    def open_stream(self, address: str) -> bool:
-        """Room for one more event stream from ``address``? Counted until :meth:`close_stream`."""
-        with self._guard:
-            if (sum(self._streams.values()) >= MAX_STREAMS
-                    or self._streams.get(address, 0) >= MAX_STREAMS_PER_ADDRESS):
-                return False
-            self._streams[address] = self._streams.get(address, 0) + 1
-            return True
-
-    def close_stream(self, address: str) -> None:
-        with self._guard:
-            left = self._streams.get(address, 0) - 1
-            if left > 0:
-                self._streams[address] = left
-            else:
-                self._streams.pop(address, None)
-
-    def host_allowed(self, header: str | None) -> bool:
-        """The Host a browser sent names this server: an IP address, ``localhost``, or the host
-        given with ``--share``. Any other name may be a rebinding page's own (no header: a
-        plain client, not a browser, is let in)."""
-        if header is None:
-            return True
-        name = header.strip().lower()
-        if name.startswith("["):
-            name = name[1:].partition("]")[0]
-        elif name.count(":") == 1:
-            name = name.partition(":")[0]
-        name = name.rstrip(".")
-        if name in ("localhost", self.host):
-            return True
-        try:
-            ipaddress.ip_address(name)
-        except ValueError:
-            return False
-        return True
-
-
 class Handler(BaseHTTPRequestHandler):
-    """One viewer's request: the page, a static file, or the event stream."""
+    """One viewer's request: the page, a static file, the code form or the event stream."""
 
     server: ShareServer
     timeout = SOCKET_TIMEOUT
@@ -309,17 +105,68 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base's name)
         """Nothing is logged: the table's terminal belongs to the scorekeeper."""
 
+    def setup(self) -> None:
+        super().setup()
+        self.rfile.close()  # the library's own reader: every read goes through Incoming
+        self.rfile = Incoming(self.connection, time.monotonic() + REQUEST_TIME)
+
     def handle(self) -> None:
         try:
             super().handle()
         except (OSError, ValueError):
             self.close_connection = True
 
-    def parse_request(self) -> bool:
-        """Read the request's headers; once they are in, the request has come in time."""
-        parsed = super().parse_request()
-        self.server.request_read(self.connection)
-        return parsed
+    def handle_one_request(self) -> None:
+        """One request a connection (HTTP/1.0), read whole by its deadline, then answered."""
+        self.close_connection = True
+        self.command, self.request_version, self.requestline = "", "HTTP/1.0", ""
+        try:
+            line = self.rfile.readline(MAX_REQUEST_LINE + 1)
+            for _ in range(4):  # empty lines before a request are let pass (RFC 9112, 2.2)
+                if line.strip():
+                    break
+                line = self.rfile.readline(MAX_REQUEST_LINE + 1)
+            if not line:
+                return  # connected and ended (or dropped for room) without a word
+            if not line.strip():
+                self.send_error(HTTPStatus.BAD_REQUEST)  # nothing but empty lines
+                return
+            if len(line) > MAX_REQUEST_LINE:
+                self.send_error(HTTPStatus.REQUEST_URI_TOO_LONG)
+                return
+            self.raw_requestline = line
+            if not self.parse_request():
+                return  # answered (400, 431, 505)
+            if self.request_version == "HTTP/0.9":  # an answer without headers: none of ours
+                self.send_error(HTTPStatus.BAD_REQUEST)
+                return
+            if self.command != "POST":
+                self._request_in()  # a post is in once its body is
+            method = getattr(self, "do_" + self.command, None)
+            if method is None:
+                self.send_error(HTTPStatus.NOT_IMPLEMENTED)
+                return
+            method()
+            self.wfile.flush()
+        except Late:
+            self.send_error(HTTPStatus.REQUEST_TIMEOUT)
+
+    def _request_in(self) -> None:
+        """The request is all read: it is no longer dropped for room, and its answer may
+        take as long as a slow phone needs to read it."""
+        self.server.connections.read(self.connection)
+        self.connection.settimeout(SOCKET_TIMEOUT)
+
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        """A malformed request's answer: its status, with the security headers as every
+        answer has them, and the connection closed."""
+        self.close_connection = True
+        if self.request_version == "HTTP/0.9":
+            self.request_version = "HTTP/1.0"  # headers are always sent
+        status = HTTPStatus(code)
+        self._send(status, f"{status.value} {status.phrase}\n".encode(),
+                   "text/plain; charset=utf-8", head=self.command == "HEAD")
 
     # -- methods ---------------------------------------------------------------------------
     def do_GET(self) -> None:  # noqa: N802 (the base's name)
@@ -329,15 +176,11 @@ class Handler(BaseHTTPRequestHandler):
         self._get(head=True)
 
     def do_POST(self) -> None:  # noqa: N802
-        if self.server.posting is None:  # no seats: read-only, as ever
-            self._refuse_method()
-        else:
-            self._post()
+        self._post()
 
     def _refuse_method(self) -> None:
-        allowed = "GET, HEAD, POST" if self.server.posting is not None else "GET, HEAD"
         self._send(HTTPStatus.METHOD_NOT_ALLOWED, b"", "text/plain; charset=utf-8",
-                   {"Allow": allowed})
+                   {"Allow": "GET, HEAD, POST"})
 
     do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _refuse_method
 
@@ -345,6 +188,11 @@ class Handler(BaseHTTPRequestHandler):
     def _no_page(self, status: HTTPStatus, lang: str, head: bool = False) -> None:
         self._page(status, message_page(self._c(lang), self._title(lang), self._c(lang).gettext(
             "There is no such page. Open the address the scorekeeper's program said.")), head)
+
+    def _not_started(self, lang: str, head: bool = False) -> None:
+        self._page(HTTPStatus.SERVICE_UNAVAILABLE, message_page(
+            self._c(lang), self._title(lang), self._c(lang).gettext(
+                "The game has not started yet. Reload this page in a moment.")), head)
 
     def _get(self, head: bool) -> None:
         url = urlsplit(self.path)
@@ -362,30 +210,60 @@ class Handler(BaseHTTPRequestHandler):
         if url.path not in ("/", "/events"):
             self._no_page(HTTPStatus.NOT_FOUND, lang, head)
             return
+        events = url.path == "/events"
         code = (query.get("code") or [""])[0]
-        session = None if code else self._session()
-        if session is None and not code and url.path == "/":
+        cookie = self._cookie()
+        if not code and cookie is None and not events:
             self._page(HTTPStatus.OK, self._code_page(lang), head)
             return
-        if session is None:
-            checked, seat = server.check_code(code, self.client_address[0], self.connection)
-            if checked == "seat" and seat is not None and url.path == "/":
-                self._open_seat(seat, lang)
-                return
-            if checked not in ("right", "seat"):
-                self._wrong_code(checked, url.path == "/events", lang, head)
-                return
-        if server.feed is None or server.wording is None:
-            self._page(HTTPStatus.SERVICE_UNAVAILABLE, message_page(
-                self._c(lang), self._title(lang), self._c(lang).gettext(
-                    "The game has not started yet. Reload this page in a moment.")), head)
+        if server.feed is None or server.wording is None:  # nothing is checked before
+            self._not_started(lang, head)
             return
-        if url.path == "/events":
+        if code:
+            self._viewer(code, events, query, lang, head)
+            return
+        session = self._session(cookie)
+        if session is not None:
+            if events:
+                self._events(query, lang, head, session)
+            else:
+                self._seat_page(session, lang, head)
+        elif cookie is not None:  # a seat that must be opened again: no wrong code
+            gone = self._gone(cookie)
+            if events:
+                self._stream_head(head)
+                if not head:
+                    self.wfile.write(f"retry: {RETRY}\n\n".encode() + seat_event(gone))
+            else:
+                self._page(HTTPStatus.OK, self._code_page(lang, problem=self._gone_sentence(
+                    gone, self._c(lang))), head, {"Set-Cookie": self._cookie_ended()})
+        else:
+            self._send(HTTPStatus.FORBIDDEN, b"", "text/plain; charset=utf-8", head=head)
+
+    def _viewer(self, code: str, events: bool, query: dict[str, list[str]], lang: str,
+                head: bool) -> None:
+        """A request with a code in its address: only the viewers' code opens anything (a
+        seat's code is taken from the code form only, and here is as wrong as any)."""
+        if self._from_another_site():
+            self._send(HTTPStatus.FORBIDDEN, b"", "text/plain; charset=utf-8", head=head)
+            return
+        checked, _ = self.server.check_code(code, self.client_address[0], self._proven())
+        if checked != "right":
+            self._wrong_code(checked, events, lang, head)
+        elif events:
             self._events(query, lang, head)
-        elif session is not None:
-            self._seat_page(session, lang, head)
         else:
             self._game(lang, typed_code(code), head)
+
+    def _from_another_site(self) -> bool:
+        """An image, a script, a frame or a fetch that another web site's page made with a
+        code in the address: not checked at all (it would spend the phone's tries for someone
+        else). A page opened from there (a link followed) is checked as ever, and so is a
+        request from a browser that names no site."""
+        site = (self.headers.get("Sec-Fetch-Site") or "").strip().lower()
+        mode = (self.headers.get("Sec-Fetch-Mode") or "navigate").strip().lower()
+        dest = (self.headers.get("Sec-Fetch-Dest") or "document").strip().lower()
+        return site in ("cross-site", "same-site") and (mode != "navigate" or dest != "document")
 
     def _title(self, lang: str) -> str:
         """The game's name in the viewer's language ("Volle Lotte" for French viewers)."""
@@ -393,23 +271,29 @@ class Handler(BaseHTTPRequestHandler):
 
     def _code_page(self, lang: str, wrong: bool = False, too_soon: bool = False,
                    problem: str = "") -> str:
-        return code_page(self._c(lang), self._title(lang), wrong, too_soon, problem,
-                         post=self.server.posting is not None)
+        """The code form: it always posts, so that no code typed there stands in an address
+        (a seat's code is taken from it only)."""
+        return code_page(self._c(lang), self._title(lang), wrong, too_soon, problem, post=True)
 
-    def _wrong_code(self, checked: str, events: bool, lang: str, head: bool) -> None:
+    def _wrong_code(self, checked: Checked, events: bool, lang: str, head: bool) -> None:
+        """``wrong`` (checked), ``too-soon`` or ``busy`` (not checked)."""
         status = HTTPStatus.FORBIDDEN if checked == "wrong" else HTTPStatus.TOO_MANY_REQUESTS
+        extra = {} if checked == "wrong" else {"Retry-After": "1" if checked == "too-soon"
+                                                else "60"}
         if events:
-            self._send(status, b"", "text/plain; charset=utf-8", head=head)
-        else:
-            self._page(status, self._code_page(lang, True, too_soon=checked == "too-soon"),
-                       head)
+            self._send(status, b"", "text/plain; charset=utf-8", extra, head=head)
+            return
+        problem = ""
+        if checked == "busy":
+            problem = self._c(lang).gettext("Many wrong codes came in just now, so yours was not "
+                                            "checked: wait a minute, then type it again.")
+        self._page(status, self._code_page(lang, True, checked == "too-soon", problem), head,
+                   extra)
 
-    def _c(self, lang: str) -> Any:
+    def _c(self, lang: str) -> Catalog:
         wording = self.server.wording
         if wording is not None:
             return wording.catalog(lang)
-        from tutto_a11y.text.i18n import Catalog
-
         return Catalog(lang)
 
     def _game(self, lang: str, code: str, head: bool, form: SeatForm | None = None) -> None:
@@ -420,15 +304,48 @@ class Handler(BaseHTTPRequestHandler):
         latest = [wording.item(n, lang) for n in range(first, count + 1)]
         standing = latest[-1].standing if latest else wording.start(lang)
         self._page(HTTPStatus.OK, game_page(wording.catalog(lang), self._title(lang), code,
-                                            standing, latest, count, form), head)
+                                            standing, latest, count, form,
+                                            run=self.server.run), head)
 
     # -- seats -----------------------------------------------------------------------------
-    def _session(self) -> Session | None:
+    def _cookie(self) -> str | None:
+        """The seat cookie this browser sent (with seats only), whatever it is worth."""
+        if self.server.seats is None:
+            return None
+        return cookie_value(self.headers.get("Cookie"), self.server.cookie_name) or None
+
+    def _session(self, cookie: str | None = None) -> Session | None:
         """The seat session this browser's cookie names, if it is still good."""
         seats = self.server.seats
         if seats is None:
             return None
-        return seats.session(cookie_value(self.headers.get("Cookie"), self.server.cookie_name))
+        return seats.session(cookie if cookie is not None else self._cookie())
+
+    def _proven(self) -> bool:
+        """Whether the request carries a seat's cookie this run gave out (open or ended): a
+        device that once typed a seat's code is no stranger to the guessing budget."""
+        seats, cookie = self.server.seats, self._cookie()
+        return seats is not None and (seats.session(cookie) is not None
+                                      or seats.ended(cookie) is not None)
+
+    def _gone(self, cookie: str | None) -> str:
+        """Why a seat's cookie opens nothing now: ``closed``, or ``new-code`` (a new code,
+        a ninth device, or a cookie of before the program started again)."""
+        seats = self.server.seats
+        return (seats.ended(cookie) if seats is not None else None) or NEW_CODE
+
+    @staticmethod
+    def _gone_sentence(gone: str, c: Catalog) -> str:
+        if gone == CLOSED:
+            return c.gettext("Your seat was closed at the table: this device enters nothing "
+                             "more. When the scorekeeper opens it again with a new code, "
+                             "type that code here.")
+        return c.gettext("Type your seat's code again: the seat has a new code, or the "
+                         "scorekeeper's program was started again.")
+
+    def _cookie_ended(self) -> str:
+        """A ``Set-Cookie`` that makes the browser forget a seat's cookie that opens nothing."""
+        return seat_cookie(self.server.cookie_name, "") + "; Max-Age=0"
 
     def _open_seat(self, seat: Seat, lang: str) -> None:
         """A seat's code was typed: the device gets its session's cookie and the seat's page,
@@ -453,49 +370,54 @@ class Handler(BaseHTTPRequestHandler):
         server, url = self.server, urlsplit(self.path)
         lang = viewer_lang({}, self.headers.get("Accept-Language"), server.table_lang)
         if not server.host_allowed(self.headers.get("Host")):
-            self.close_connection = True
             self._no_page(HTTPStatus.MISDIRECTED_REQUEST, lang)
             return
+        if url.path == "/enter" and server.posting is None:  # no seats: nothing is entered
+            self._refuse_method()
+            return
         if url.path not in ("/", "/enter"):
-            self.close_connection = True
             self._no_page(HTTPStatus.NOT_FOUND, lang)
             return
         if not same_origin(self.headers, self.headers.get("Host")):  # before the body is read
-            self.close_connection = True
             c = self._c(lang)
             self._page(HTTPStatus.FORBIDDEN, message_page(c, self._title(lang), c.gettext(
                 "Entries are only taken from the live view's own page. Open the address the "
                 "scorekeeper's program said.")))
             return
         form = self._form()
+        self._request_in()
         if form is None:
-            self.close_connection = True
-            self._send(HTTPStatus.BAD_REQUEST, b"", "text/plain; charset=utf-8")
+            self.send_error(HTTPStatus.BAD_REQUEST)
             return
         lang = viewer_lang(form, self.headers.get("Accept-Language"), server.table_lang)
         c = self._c(lang)
-        if url.path == "/":
+        if server.feed is None or server.wording is None:
+            self._not_started(lang)
+        elif url.path == "/":
             self._post_code((form.get("code") or [""])[0], lang)
         else:
             self._post_entry(form, c)
 
     def _form(self) -> dict[str, list[str]] | None:
-        """The posted form (URL-encoded, UTF-8, at most :data:`MAX_FORM` bytes), or None."""
+        """The posted form (URL-encoded, UTF-8, at most :data:`MAX_FORM` bytes, all there by
+        the request's deadline), or None."""
         kind = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
-        length = self.headers.get("Content-Length") or ""
-        if kind != "application/x-www-form-urlencoded" or not length.isdigit() \
-                or int(length) > MAX_FORM:
+        length = content_length(self.headers.get("Content-Length"), MAX_FORM)
+        if kind != "application/x-www-form-urlencoded" or length is None:
+            return None
+        body = self.rfile.read(length)
+        if len(body) < length:  # the client ended before the body it announced
             return None
         try:
-            body = self.rfile.read(int(length)).decode("utf-8")
-            return parse_qs(body, keep_blank_values=True, max_num_fields=8,
+            return parse_qs(body.decode("utf-8"), keep_blank_values=True, max_num_fields=8,
                             errors="strict")
         except (UnicodeDecodeError, ValueError):
             return None
 
     def _post_code(self, code: str, lang: str) -> None:
         """The code form: a seat's code opens the seat, the viewers' code the live page."""
-        checked, seat = self.server.check_code(code, self.client_address[0], self.connection)
+        checked, seat = self.server.check_code(code, self.client_address[0], self._proven(),
+                                               seats=True)
         if checked == "seat" and seat is not None:
             self._open_seat(seat, lang)
         elif checked == "right":
@@ -511,8 +433,7 @@ class Handler(BaseHTTPRequestHandler):
         wants_json = "application/json" in (self.headers.get("Accept") or "")
         session = self._session()
         if session is None or not posting.form_token_fits(session, (form.get("token") or [""])[0]):
-            sentence = c.gettext("This device's seat is closed or has a new code: type your "
-                                 "seat's code again.")
+            sentence = self._gone_sentence(self._gone(self._cookie()), c)
             if wants_json:
                 self._json(HTTPStatus.FORBIDDEN, {"kind": "closed", "sentence": sentence})
             else:
@@ -535,73 +456,66 @@ class Handler(BaseHTTPRequestHandler):
         self._send(HTTPStatus.SEE_OTHER, b"", "text/plain; charset=utf-8",
                    {"Location": "/?" + urlencode({"lang": c.lang})})
 
-    def _security_headers(self) -> dict[str, str]:
-        if self.server.posting is None:
-            return SECURITY_HEADERS
-        return {**SECURITY_HEADERS, **SEATS_REFERRER_POLICY}
-
-    def _json(self, status: HTTPStatus, data: dict[str, Any]) -> None:
-        body = json.dumps(data, ensure_ascii=False).encode()
-        self._send(status, body, "application/json; charset=utf-8")
-
-    def _events(self, query: dict[str, list[str]], lang: str, head: bool) -> None:
-        """Server-Sent Events: everything after the last seen number, then each new one."""
-        wording, feed = self.server.wording, self.server.feed
+    # -- the event stream ------------------------------------------------------------------
+    def _events(self, query: dict[str, list[str]], lang: str, head: bool,
+                session: Session | None = None) -> None:
+        """Server-Sent Events for a viewer, or for a seat's device (``session``): everything
+        after the last id seen (of this run), then each new one (see
+        :mod:`~tutto_a11y.share.streams`)."""
+        server = self.server
+        wording, feed = server.wording, server.feed
         assert wording is not None and feed is not None
-        seen = self.headers.get("Last-Event-ID") or (query.get("since") or ["0"])[0]
-        after = int(seen) if seen.strip().isdigit() and len(seen) < 10 else 0
-        after = min(after, len(feed))
-        address = self.client_address[0]
-        if not self.server.open_stream(address):  # enough streams: pages keep their room
-            self._send(HTTPStatus.SERVICE_UNAVAILABLE, b"", "text/plain; charset=utf-8",
-                       {"Retry-After": "10"}, head=head)
+        seen = self.headers.get("Last-Event-ID") or (query.get("since") or [""])[0]
+        after = events_after(seen, server.run, len(feed))
+        self._stream_head(head)
+        if head:
             return
+        stream = Stream(self.connection, session.seat if session is not None else None)
+        server.connections.release(self.connection)  # it counts in the streams' room now
+        server.streams.open(stream, self.client_address[0])
         wording.catalog(lang)  # the herald words the news in this language from now on
-        try:
-            self._stream(feed, wording, after, lang, head)
-        finally:
-            self.server.close_stream(address)
+        seats, cookie = server.seats, session.cookie if session is not None else None
 
-    def _stream(self, feed: Feed, wording: Wording, after: int, lang: str, head: bool) -> None:
+        def seat_ended() -> str | None:
+            if seats is None or cookie is None or seats.session(cookie) is not None:
+                return None
+            return seats.ended(cookie) or NEW_CODE
+
+        try:
+            stream.write(self.wfile, feed, wording, after, lang, lambda: server.closing,
+                         seat_ended)
+        finally:
+            server.streams.close(stream)
+
+    def _stream_head(self, head: bool) -> None:
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream; charset=utf-8")
-        for name, value in self._security_headers().items():
+        for name, value in SECURITY_HEADERS.items():
             self.send_header(name, value)
         self.send_header("Connection", "close")
         self.end_headers()
         self.close_connection = True
-        if head:
-            return
-        waiter = feed.watch()
-        try:
-            self.wfile.write(b"retry: 2000\n\n")
-            self.wfile.flush()
-            while not self.server.closing:
-                waiter.clear()
-                count = len(feed)
-                if after < count:
-                    chunk = b"".join(wording.event(n, lang)
-                                     for n in range(after + 1, count + 1))
-                    after = count
-                    self.wfile.write(chunk)
-                    self.wfile.flush()
-                elif not waiter.wait(KEEPALIVE):
-                    self.wfile.write(b": still here\n\n")
-                    self.wfile.flush()
-        finally:
-            feed.unwatch(waiter)
 
     # -- sending ---------------------------------------------------------------------------
-    def _page(self, status: HTTPStatus, html: str, head: bool = False) -> None:
-        self._send(status, html.encode(), "text/html; charset=utf-8", head=head)
+    def _json(self, status: HTTPStatus, data: dict[str, Any]) -> None:
+        body = json.dumps(data, ensure_ascii=False).encode()
+        self._send(status, body, "application/json; charset=utf-8")
+
+    def _page(self, status: HTTPStatus, html: str, head: bool = False,
+              extra: dict[str, str] | None = None) -> None:
+        self._send(status, html.encode(), "text/html; charset=utf-8", extra, head=head)
 
     def _send(self, status: HTTPStatus, body: bytes, content_type: str,
               extra: dict[str, str] | None = None, head: bool = False) -> None:
+        """Every answer goes out here: with the security headers, and the connection closed
+        after it (what the request still had to send is not waited for)."""
+        self._request_in()
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
-        for name, value in {**self._security_headers(), **(extra or {})}.items():
+        for name, value in {**SECURITY_HEADERS, **(extra or {})}.items():
             self.send_header(name, value)
+        self.send_header("Connection", "close")
         self.end_headers()
         if not head:
             self.wfile.write(body)

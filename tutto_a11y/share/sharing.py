@@ -22,7 +22,8 @@ from tutto_a11y.share.address import (
 from tutto_a11y.share.feed import Feed
 from tutto_a11y.share.posting import Posting
 from tutto_a11y.share.seats import SeatBook
-from tutto_a11y.share.server import ShareServer
+from tutto_a11y.share.server import Handler
+from tutto_a11y.share.serving import ShareServer
 from tutto_a11y.table.inbox import Inbox
 from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.i18n import Catalog
@@ -100,7 +101,7 @@ def start_sharing(address: str | None, code: str | None, c: Catalog) -> Sharing:
                 code=shown(code)))
         code = checked
     try:
-        server = ShareServer(host, port, code, c.lang)
+        server = ShareServer(host, port, code, c.lang, Handler)
     except OSError as error:
         where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         if error.errno == errno.EADDRINUSE:

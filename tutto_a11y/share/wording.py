@@ -51,8 +51,9 @@ def prompt(notice: AnyNotice, catalog: Catalog) -> str:
 class Wording:
     """The feed's notices worded per language, each once, kept for every later viewer."""
 
-    def __init__(self, feed: Feed) -> None:
+    def __init__(self, feed: Feed, run: str = "") -> None:
         self.feed = feed
+        self.run = run  # this run of the live view: the first part of every event's id
         self._kept: dict[tuple[int, str], Worded] = {}
         self._events: dict[tuple[int, str], bytes] = {}
         self._catalogs: dict[str, Catalog] = {}
@@ -95,7 +96,7 @@ class Wording:
         key = (number, lang)
         made = self._events.get(key)
         if made is None:
-            made = self._events[key] = sse_event(self.item(number, lang))
+            made = self._events[key] = sse_event(self.item(number, lang), self.run)
         return made
 
     def herald(self, closing: Callable[[], bool], pause: float) -> None:
@@ -128,13 +129,14 @@ class Wording:
                       prompt(notice, c))
 
 
-def sse_event(worded: Worded) -> bytes:
-    """One announcement as a Server-Sent Event: its number as the id, the rest as JSON."""
+def sse_event(worded: Worded, run: str = "") -> bytes:
+    """One announcement as a Server-Sent Event: the run and its number as the id
+    (``RUN:NUMBER``), the rest as JSON."""
     standing = worded.standing
-    data = json.dumps({"id": worded.number, "line": worded.line,
+    data = json.dumps({"id": worded.number, "run": run, "line": worded.line,
                        "takes_back": worded.takes_back, "caption": standing.caption,
                        "header": list(standing.header),
                        "rows": [list(r) for r in standing.rows], "now": standing.now,
                        "prompt": worded.prompt},
                       ensure_ascii=False, separators=(",", ":"))
-    return f"id: {worded.number}\ndata: {data}\n\n".encode()
+    return f"id: {run}:{worded.number}\ndata: {data}\n\n".encode()

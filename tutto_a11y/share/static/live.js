@@ -16,6 +16,7 @@
   var code = main.getAttribute("data-code");
   var lang = main.getAttribute("data-lang");
   var last = parseInt(main.getAttribute("data-last"), 10) || 0;
+  var run = main.getAttribute("data-run") || ""; // the run of the live view "last" counts in
   var log = document.getElementById("log");
   var now = document.getElementById("now");
   var caption = document.getElementById("caption");
@@ -134,23 +135,52 @@
     form.addEventListener("submit", send);
   }
 
-  var source = null;
-  function connect() {
-    var query = "lang=" + encodeURIComponent(lang) + "&since=" + last;
+  // -- following the table -------------------------------------------------------------------
+  // An event's id is RUN:NUMBER: the run of the live view (each start of the table's program)
+  // and the announcement's number in it. The stream is asked for everything after the last id
+  // this page saw; the server answers from the start of its run when that id is of another.
+  function streamAddress() {
+    var query = "lang=" + encodeURIComponent(lang) + "&since=" +
+      encodeURIComponent(run + ":" + last);
     if (code) {
       query = "code=" + encodeURIComponent(code) + "&" + query;
     }
-    source = new EventSource("/events?" + query);
+    return "/events?" + query;
+  }
+
+  function isNew(data) {
+    // An announcement of another run (the program started again) counts from its start; a
+    // page that did not know its run learns it, and keeps what it has shown.
+    if (data.run !== run) {
+      if (run) {
+        last = 0;
+      }
+      run = data.run;
+    }
+    return data.id > last; // already shown: a reconnect never repeats a line
+  }
+
+  function seatGone() {
+    // The seat was closed or has a new code, or the program started again: the page of this
+    // address now says so in a sentence and asks for the seat's code.
+    source.close();
+    window.location.reload();
+  }
+
+  var source = null;
+  function connect() {
+    source = new EventSource(streamAddress());
     source.onmessage = function (event) {
       var data = JSON.parse(event.data);
-      if (data.id <= last) {
-        return; // already shown: a reconnect never repeats a line
+      if (!isNew(data)) {
+        return;
       }
       last = data.id;
       append(data);
       showStanding(data);
       formState(data.id, data.prompt);
     };
+    source.addEventListener("seat", seatGone);
     source.onopen = function () {
       if (form && lost) { // a seat is told once that the table hears it again
         lost = false;
