@@ -47,6 +47,7 @@ from tutto_a11y.share.page import (
     code_page,
     game_page,
     message_page,
+    seat_ended,
 )
 from tutto_a11y.share.posting import (
     MAX_FORM,
@@ -57,7 +58,7 @@ from tutto_a11y.share.posting import (
     seat_cookie,
 )
 from tutto_a11y.share.seats import Seat, SeatBook, Session
-from tutto_a11y.share.wording import Wording
+from tutto_a11y.share.wording import Wording, turn_data
 from tutto_a11y.text.i18n import LANGS, normalise_lang
 
 #: No script or style but the page's own files, nothing from elsewhere, no framing.
@@ -366,8 +367,10 @@ class Handler(BaseHTTPRequestHandler):
             return
         code = (query.get("code") or [""])[0]
         session = None if code else self._session()
-        if session is None and not code and url.path == "/":
-            self._page(HTTPStatus.OK, self._code_page(lang), head)
+        if session is None and not code and url.path == "/":  # a seat's ended: say so
+            ended = self._seat_ended()
+            self._page(HTTPStatus.OK, self._code_page(
+                lang, problem=seat_ended(self._c(lang)) if ended else ""), head)
             return
         if session is None:
             checked, seat = server.check_code(code, self.client_address[0], self.connection)
@@ -432,6 +435,12 @@ class Handler(BaseHTTPRequestHandler):
             return None
         return seats.session(cookie_value(self.headers.get("Cookie"), self.server.cookie_name))
 
+    def _seat_ended(self) -> bool:
+        """Whether this browser brings a seat's cookie that opens no seat any more: the seat
+        was closed or given a new code, or the table's program started again."""
+        return self.server.seats is not None and cookie_value(
+            self.headers.get("Cookie"), self.server.cookie_name) is not None
+
     def _open_seat(self, seat: Seat, lang: str) -> None:
         """A seat's code was typed: the device gets its session's cookie and the seat's page,
         at an address without the code."""
@@ -449,8 +458,10 @@ class Handler(BaseHTTPRequestHandler):
         seats = self.server.seats
         answer = seats.take_answer(session) if seats is not None else None  # once, after a post
         table = self.server.table_lang
-        form = SeatForm(session.seat, session.form_token, len(feed), wording.prompt(lang),
-                        answer or "", focus=answer is not None,
+        state = len(feed)
+        form = SeatForm(session.seat, seats.seat_index(session.seat) if seats else 0,
+                        session.form_token, state, wording.turn(state, lang), answer or "",
+                        focus=answer is not None,
                         table_language=c.gettext(LANGUAGE_WORDS[table]) if table != lang else "")
         self._game(lang, "", head, form)
 
@@ -516,8 +527,7 @@ class Handler(BaseHTTPRequestHandler):
         wants_json = "application/json" in (self.headers.get("Accept") or "")
         session = self._session()
         if session is None or not posting.form_token_fits(session, (form.get("token") or [""])[0]):
-            sentence = c.gettext("This device's seat is closed or has a new code: type your "
-                                 "seat's code again.")
+            sentence = seat_ended(c)
             if wants_json:
                 self._json(HTTPStatus.FORBIDDEN, {"kind": "closed", "sentence": sentence})
             else:
@@ -530,7 +540,7 @@ class Handler(BaseHTTPRequestHandler):
         if wants_json:
             self._json(HTTPStatus.OK, {"kind": answer.kind, "sentence": answer.sentence,
                                        "state": answer.state,
-                                       "prompt": server.wording.prompt(c.lang)})
+                                       **turn_data(server.wording.turn(answer.state, c.lang))})
             return
         shown = answer.sentence
         if answer.kind == "accepted" and answer.state:  # no script: the page says it once
