@@ -7,6 +7,8 @@
 // table; a refusal is put in the form's own polite live region. The form is made for the
 // state of the game its player saw when they began to type: a new announcement moves an
 // empty form on, never one with something typed in it (that one is told the game moved on).
+// Each announcement says who may enter next: the field is shown only to those seats, the
+// others read whose turn it is, and the seat whose entry is the latest may undo it.
 "use strict";
 (function () {
   var main = document.getElementById("live");
