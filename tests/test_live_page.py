@@ -144,12 +144,12 @@ def test_the_field_takes_as_many_characters_as_a_typed_line(table: Any) -> None:
 # -- a closed seat is told why ----------------------------------------------------------------
 
 @pytest.mark.parametrize(("lang", "sentence"), [
-    ("en", "Your seat on this device has ended: the scorekeeper closed it or gave it a new code, "
-           "or the table's program started again. Ask the scorekeeper for your seat's code and "
-           "type it here."),
-    ("fr", "Votre place sur cet appareil a pris fin : le marqueur l'a fermée ou lui a donné un "
-           "nouveau code, ou le programme de la table a redémarré. Demandez au marqueur le code "
-           "de votre place et tapez-le ici."),
+    ("en", "Your seat no longer works on this device: the scorekeeper closed it or gave it a new "
+           "code, or the table's program started again. Ask the scorekeeper for your seat's "
+           "code and type it here."),
+    ("fr", "Votre place n'est plus valable sur cet appareil : le marqueur l'a fermée ou lui a "
+           "donné un nouveau code, ou le programme de la table a redémarré. Demandez au "
+           "marqueur le code de votre place et tapez-le ici."),
 ])
 def test_a_device_whose_seat_was_closed_reads_why_above_the_code_form(
         table: Any, lang: str, sentence: str) -> None:

@@ -42,15 +42,15 @@ WORDS = {
 }
 TAKEN_BACK = {"en": "Taken back:", "de": "Zählt nicht mehr:", "fr": "Ne compte plus :"}
 ENDED = {
-    "en": "Your seat on this device has ended: the scorekeeper closed it or gave it a new code, "
-          "or the table's program started again. Ask the scorekeeper for your seat's code and "
-          "type it here.",
-    "de": "Dein Platz auf diesem Gerät ist beendet: Der Schreiber hat ihn geschlossen oder ihm "
-          "einen neuen Code gegeben, oder das Programm am Tisch wurde neu gestartet. Frag den "
-          "Schreiber nach dem Code deines Platzes und gib ihn hier ein.",
-    "fr": "Votre place sur cet appareil a pris fin : le marqueur l'a fermée ou lui a donné un "
-          "nouveau code, ou le programme de la table a redémarré. Demandez au marqueur le code "
-          "de votre place et tapez-le ici.",
+    "en": "Your seat no longer works on this device: the scorekeeper closed it or gave it a new "
+          "code, or the table's program started again. Ask the scorekeeper for your seat's "
+          "code and type it here.",
+    "de": "Dein Platz gilt auf diesem Gerät nicht mehr: Der Schreiber hat ihn geschlossen oder "
+          "ihm einen neuen Code gegeben, oder das Programm am Tisch wurde neu gestartet. Frag "
+          "den Schreiber nach dem Code deines Platzes und gib ihn hier ein.",
+    "fr": "Votre place n'est plus valable sur cet appareil : le marqueur l'a fermée ou lui a "
+          "donné un nouveau code, ou le programme de la table a redémarré. Demandez au "
+          "marqueur le code de votre place et tapez-le ici.",
 }
 
 

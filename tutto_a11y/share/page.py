@@ -189,9 +189,9 @@ def game_page(c: Catalog, title: str, code: str, standing: Standing,
 
 def seat_ended(c: Catalog) -> str:
     """What a device whose seat has ended reads above the code form: why, and what to do."""
-    return c.gettext("Your seat on this device has ended: the scorekeeper closed it or gave it "
-                     "a new code, or the table's program started again. Ask the scorekeeper "
-                     "for your seat's code and type it here.")
+    return c.gettext("Your seat no longer works on this device: the scorekeeper closed it or "
+                     "gave it a new code, or the table's program started again. Ask the "
+                     "scorekeeper for your seat's code and type it here.")
 
 
 def code_page(c: Catalog, title: str, wrong: bool, too_soon: bool = False,
