@@ -164,6 +164,10 @@ def seat_latency(games: int, tmp: Path) -> None:
             for number, (line, answer) in enumerate(turns(10, ("Anna", "Ben"))):
                 time.sleep(0.05)
                 if (number // 4) % 2 == 0:  # Anna's turn: from her phone
+                    # Her field is there only on her turn: the page shows it once it hears
+                    # that her turn came (not timed: the time runs from her Enter).
+                    WebDriverWait(driver, 20).until(
+                        lambda d: d.find_element("id", "line").is_displayed())
                     line_field = driver.find_element("id", "line")
                     line_field.send_keys(line + "\n")
                     child.expect_exact("Sent by Anna.")

@@ -412,7 +412,9 @@ def test_a_double_tap_or_a_resent_post_enters_once(table: Any, tmp_path: Path) -
     status, _, page = anna.post("/enter", {"token": anna.token, "state": str(state),
                                            "line": "stop"}, accept="text/html")
     assert status == 200  # without a script: sent back to the page, which says it once
-    assert '<p id="answer" role="status">Not entered: the game moved on' in page
+    # Ben's turn now: no field, so the answer itself has the focus, to be read first.
+    assert '<p id="answer" role="status" tabindex="-1" autofocus>Not entered: the game moved ' \
+        'on' in page
     assert "Not entered" not in anna.get()
     assert journal(tmp_path) == [("entry", "card stop", "Anna")]
 

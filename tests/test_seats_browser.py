@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from testbed.live_view import (
+    SeatPhone,
     at_first_prompt,
     axe_violations,
     chromium,
@@ -66,14 +67,18 @@ def erase(driver: Any) -> None:
         .send_keys(Keys.BACKSPACE).perform()
 
 
-def open_seat(driver: Any, url: str, code: str, lang: str = "en") -> None:
-    """The code page, Tab to its field, the seat's code and Enter; then Tab to the entry."""
+def open_seat(driver: Any, url: str, code: str, lang: str = "en", field: bool = True) -> None:
+    """The code page, Tab to its field, the seat's code and Enter; then Tab to the entry
+    (``field``: the seat may enter now), or see that there is none."""
     driver.get(url + f"?lang={lang}")
     assert tab(driver).get_attribute("id") == "code"
     type_line(driver, code)
     wait(driver, lambda d: d.find_elements("id", "line"))
     assert code not in driver.current_url  # the cookie holds the seat, not the address
-    assert tab(driver).get_attribute("id") == "line"
+    if field:
+        assert tab(driver).get_attribute("id") == "line"
+    else:
+        assert not driver.find_element("id", "line").is_displayed()
 
 
 def answer(driver: Any) -> str:
@@ -90,6 +95,11 @@ def said(driver: Any) -> list[str]:
 
 def label(driver: Any) -> str:
     return str(driver.find_element("css selector", "label[for=line]").text)
+
+
+def waiting(driver: Any) -> str:
+    """The sentence a seat reads instead of the field ("" while the field is shown)."""
+    return str(driver.find_element("id", "waiting").text)
 
 
 @pytest.fixture
@@ -173,16 +183,23 @@ def test_without_javascript_the_form_posts_and_the_page_comes_back_with_the_answ
         type_line(driver, "stop")
         table.expect_exact("Stop. Anna scores nothing this turn. Ben's turn. Sent by Anna.")
         wait(driver, lambda d: answer(d))
-        focused = driver.switch_to.active_element  # the field has the focus again
-        assert focused.get_attribute("id") == "line"
-        assert focused.get_attribute("aria-describedby") == "answer"
+        focused = driver.switch_to.active_element  # Ben's turn: no field, the answer is read
+        assert focused.get_attribute("id") == "answer"
         assert answer(driver) == \
             "Stop. Anna scores nothing this turn. Ben's turn. Sent by Anna."
-        assert label(driver) == "Ben, card?"
-        type_line(driver, "bonus 300")  # Ben's turn now
-        wait(driver, lambda d: answer(d).startswith("It is Ben's"))
-        assert log_lines(driver) == ["Stop. Anna scores nothing this turn. Ben's turn. Sent "
-                                     "by Anna."]
+        assert waiting(driver) == "It is Ben's turn: your entry field appears here on your turn."
+        assert not driver.find_element("id", "line").is_displayed()
+        assert tab(driver).text == "Undo your latest entry"  # hers is the latest entry
+        type_line(driver, "")  # Enter
+        table.expect_exact("Undone: Anna's card Stop. Anna's turn, turn total 0. Sent by Anna.")
+        wait(driver, lambda d: label(d) == "Anna, card?")
+        focused = driver.switch_to.active_element  # her turn again: back in the field
+        assert focused.get_attribute("id") == "line"
+        assert focused.get_attribute("aria-describedby") == "answer"
+        assert answer(driver).startswith("Undone: Anna's card Stop.")
+        assert log_lines(driver) == [
+            "Taken back: Stop. Anna scores nothing this turn. Ben's turn. Sent by Anna.",
+            "Undone: Anna's card Stop. Anna's turn, turn total 0. Sent by Anna."]
     finally:
         driver.quit()
 
@@ -228,10 +245,12 @@ def test_a_yatzee_player_writes_their_own_turn_and_not_another_players(
         child.expect_exact("Anna, first roll:")
         ben = chromium()
         try:
-            open_seat(ben, child.url, BEN)
-            type_line(ben, "6 6 6 6 6 6")  # Anna's turn
-            wait(ben, lambda d: answer(d) == "It is Anna's turn: from your own device you "
-                                             "enter only on your own turn.")
+            open_seat(ben, child.url, BEN, field=False)  # Anna's turn: no field for Ben
+            assert waiting(ben) == "It is Anna's turn: your entry field appears here on your " \
+                                   "turn."
+            sent = SeatPhone(child.url, BEN).send("6 6 6 6 6 6")  # a post all the same
+            assert sent["sentence"] == "It is Anna's turn: from your own device you enter " \
+                                       "only on your own turn."
         finally:
             ben.quit()
         open_seat(browser, child.url, ANNA)
@@ -240,7 +259,8 @@ def test_a_yatzee_player_writes_their_own_turn_and_not_another_players(
         wait(browser, lambda d: label(d).startswith("Anna, second roll"))
         type_line(browser, "chance")
         child.expect_exact("Sent by Anna.")
-        wait(browser, lambda d: label(d) == "Ben, first roll:")
+        wait(browser, lambda d: waiting(d) == "It is Ben's turn: your entry field appears "
+                                              "here on your turn.")
     finally:
         quit_table(child)
 
@@ -271,7 +291,7 @@ def test_a_double_enter_enters_once(browser: Any, table: Any) -> None:
     open_seat(browser, table.url, ANNA)
     ActionChains(browser).send_keys("stop", Keys.ENTER, Keys.ENTER).perform()
     table.expect_exact("Stop. Anna scores nothing this turn. Ben's turn. Sent by Anna.")
-    wait(browser, lambda d: label(d) == "Ben, card?")
+    wait(browser, lambda d: waiting(d).startswith("It is Ben's turn"))
     table.sendline("status")
     table.expect_exact("Ben's turn")
     assert "Sent by Anna" not in table.before  # the second Enter entered nothing
@@ -340,7 +360,9 @@ def test_axe_finds_no_violation_on_a_seats_page(browser: Any, tmp_path: Path,
         browser.switch_to.active_element.send_keys("stop")
         browser.execute_script("document.getElementById('entry').submit();")
         wait(browser, lambda d: answer(d).startswith("Stop"))
-        assert browser.switch_to.active_element.get_attribute("id") == "line"
+        # Ben's turn: the answer has the focus, a sentence says whose turn, undo is offered.
+        assert browser.switch_to.active_element.get_attribute("id") == "answer"
+        assert browser.find_element("id", "undo").is_displayed()
         assert axe_violations(browser, axe) == []
         browser.delete_all_cookies()
         browser.get(child.url + "?lang=de")  # the code page, which posts with seats

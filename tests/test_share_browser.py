@@ -165,7 +165,7 @@ def test_a_phone_that_lost_the_connection_catches_up_without_repeats_or_gaps(
         cable.plugged = True  # back: the browser reconnects with the last id it saw
         lines = wait_for_lines(browser, 6)
         assert lines == GERMAN_TURN + [
-            "Stopp. Ben bekommt diesmal keine Punkte. Anna ist dran.",
+            "Zählt nicht mehr: Stopp. Ben bekommt diesmal keine Punkte. Anna ist dran.",
             "Zurückgenommen: Ben zieht Stopp. Ben ist dran, Zugsumme 0."]
     finally:
         cable.close()

@@ -258,8 +258,9 @@ def test_a_closed_seats_page_is_told_the_seat_was_closed(server: Any) -> None:
     page = get(server.url, "/?lang=de", "127.0.0.2", f"Cookie: {cookie}").text
     found = re.search(r'role="alert">([^<]*)<', page)
     assert found and found.group(1) == (
-        "Dein Platz wurde am Tisch geschlossen: Dieses Gerät gibt nichts mehr ein. Wenn der "
-        "Schreiber ihn mit einem neuen Code wieder öffnet, gib diesen Code hier ein.")
+        "Dein Platz wurde am Tisch geschlossen: Auf diesem Gerät kannst du nichts mehr "
+        "eingeben. Wenn der Schreiber ihn mit einem neuen Code wieder öffnet, gib diesen Code "
+        "hier ein.")
 
 
 def test_a_cookie_of_before_a_restart_asks_for_the_code_again(server: Any) -> None:

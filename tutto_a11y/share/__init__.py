@@ -1,6 +1,7 @@
 """The live view: every player follows the game on their own phone, in their own language.
 
-``play --share`` starts a small read-only web server beside the table loop. The loop publishes
+``play --share`` starts a small web server beside the table loop (read-only unless
+``--seats``). The loop publishes
 each accepted entry and undo as a :class:`~tutto_a11y.core.contract.Notice` to a
 :class:`feed.Feed` (a listener that only appends, so the table never waits on a viewer); each
 viewer's request words those notices itself in the viewer's language through the game's side.

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 
 from tutto_a11y.core.contract import MAX_LINE, Standing
 from tutto_a11y.core.record import Record
-from tutto_a11y.share.wording import Worded
+from tutto_a11y.share.wording import Turn, Worded
 from tutto_a11y.text.i18n import LANGS, Catalog
 
 #: Announcements shown on a page that is (re)loaded; the script appends the later ones.
@@ -65,42 +65,77 @@ def score_table(standing: Standing) -> str:
 
 class SeatForm(Record):
     """The entry form of a seat's page: made for one state of the game (``state``, the number
-    of the latest announcement), with the table's question as its label and the answer to the
-    device's last post (a page without JavaScript shows it once). The line is typed in the
-    page's language (or English), which the table reads it in."""
+    of the latest announcement) and who enters then (``turn``), with the answer to the device's
+    last post (a page without JavaScript shows it once). The line is typed in the page's
+    language (or English), which the table reads it in."""
 
     seat: str
+    index: int  # the seat's place in the game, as the game's seat rule counts it
     token: str
     state: int
-    prompt: str
+    turn: Turn
     answer: str = ""
-    focus: bool = False  # back from a post: the field has the focus again
+    focus: bool = False  # back from a post: the focus is on the field, or on the answer
 
 
 def entry_form(c: Catalog, form: SeatForm) -> str:
-    """One labelled field and its button: the label is the table's question, the answer to
-    the last entry is the field's description and a polite live region (the script puts a
-    refusal there; an accepted entry is heard in the announcements)."""
+    """The seat's part of the page. When the seat may enter (its turn, or as the game's seat
+    rule says), one labelled field and its button: the label is the table's question, the
+    answer to the last entry is the field's description and a polite live region (the script
+    puts a refusal there; an accepted entry is heard in the announcements). Otherwise one
+    sentence says whose turn it is, and no field asks for what would only be refused; the seat
+    whose entry is the latest standing one gets a button to undo it. Everything is in the page
+    from the start and shown or hidden, so the script only switches it as the game moves on."""
+    turn = form.turn
+    mine = form.index in turn.entering
+    can_undo = not mine and turn.latest_by == form.seat
     heading = c.gettext("Your entries, {name}", name=form.seat)
-    send = c.gettext("Send")
-    focus = " autofocus" if form.focus else ""
+    send, undo = c.gettext("Send"), c.gettext("Undo your latest entry")
+    field_focus = " autofocus" if form.focus and mine else ""
+    answer_focus = ' tabindex="-1" autofocus' if form.focus and not mine else ""
     no_answer = c.gettext("No answer from the table. If it took the entry, the announcements "
                           "say so; if not, send it again.")
     lost = c.gettext("The connection to the table is lost; this page tries again by itself.")
     back = c.gettext("Connected to the table again; the announcements are up to date.")
+    your_turn = c.gettext("Your turn, {name}: your entry field is ready.", name=form.seat)
+    off = " hidden disabled"
     return (f'<h2 id="entry-heading">{_e(heading)}</h2>\n'
             '<form id="entry" method="post" action="/enter" aria-labelledby="entry-heading" '
+            f'data-seat="{form.index}" data-name="{_e(form.seat)}" '
+            f'data-your-turn="{_e(your_turn)}" '
             f'data-no-answer="{_e(no_answer)}" data-lost="{_e(lost)}" data-back="{_e(back)}">\n'
             f'<input type="hidden" name="token" value="{_e(form.token)}">\n'
             f'<input type="hidden" name="state" value="{form.state}">\n'
             f'<input type="hidden" name="lang" value="{_e(c.lang)}">\n'
-            f'<label for="line" id="line-label">{_e(form.prompt)}</label>\n'
+            f'<p id="waiting" tabindex="-1"{"" if not mine else " hidden"}>'
+            f"{_e(turn.waiting)}</p>\n"
+            f'<div id="entry-field"{"" if mine else " hidden"}>\n'
+            f'<label for="line" id="line-label">{_e(turn.prompt)}</label>\n'
             '<input id="line" name="line" type="text" autocomplete="off" autocapitalize="off" '
-            f'spellcheck="false" maxlength="{MAX_LINE}" required aria-describedby="answer"'
-            f'{focus}>\n'
-            f'<button type="submit">{_e(send)}</button>\n'
-            f'<p id="answer" role="status">{_e(form.answer)}</p>\n'
+            f'spellcheck="false" maxlength="{MAX_LINE}" required '
+            f'aria-describedby="answer"{field_focus}{"" if mine else " disabled"}>\n'
+            f'<button id="send" type="submit"{"" if mine else " disabled"}>{_e(send)}</button>\n'
+            "</div>\n"
+            f'<p id="answer" role="status"{answer_focus}>{_e(form.answer)}</p>\n'
+            f'<button id="undo" type="submit" name="line" value="undo"'
+            f'{"" if can_undo else off}>{_e(undo)}</button>\n'
             "</form>\n")
+
+
+def log_line(c: Catalog, worded: Worded, taken_back: bool) -> str:
+    """One announcement of the log. One that a later undo took back is marked in the document,
+    not by sight alone: the words "Taken back:" first, then the line as a deletion (``<del>``,
+    struck through), so a screen reader reading the log after a reload hears it as taken back.
+    The script marks a line the same way when its undo comes in."""
+    if not taken_back:
+        return f'<p id="e{worded.number}">{_e(worded.line)}</p>'
+    return (f'<p id="e{worded.number}" class="taken-back"><span class="mark">'
+            f'{_e(taken_back_mark(c))}</span> <del>{_e(worded.line)}</del></p>')
+
+
+def taken_back_mark(c: Catalog) -> str:
+    """The words before an announcement that an undo took back."""
+    return c.gettext("Taken back:")
 
 
 def game_page(c: Catalog, title: str, code: str, standing: Standing,
@@ -112,10 +147,7 @@ def game_page(c: Catalog, title: str, code: str, standing: Standing,
     follows the event stream."""
     items = list(latest)[-LATEST:]
     taken = {w.takes_back for w in items if w.takes_back is not None}
-    lines = []
-    for w in items:
-        cls = ' class="taken-back"' if w.number in taken else ""
-        lines.append(f'<p id="e{w.number}"{cls}>{_e(w.line)}</p>')
+    lines = [log_line(c, w, w.number in taken) for w in items]
     empty = ""
     if not items:  # said beside the log, not in it: the log holds announcements only
         nothing = c.gettext("No entry yet since the live view began.")
@@ -135,7 +167,8 @@ def game_page(c: Catalog, title: str, code: str, standing: Standing,
             f'<h2 id="scores-heading">{_e(scores)}</h2>\n' +
             score_table(standing) +
             f'<h2 id="log-heading">{_e(announcements)}</h2>\n' + empty +
-            '<div id="log" role="log" aria-live="polite" aria-labelledby="log-heading">\n' +
+            '<div id="log" role="log" aria-live="polite" aria-labelledby="log-heading" '
+            f'data-taken-back="{_e(taken_back_mark(c))}">\n' +
             "\n".join(lines) + "\n</div>\n"
             f'<p id="connection" class="connection">{_e(reload)}</p>\n'
             "</main>\n" + _languages(c, code or None) + "</body>\n</html>\n")

@@ -52,6 +52,7 @@ from tutto_a11y.share.posting import (
 from tutto_a11y.share.seats import CLOSED, NEW_CODE, Seat, Session
 from tutto_a11y.share.serving import ShareServer
 from tutto_a11y.share.streams import RETRY, Stream, events_after, seat_event
+from tutto_a11y.share.wording import turn_data
 from tutto_a11y.text.i18n import Catalog, normalise_lang
 
 #: No script or style but the page's own files, nothing from elsewhere, no framing.
@@ -362,8 +363,10 @@ class Handler(BaseHTTPRequestHandler):
         assert wording is not None and feed is not None
         seats = self.server.seats
         answer = seats.take_answer(session) if seats is not None else None  # once, after a post
-        form = SeatForm(session.seat, session.form_token, len(feed), wording.prompt(lang),
-                        answer or "", focus=answer is not None)
+        state = len(feed)
+        form = SeatForm(session.seat, seats.seat_index(session.seat) if seats else 0,
+                        session.form_token, state, wording.turn(state, lang), answer or "",
+                        focus=answer is not None)
         self._game(lang, "", head, form)
 
     def _post(self) -> None:
@@ -446,7 +449,7 @@ class Handler(BaseHTTPRequestHandler):
         if wants_json:
             self._json(HTTPStatus.OK, {"kind": answer.kind, "sentence": answer.sentence,
                                        "state": answer.state,
-                                       "prompt": server.wording.prompt(c.lang)})
+                                       **turn_data(server.wording.turn(answer.state, c.lang))})
             return
         shown = answer.sentence
         if answer.kind == "accepted" and answer.state:  # no script: the page says it once

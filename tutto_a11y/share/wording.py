@@ -13,12 +13,29 @@ import json
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 from tutto_a11y.core.contract import AnyNotice, AnySide, Standing
+from tutto_a11y.core.contract.protocols import LoopSide
 from tutto_a11y.core.record import Record
 from tutto_a11y.games import registry
 from tutto_a11y.share.feed import Feed, Item
 from tutto_a11y.text.i18n import Catalog
+
+
+class Turn(Record):
+    """Who enters at one state of the game, as a seat's page shows it.
+
+    Only the seats in ``entering`` get the entry field (as the game's seat rule says: the
+    player whose turn it is, in Tute every player until the match is over), labelled with the
+    table's question (``prompt``); the others read ``waiting`` instead ("It is Anna's turn
+    ..."). ``latest_by`` names the seat whose entry is the latest one standing, which that
+    seat may still undo from its device (None: typed at the table, or from before sharing)."""
+
+    prompt: str
+    entering: tuple[int, ...]
+    waiting: str
+    latest_by: str | None = None
 
 
 class Worded(Record):
@@ -28,7 +45,7 @@ class Worded(Record):
     line: str
     takes_back: int | None
     standing: Standing
-    prompt: str = ""  # the table's question after it: a seat's field is labelled with it
+    turn: Turn
 
 
 def _side(kind: str) -> AnySide:
@@ -41,11 +58,33 @@ def standing(notice: AnyNotice, catalog: Catalog) -> Standing:
     return _side(notice.game).standing(notice.players, notice.rules, notice.state, catalog)
 
 
-def prompt(notice: AnyNotice, catalog: Catalog) -> str:
-    """The table's question after a notice ("Anna, set aside?"), in the catalog's language."""
+#: Each game's loop side per language, made once (its words take a fraction of a millisecond
+#: to build, and only its seat rule is asked here).
+_LOOP_SIDES: dict[tuple[str, str], LoopSide[Any]] = {}
+
+
+def _loop_side(kind: str, catalog: Catalog) -> LoopSide[Any]:
+    key = (kind, catalog.lang)
+    found = _LOOP_SIDES.get(key)
+    if found is None:
+        found = _LOOP_SIDES[key] = _side(kind).at_table(catalog)
+    return found
+
+
+def turn(notice: AnyNotice, catalog: Catalog, latest_by: str | None = None) -> Turn:
+    """Who enters after a notice, with the table's question ("Anna, set aside?") and the
+    sentence for the other seats, in the catalog's language."""
     side = _side(notice.game)
     game = side.game_at(notice.players, notice.rules, notice.state)
-    return str(side.messages(catalog, game).prompt())
+    entering = tuple(_loop_side(notice.game, catalog).seats_entering(game))
+    if not entering:
+        waiting = catalog.gettext("There is nothing more to enter from your device.")
+    elif len(entering) == 1:
+        waiting = catalog.gettext("It is {name}'s turn: your entry field appears here on your "
+                                  "turn.", name=notice.players[entering[0]])
+    else:  # every seat that may not enter now is shown no field and this sentence
+        waiting = catalog.gettext("Your entry field appears here when you may enter.")
+    return Turn(str(side.messages(catalog, game).prompt()), entering, waiting, latest_by)
 
 
 class Wording:
@@ -58,6 +97,10 @@ class Wording:
         self._events: dict[tuple[int, str], bytes] = {}
         self._catalogs: dict[str, Catalog] = {}
         self._wording = threading.Lock()  # one thread words; the others wait, idle
+        #: Numbers of the announcements standing after each one worded so far (an undo takes
+        #: the latest off), and who sent the latest of them then: a seat may undo its own.
+        self._standing: list[int] = []
+        self._latest_by: list[str | None] = []
 
     def catalog(self, lang: str) -> Catalog:
         if lang not in self._catalogs:
@@ -68,12 +111,11 @@ class Wording:
         """The standing when sharing began."""
         return standing(self.feed.start, self.catalog(lang))
 
-    def prompt(self, lang: str) -> str:
-        """The table's question now, as a seat's field is labelled."""
-        count = len(self.feed)
-        if count:
-            return self.item(count, lang).prompt
-        return prompt(self.feed.start, self.catalog(lang))
+    def turn(self, number: int, lang: str) -> Turn:
+        """Who enters once announcement ``number`` is made (0: when sharing began)."""
+        if number:
+            return self.item(number, lang).turn
+        return turn(self.feed.start, self.catalog(lang))
 
     def now(self, lang: str) -> Standing:
         """The standing after the latest notice."""
@@ -126,7 +168,22 @@ class Wording:
         if notice.by is not None:  # sent from a seat: named once, as the table says it
             line += " " + c.gettext("Sent by {seat}.", seat=notice.by)
         return Worded(item.number, line, item.takes_back, standing(notice, c),
-                      prompt(notice, c))
+                      turn(notice, c, self._latest_by_after(item.number)))
+
+    def _latest_by_after(self, number: int) -> str | None:
+        """Who sent the latest entry standing after announcement ``number`` (the caller holds
+        the wording lock; the feed only ever grows, so what is counted once stays true)."""
+        while len(self._latest_by) < number:
+            item = self.feed.item(len(self._latest_by) + 1)
+            if item.notice.undone:
+                if self._standing:
+                    self._standing.pop()
+            else:
+                self._standing.append(item.number)
+            latest = self._standing[-1] if self._standing else None
+            self._latest_by.append(None if latest is None else
+                                   self.feed.item(latest).notice.by)
+        return self._latest_by[number - 1]
 
 
 def sse_event(worded: Worded, run: str = "") -> bytes:
@@ -137,6 +194,12 @@ def sse_event(worded: Worded, run: str = "") -> bytes:
                        "takes_back": worded.takes_back, "caption": standing.caption,
                        "header": list(standing.header),
                        "rows": [list(r) for r in standing.rows], "now": standing.now,
-                       "prompt": worded.prompt},
+                       **turn_data(worded.turn)},
                       ensure_ascii=False, separators=(",", ":"))
     return f"id: {run}:{worded.number}\ndata: {data}\n\n".encode()
+
+
+def turn_data(turn: Turn) -> dict[str, object]:
+    """Who enters, as the page's script reads it from an event or from a post's answer."""
+    return {"prompt": turn.prompt, "entering": list(turn.entering), "waiting": turn.waiting,
+            "latest_by": turn.latest_by}

@@ -212,8 +212,9 @@ class PlayOptions(Options):
     share: str | None = option(
         "--share", OPTIONAL, Text(), variable=True, flag_value="127.0.0.1:8765",
         metavar=N_("[HOST:PORT]"),
-        help=N_("Show the game live on the other players' phones, read-only, behind an "
-                "access code; on this computer only unless a host is given."))
+        help=N_("Show the game live on the other players' phones, behind an access code; "
+                "read-only unless --seats is given, and on this computer only unless a host "
+                "is given."))
     share_code: str | None = option(
         "--share-code", VALUE, Text(), variable=True, metavar=N_("CODE"),
         help=N_("The access code of the live view, instead of a random one. Other users of "

@@ -48,6 +48,13 @@ def turn_seat_only(seat: int, game: Any, entry: object) -> str | None:
     return None if seat == game.state.seat else "turn"
 
 
+def turn_seat_now(game: Any) -> tuple[int, ...]:
+    """Which seats may send an entry from a device of their own now, as :func:`turn_seat_only`
+    rules it: the player whose turn it is, and nobody once the game is over. A seat's page
+    shows its entry field only then (the others read whose turn it is)."""
+    return () if game.finished else (game.state.seat,)
+
+
 def at_once(compute: Callable[[], str]) -> str:
     """A sentence computed at once: what a game's messages do with one that may take a
     while (``GameMessages.working``) until the table loop puts its own there."""
@@ -63,17 +70,24 @@ class AtTable(Generic[GameT, EntryT]):
 
     def __init__(self, vocabulary: Any, interpret: Callable[[str, GameT, Any], object],
                  important: tuple[type, ...],
-                 seat_rule: Callable[[int, GameT, EntryT], str | None] = turn_seat_only
-                 ) -> None:
+                 seat_rule: Callable[[int, GameT, EntryT], str | None] = turn_seat_only,
+                 seats_now: Callable[[GameT], tuple[int, ...]] = turn_seat_now) -> None:
         self.vocabulary = vocabulary
         self._interpret = interpret
         self._important = important
         self._seat_rule = seat_rule
+        self._seats_now = seats_now
 
     def seat_refusal(self, seat: int, game: GameT, entry: EntryT) -> str | None:
         """Why the player in ``seat`` may not send ``entry`` from their own device now (a
         reason word the live view words, such as "turn"), or None when they may."""
         return self._seat_rule(seat, game, entry)
+
+    def seats_entering(self, game: GameT) -> tuple[int, ...]:
+        """The seats that may send some entry from their own device now, as the seat rule
+        allows (the live view shows those seats their entry field, and the others whose
+        turn it is); () when none may, as at game over."""
+        return self._seats_now(game)
 
     def interpret(self, line: str, game: GameT) -> object:
         """The typed line as an entry of the game or a table :class:`Command`."""

@@ -131,11 +131,13 @@ class LoopSide(Protocol[GameT_contra]):
     """What the table loop needs of a game in one language (each game's ``at_table.py`` makes
     one, the contract's :class:`~tutto_a11y.core.contract.AtTable`): its parser (a typed line
     as an entry of the game or a :class:`Command`; EntryError if neither), which events are
-    said to the end, and which seat may send an entry from a device of its own."""
+    said to the end, which seat may send an entry from a device of its own, and which seats
+    may send any entry now (a seat's page shows its field only to those)."""
 
     def interpret(self, line: str, game: GameT_contra) -> object: ...
     def important(self, events: Sequence[object]) -> bool: ...
     def seat_refusal(self, seat: int, game: GameT_contra, entry: Any) -> str | None: ...
+    def seats_entering(self, game: GameT_contra) -> tuple[int, ...]: ...
 
 
 class Coach(Protocol):

@@ -24,6 +24,12 @@ def seat_rule(seat: int, game: Game, entry: Entry) -> str | None:
     return None
 
 
+def seats_now(game: Game) -> tuple[int, ...]:
+    """Every player of the match may send something until it is over (the trump, the card
+    points, the last trick, a cante of their own side), so every seat's page has its field."""
+    return () if game.finished else tuple(range(len(game.players)))
+
+
 def at_table(catalog: Sentences) -> AtTable[Game, Entry]:
     """Tute's words, parser, important events and seat rule for one table in one language."""
-    return AtTable(Vocabulary(catalog.lang), interpret, IMPORTANT, seat_rule)
+    return AtTable(Vocabulary(catalog.lang), interpret, IMPORTANT, seat_rule, seats_now)

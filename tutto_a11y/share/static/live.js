@@ -7,6 +7,8 @@
 // table; a refusal is put in the form's own polite live region. The form is made for the
 // state of the game its player saw when they began to type: a new announcement moves an
 // empty form on, never one with something typed in it (that one is told the game moved on).
+// Each announcement says who may enter next: the field is shown only to those seats, the
+// others read whose turn it is, and the seat whose entry is the latest may undo it.
 "use strict";
 (function () {
   var main = document.getElementById("live");
@@ -27,9 +29,21 @@
   var field = document.getElementById("line");
   var label = document.getElementById("line-label");
   var answer = document.getElementById("answer");
+  var waiting = document.getElementById("waiting");
+  var fieldPart = document.getElementById("entry-field");
+  var sendButton = document.getElementById("send");
+  var undoButton = document.getElementById("undo");
+  var seat = form ? parseInt(form.getAttribute("data-seat"), 10) : -1;
+  var seatName = form ? form.getAttribute("data-name") : "";
   var sending = false;
   var lost = false; // a seat's page has told its player that the connection is lost
-  var latestPrompt = label ? label.textContent : "";
+  // Who enters at the latest state the page knows; the server wrote the first into the page.
+  var latestTurn = form ? {
+    prompt: label.textContent,
+    entering: fieldPart.hidden ? [] : [seat],
+    waiting: waiting.textContent,
+    latest_by: undoButton.hidden ? null : seatName
+  } : null;
 
   function cell(tag, text, scope) {
     var element = document.createElement(tag);
@@ -56,16 +70,32 @@
     table.tBodies[0].replaceChildren.apply(table.tBodies[0], rows);
   }
 
+  function markTakenBack(line) {
+    // In the document, not by sight alone: "Taken back:" first, then the line as a deletion,
+    // as the server writes it after a reload. The undo's own announcement says it now, so
+    // this line is taken out of the live region's hearing before it changes.
+    if (!line || line.className === "taken-back") {
+      return;
+    }
+    line.setAttribute("aria-live", "off");
+    var mark = document.createElement("span");
+    mark.className = "mark";
+    mark.textContent = log.getAttribute("data-taken-back");
+    var struck = document.createElement("del");
+    while (line.firstChild) {
+      struck.appendChild(line.firstChild);
+    }
+    line.className = "taken-back";
+    line.append(mark, " ", struck);
+  }
+
   function append(data) {
     var empty = document.getElementById("e0");
     if (empty) {
       empty.remove();
     }
     if (data.takes_back) {
-      var taken = document.getElementById("e" + data.takes_back);
-      if (taken) {
-        taken.className = "taken-back";
-      }
+      markTakenBack(document.getElementById("e" + data.takes_back));
     }
     var line = document.createElement("p");
     line.id = "e" + data.id;
@@ -77,19 +107,46 @@
   }
 
   // -- a seat's form ------------------------------------------------------------------------
-  function formState(state, prompt) {
-    // Only an empty form follows the game: what is typed stays made for what was seen.
-    latestPrompt = prompt || latestPrompt;
-    if (form && field.value === "") {
-      form.state.value = String(state);
-      label.textContent = latestPrompt;
+  function showTurn(turn, announce) {
+    // The field only for a seat that may enter now; the others read whose turn it is, and
+    // the seat whose entry is the latest may undo it. The focus never jumps: it moves only
+    // from a control this change hides, to what stands in its place.
+    var mine = turn.entering.indexOf(seat) >= 0;
+    var canUndo = !mine && turn.latest_by === seatName;
+    var focused = document.activeElement;
+    var wasMine = !fieldPart.hidden;
+    label.textContent = turn.prompt;
+    waiting.textContent = turn.waiting;
+    waiting.hidden = mine;
+    fieldPart.hidden = !mine;
+    field.disabled = !mine;
+    sendButton.disabled = !mine;
+    if (!mine) {
+      field.value = ""; // typed for a turn that is over: the page stays made for the game
+    }
+    undoButton.hidden = !canUndo;
+    undoButton.disabled = !canUndo;
+    var controls = [field, sendButton, undoButton];
+    if (controls.indexOf(focused) >= 0 && (focused.disabled || focused.hidden)) {
+      (mine ? field : waiting).focus(); // its label, or whose turn it is, is read
+    } else if (mine && !wasMine && announce) {
+      say(form.getAttribute("data-your-turn")); // heard once, wherever the reader is
     }
   }
 
-  function moveOn(state, prompt) {
+  function formState(state, turn) {
+    // Only an empty form follows the game: what is typed stays made for what was seen.
+    latestTurn = turn;
+    if (form && field.value === "") {
+      form.state.value = String(state);
+      showTurn(turn, true);
+    }
+  }
+
+  function moveOn(state, turn) {
     // After an answer: the form is made for the latest state the page knows.
     form.state.value = String(Math.max(state, last));
-    label.textContent = state >= last && prompt ? prompt : latestPrompt;
+    showTurn(state >= last && turn.prompt ? turn : latestTurn, true);
   }
 
   function say(sentence) {
@@ -105,6 +162,9 @@
     }
     sending = true;
     var body = new URLSearchParams(new FormData(form));
+    if (event.submitter && event.submitter.name) { // the undo button sends its own line
+      body.set(event.submitter.name, event.submitter.value);
+    }
     fetch("/enter", {
       method: "POST", body: body, credentials: "same-origin",
       headers: {"Accept": "application/json"}
@@ -114,12 +174,12 @@
       if (data.kind === "accepted") {
         field.value = "";
         answer.textContent = ""; // the log says it, once
-        moveOn(data.state, data.prompt);
+        moveOn(data.state, data);
       } else if (data.kind === "closed") {
         window.location.reload(); // the seat closed: its page asks for the code again
       } else {
         if (data.kind === "moved-on" || data.kind === "late") {
-          moveOn(data.state, data.prompt);
+          moveOn(data.state, data);
         }
         say(data.sentence);
       }
@@ -178,7 +238,7 @@
       last = data.id;
       append(data);
       showStanding(data);
-      formState(data.id, data.prompt);
+      formState(data.id, data);
     };
     source.addEventListener("seat", seatGone);
     source.onopen = function () {
