@@ -154,3 +154,23 @@ def test_a_question_shares_the_news_row_only_whole_else_begins_a_row_with_the_na
             term.type(typed + "\r")
     assert shared >= 1  # the setting still does what it is for
     term.quit()
+
+
+def test_in_the_sighted_mode_the_news_stands_before_the_question_in_the_order_said(
+        tmp_path: Path) -> None:
+    term = Terminal(["--players", "Anna,Ben", "--braille-line", "--sighted", "--width", "40",
+                     "--lang", "de"], tmp_path, columns=80)
+    term.wait_for("Anna, Karte?")
+    opening = ["Neues Spiel für Anna und Ben.", "Ziel 6000, Standardregeln. Anna",
+               "beginnt. Anna, Karte?"]
+    rows = [row.rstrip() for row in term.seen()]
+    assert rows[:3] == opening, rows
+    term.type("300\r")
+    term.wait_for("Anna, Wurf mit 6 Würfeln:")
+    rows = [row.rstrip() for row in term.seen()]
+    # The news is too long to share the question's row at 40 cells: it stands on the row
+    # above it, before the answer is typed, never after it.
+    asked = next(i for i, row in enumerate(rows) if row.startswith("Anna, Wurf mit 6 Würfeln:"))
+    assert rows[asked - 1] == "Anna zieht Bonus 300.", rows
+    assert rows[asked - 2] == "beginnt. Anna, Karte? 300", rows
+    term.quit()

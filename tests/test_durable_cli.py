@@ -438,6 +438,26 @@ def test_leaving_at_the_question_whether_to_go_on_says_that_nothing_changed(
     assert again.stdout.splitlines()[2].startswith(c.gettext("Game {game} goes on.", game="1"))
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_a_running_tute_match_is_offered_again_as_a_match_never_as_a_game(
+        lang: str, db: Path, clean_env: dict[str, str]) -> None:
+    c = Catalog(lang)
+    yes, no, quit_word = WORDS_TO_GO_ON[lang]
+    assert run(clean_env, play_args(db, "--lang", lang, "--game", "tute", "--players",
+                                    "Anna,Ben"), ["quit"]).returncode == 0
+    left = run(clean_env, play_args(db), [quit_word])
+    assert left.returncode == 0
+    assert left.stdout.splitlines() == [
+        c.gettext("Match {game} with {players} is still running.", game="1",
+                  players=c.gettext("{names} and {last}", names="Anna", last="Ben")),
+        c.gettext("Go on with it? Type {yes} to go on, or {no} for a new match.", yes=yes,
+                  no=no),
+        c.gettext("Nothing was changed: match {game} is still saved, and the next start "
+                  "offers it again.", game="1")]
+    again = run(clean_env, play_args(db), [yes])
+    assert again.stdout.splitlines()[2].startswith(c.gettext("Match {game} goes on.", game="1"))
+
+
 def test_a_game_is_resumed_by_id_or_as_last_and_quit_or_end_of_input_keep_it_resumable(
         db: Path, clean_env: dict[str, str]) -> None:
     quitting = run(clean_env, play_args(db, "--players", "Anna,Ben,Cleo"),

@@ -471,8 +471,11 @@ class TerminalReader:
             if self._wake is not None and self._settle():  # came before the question
                 return INBOX
             lines = self.output.prompt_lines(prompt)
-            for line in lines[:-1]:
-                self.output.line(line)
+            # The rows before the question's own are printed now, as they are: through
+            # ``output.line`` the braille line would hold the last of them back until after
+            # the answer, and the rows would stand out of order.
+            self.output.stream.write("".join(line + "\n" for line in lines[:-1]))
+            self.output.stream.flush()
             wake = self._wake
             try:
                 self.prefix = len(lines[-1]) + 1

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from tutto_a11y.core.contract import AnyGame, AnyMessages, AnySide, EntryError, GameStatus
+from tutto_a11y.games import registry
 from tutto_a11y.settings import UsageProblem
 from tutto_a11y.store.journal import Store
 from tutto_a11y.store.rows import GameInfo
@@ -228,8 +229,13 @@ def _going_on(info: GameInfo, game: AnyGame, reader: TableReader, output: Output
     the question's own words first."""
     from tutto_a11y.text.vocabulary import TABLE_WORDS, Vocabulary
 
-    output.line(c.gettext("Game {game} with {players} is still running.", game=info.id,
-                          players=join_names(game.players, c)))
+    # A game that is a match of several (Tute) is called a match here too, as it is everywhere.
+    match = bool(registry.find(info.kind).side().messages(c, game).match)
+    players = join_names(game.players, c)
+    output.line(c.gettext("Match {game} with {players} is still running.", game=info.id,
+                          players=players) if match else
+                c.gettext("Game {game} with {players} is still running.", game=info.id,
+                          players=players))
     own = TABLE_WORDS.get(c.lang, TABLE_WORDS["en"])
     every = {meaning: tuple(dict.fromkeys(word for source in (c.lang, "en", *TABLE_WORDS)
                                           for word in TABLE_WORDS.get(source, {}).get(meaning, ())))
@@ -237,8 +243,10 @@ def _going_on(info: GameInfo, game: AnyGame, reader: TableReader, output: Output
     vocabulary = Vocabulary(c.lang, {c.lang: own, "en": every})
     yes, no = own["yes"][0], own["no"][0]
     # Each answer says what it does, so that neither is heard as "a new game".
-    question = c.gettext("Go on with it? Type {yes} to go on, or {no} for a new game.",
-                         yes=yes, no=no)
+    question = (c.gettext("Go on with it? Type {yes} to go on, or {no} for a new match.",
+                          yes=yes, no=no) if match else
+                c.gettext("Go on with it? Type {yes} to go on, or {no} for a new game.",
+                          yes=yes, no=no))
     # A line discarded here is said to be in the question's language; the game's own
     # language takes over again after it (play.py marks the reader for the game).
     before = reader.discarded
@@ -260,8 +268,10 @@ def _going_on(info: GameInfo, game: AnyGame, reader: TableReader, output: Output
                     output.line(c.gettext("Please type {yes} or {no}.", yes=yes, no=no))
                     continue
             if answer == "quit":  # leaving here changes nothing, and says so
-                output.line(c.gettext("Nothing was changed: game {game} is still saved, and "
-                                      "the next start offers it again.", game=info.id))
+                output.line(c.gettext("Nothing was changed: match {game} is still saved, and "
+                                      "the next start offers it again.", game=info.id) if match
+                            else c.gettext("Nothing was changed: game {game} is still saved, and "
+                                           "the next start offers it again.", game=info.id))
                 raise Quit
             return answer == "yes"
     finally:
