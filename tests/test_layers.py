@@ -34,6 +34,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # it: it imports only the record, and both the server and the table's loop use it.
     ("tutto_a11y.store", "tutto_a11y.share", "tutto_a11y.braille.paper",
      "tutto_a11y.table.inbox"),
+    # Reports on saved games (the list, sheets and exports, statistics, a coach's review) word
+    # sentences and refuse options, so they are not storage: they stand over the store they
+    # read, and under the table, whose loop keeps a finished game's figures for ``stats``.
+    ("tutto_a11y.reports",),
     ("tutto_a11y.table",),
     # The command layer: each command's printing and exit status, over what the store,
     # speech and a game's coach (through the registry) compute.
@@ -210,7 +214,7 @@ def test_the_play_loop_line_reading_and_saved_games_know_no_game() -> None:
     for loop in ("tutto_a11y.table.session", "tutto_a11y.table.reader",
                  "tutto_a11y.table.play", "tutto_a11y.table.setup",
                  "tutto_a11y.table.adapters", "tutto_a11y.table.signals", "tutto_a11y.store.saved",
-                 "tutto_a11y.store.sheets"):
+                 "tutto_a11y.reports.sheets"):
         own = {m for m in graph[loop]
                if m.startswith("tutto_a11y.games.") and not m.startswith(
                    (*BELOW_THE_GAMES, "tutto_a11y.games.registry"))}
