@@ -24,6 +24,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # Braille's engine (liblouis, pages, dots) knows no game; ``braille.paper`` joins it to the
     # games' sides for the commands, like the store's sheets.
     ("tutto_a11y.text", "tutto_a11y.folders", "tutto_a11y.store.journal",
+     "tutto_a11y.store.opening", "tutto_a11y.store.figures",
      "tutto_a11y.store.schema", "tutto_a11y.store.errors", "tutto_a11y.store.claims",
      "tutto_a11y.store.files", "tutto_a11y.store.rows", "tutto_a11y.braille"),
     # Tutto's coach (``games.tutto.coach``) reads Tutto's rules and words its own command's
