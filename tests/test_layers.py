@@ -184,6 +184,17 @@ def test_below_the_games_sides_nothing_reaches_into_the_games_folder() -> None:
         "__init__.py", "registry.py", "tutto", "yatzee", "tute"}
 
 
+#: The house's longest module: one longer holds more than one idea and is split along its seams.
+MODULE_LINES = 600
+
+
+def test_every_module_of_the_package_keeps_within_the_houses_600_lines() -> None:
+    longer = sorted((path.relative_to(ROOT).as_posix(), lines) for path in PACKAGE.rglob("*.py")
+                    if (lines := len(path.read_text(encoding="utf-8").splitlines()))
+                    > MODULE_LINES)
+    assert longer == []
+
+
 def test_every_import_points_down_the_layers_or_stays_in_its_room() -> None:
     upward = [(m, d) for m, deps in _graph().items() for d in deps if layer(d) > layer(m)]
     assert upward == []
