@@ -16,24 +16,27 @@ keeps and gives back text.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
-from contextlib import AbstractContextManager
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from tutto_a11y.store import schema
 
 __all__ = ["FiguresCache"]
 
+if TYPE_CHECKING:  # the self type of the methods below: nothing at run time needs it
+    from collections.abc import Sequence
+    from contextlib import AbstractContextManager
+    from typing import Any, Protocol
 
-class _Database(Protocol):
-    """What the cache uses of the Store it is part of."""
+    class _Database(Protocol):
+        """What the cache uses of the Store it is part of."""
 
-    @property
-    def _db(self) -> sqlite3.Connection: ...
+        @property
+        def _db(self) -> sqlite3.Connection: ...
 
-    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
+        def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
 
-    def _transaction(self) -> AbstractContextManager[sqlite3.Connection]: ...
+        def _transaction(self) -> AbstractContextManager[sqlite3.Connection]: ...
 
 
 class FiguresCache:
