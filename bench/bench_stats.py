@@ -33,8 +33,8 @@ from testbed.program import tutto_command
 from testbed.tutto_simulator import random_game  # a random legal player
 from timing import median_p90  # bench/timing.py
 from tutto_a11y.games.tutto.rules import Game, Rules
+from tutto_a11y.reports.stats import name_key
 from tutto_a11y.store.journal import Store
-from tutto_a11y.store.stats import name_key
 
 GROUP = ["Anna", "ANNA", "Ben", "Cleo", "Zoé", "zoe", "Dora", "Émile", "emile"]
 

@@ -24,6 +24,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # Braille's engine (liblouis, pages, dots) knows no game; ``braille.paper`` joins it to the
     # games' sides for the commands, like the store's sheets.
     ("tutto_a11y.text", "tutto_a11y.folders", "tutto_a11y.store.journal",
+     "tutto_a11y.store.opening", "tutto_a11y.store.figures",
      "tutto_a11y.store.schema", "tutto_a11y.store.errors", "tutto_a11y.store.claims",
      "tutto_a11y.store.files", "tutto_a11y.store.rows", "tutto_a11y.braille"),
     # Tutto's coach (``games.tutto.coach``) reads Tutto's rules and words its own command's
@@ -34,6 +35,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # it: it imports only the record, and both the server and the table's loop use it.
     ("tutto_a11y.store", "tutto_a11y.share", "tutto_a11y.braille.paper",
      "tutto_a11y.table.inbox"),
+    # Reports on saved games (the list, sheets and exports, statistics, a coach's review) word
+    # sentences and refuse options, so they are not storage: they stand over the store they
+    # read, and under the table, whose loop keeps a finished game's figures for ``stats``.
+    ("tutto_a11y.reports",),
     ("tutto_a11y.table",),
     # The command layer: each command's printing and exit status, over what the store,
     # speech and a game's coach (through the registry) compute.
@@ -179,6 +184,17 @@ def test_below_the_games_sides_nothing_reaches_into_the_games_folder() -> None:
         "__init__.py", "registry.py", "tutto", "yatzee", "tute"}
 
 
+#: The house's longest module: one longer holds more than one idea and is split along its seams.
+MODULE_LINES = 600
+
+
+def test_every_module_of_the_package_keeps_within_the_houses_600_lines() -> None:
+    longer = sorted((path.relative_to(ROOT).as_posix(), lines) for path in PACKAGE.rglob("*.py")
+                    if (lines := len(path.read_text(encoding="utf-8").splitlines()))
+                    > MODULE_LINES)
+    assert longer == []
+
+
 def test_every_import_points_down_the_layers_or_stays_in_its_room() -> None:
     upward = [(m, d) for m, deps in _graph().items() for d in deps if layer(d) > layer(m)]
     assert upward == []
@@ -210,7 +226,7 @@ def test_the_play_loop_line_reading_and_saved_games_know_no_game() -> None:
     for loop in ("tutto_a11y.table.session", "tutto_a11y.table.reader",
                  "tutto_a11y.table.play", "tutto_a11y.table.setup",
                  "tutto_a11y.table.adapters", "tutto_a11y.table.signals", "tutto_a11y.store.saved",
-                 "tutto_a11y.store.sheets"):
+                 "tutto_a11y.reports.sheets"):
         own = {m for m in graph[loop]
                if m.startswith("tutto_a11y.games.") and not m.startswith(
                    (*BELOW_THE_GAMES, "tutto_a11y.games.registry"))}

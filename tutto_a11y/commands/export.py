@@ -1,7 +1,8 @@
 """``tutto-tally export GAME --format ...``: a saved game written to stdout as a file's bytes.
 
-The store makes the whole export (JSON, CSV, Markdown, BRF or Unicode Braille); this module
-writes it as it is, never wrapped, so that redirecting it to a file gives the file.
+The report (``reports/sheets.py``) makes the whole export (JSON, CSV, Markdown, BRF or
+Unicode Braille); this module writes it as it is, never wrapped, so that redirecting it to a
+file gives the file.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from typing import Any
 
 import click
 
+from tutto_a11y.reports.sheets import export_text
 from tutto_a11y.settings import Settings
-from tutto_a11y.store.sheets import export_text
 
 
 def export_game(settings: Settings, ref: str, fmt: str, braille: Any = None) -> int:

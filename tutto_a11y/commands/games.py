@@ -1,14 +1,15 @@
 """``tutto-tally games``: the saved games, one line each, newest first.
 
-The store reads the games (and marks one abandoned with ``--abandon``); this module words each
-game as one sentence in the chosen language and prints it.
+The report (``reports/sheets.py``) reads the games (and marks one abandoned with
+``--abandon``); this module words each game as one sentence in the chosen language and
+prints it.
 """
 
 from __future__ import annotations
 
 from tutto_a11y.commands.printing import echo_wrapped
+from tutto_a11y.reports.sheets import saved_games, status_word
 from tutto_a11y.settings import Settings
-from tutto_a11y.store.sheets import saved_games, status_word
 from tutto_a11y.text.names import printable_names
 
 

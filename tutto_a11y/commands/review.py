@@ -1,6 +1,6 @@
 """``tutto-tally review GAME``: the coach's review of a saved game, printed.
 
-The store reads the game and hands it to its game's coach (``store/review.py``); this module
+The report reads the game and hands it to its game's coach (``reports/review.py``); this module
 prints the review as lines wrapped at ``--width`` or, with ``--format json``, as one line of
 JSON for scripts. A review that takes a while says first, on stderr, that it is computing.
 """
@@ -12,8 +12,8 @@ import json
 import click
 
 from tutto_a11y.commands.printing import echo_wrapped, working
+from tutto_a11y.reports.review import review_game
 from tutto_a11y.settings import Settings
-from tutto_a11y.store.review import review_game
 from tutto_a11y.text.working import after_a_moment
 
 

@@ -1,14 +1,15 @@
 """``tutto-tally show GAME``: the score sheet of a saved game, printed line by line.
 
-The store replays the game and its side words the sheet; this module only prints it, each
-line wrapped at ``--width`` (or the terminal's width) like every other line.
+The report (``reports/sheets.py``) replays the game and its side words the sheet; this
+module only prints it, each line wrapped at ``--width`` (or the terminal's width) like every
+other line.
 """
 
 from __future__ import annotations
 
 from tutto_a11y.commands.printing import echo_wrapped
+from tutto_a11y.reports.sheets import sheet_lines
 from tutto_a11y.settings import Settings
-from tutto_a11y.store.sheets import sheet_lines
 
 
 def show_game(settings: Settings, ref: str) -> int:

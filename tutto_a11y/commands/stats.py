@@ -1,6 +1,6 @@
 """``tutto-tally stats``: the statistics across finished games, printed.
 
-The store reads and adds up the games (``store/stats.py``); this module prints the result as
+The report reads and adds up the games (``reports/stats.py``); this module prints the result as
 lines wrapped at ``--width`` or as JSON for scripts. With JSON the damaged games are named on
 stderr, so that stdout stays one JSON document.
 """
@@ -12,8 +12,8 @@ import json
 import click
 
 from tutto_a11y.commands.printing import echo_wrapped
+from tutto_a11y.reports.stats import count_games
 from tutto_a11y.settings import Settings
-from tutto_a11y.store.stats import count_games
 
 
 def stats_command(settings: Settings, kind: str, player: str | None, since_text: str | None,

@@ -16,7 +16,8 @@ Why a file is created aside and then linked into place: a start killed while cre
 leave no half-made database behind (see :func:`create`).
 
 The schema version is read from :mod:`tutto_a11y.store.schema` when a check runs, not copied
-in here, so that the whole store agrees on one version.
+in here, so that the whole store agrees on one version. The order the checks run in when the
+file is opened is :mod:`tutto_a11y.store.opening`'s.
 """
 
 from __future__ import annotations

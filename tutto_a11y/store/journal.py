@@ -9,20 +9,19 @@ correction history survives; :meth:`Store.entries` applies the undos.
 
 The parts of the store live next door: the tables and their migrations in
 :mod:`tutto_a11y.store.schema`, the reasons a file is refused in :mod:`tutto_a11y.store.errors`,
-the careful opening and creating of the file in :mod:`tutto_a11y.store.files`, and which process
-may write which game in :mod:`tutto_a11y.store.claims`.  :meth:`Store.open` refuses a file that
+opening the file (every check in its order, the durable connection, the migration, and the
+read-only way in) in :mod:`tutto_a11y.store.opening` with the checks themselves in
+:mod:`tutto_a11y.store.files`, which process may write which game in
+:mod:`tutto_a11y.store.claims`, and the figures ``stats`` keeps of each game in
+:mod:`tutto_a11y.store.figures` (a part of the Store).  :meth:`Store.open` refuses a file that
 is not ours, damaged, newer or unwritable with a :class:`StoreError` and leaves it as it was.
-
-Why a read-only way in (``Store.open(path, read_only=True)``): listing, showing and exporting
-must work on a backup on read-only media or on a full disk, and must not leave side files or
-migrate a file the player only looked at.
 
 Why rows are checked when read: the file may have been edited by hand.  A game row whose players
 or rules cannot be read comes back marked ``damaged`` instead of raising, so one bad row never
 hides the other games; a journal line that is not text raises 'damaged-game' for that game only.
 
 Only the standard library's :mod:`sqlite3` is used (and :mod:`tutto_a11y.folders` for the
-default location).
+default location, :func:`default_db_path`, whose home is :mod:`tutto_a11y.store.opening`).
 """
 
 from __future__ import annotations
@@ -37,9 +36,11 @@ from pathlib import Path
 from typing import Any
 
 from tutto_a11y.core.contract import GameStatus
-from tutto_a11y.store import files, schema
+from tutto_a11y.store import files, opening, schema
 from tutto_a11y.store.claims import Claims
 from tutto_a11y.store.errors import StoreError, wrap
+from tutto_a11y.store.figures import FiguresCache
+from tutto_a11y.store.opening import default_db_path
 from tutto_a11y.store.rows import UNNAMED_KIND, GameInfo, JournalRow
 from tutto_a11y.store.schema import STATUSES
 
@@ -47,16 +48,9 @@ __all__ = [
     "Store",
     # Raised by every method of the Store; its home is tutto_a11y.store.errors.
     "StoreError",
+    # Where the games file is by default; its home is tutto_a11y.store.opening.
     "default_db_path",
 ]
-
-_BUSY_TIMEOUT_S = 5.0
-
-def default_db_path() -> Path:
-    """Where games live unless ``--db`` / ``TUTTO_DB`` say otherwise: the per-user data folder."""
-    from tutto_a11y.folders import user_data_dir
-
-    return Path(user_data_dir()) / "games.sqlite3"
 
 
 def _text(raw: bytes) -> str | bytes:
@@ -79,10 +73,15 @@ def _now() -> str:
 # The store
 
 
-class Store:
-    """An open games database.  Not thread-safe: use one Store per thread (or process)."""
+class Store(FiguresCache):
+    """An open games database.  Not thread-safe: use one Store per thread (or process).
 
-    def __init__(self, path: Path, conn: sqlite3.Connection, real_path: Path | None = None) -> None:
+    Its games and their journals are here; the figures ``stats`` keeps of each game are its
+    part :class:`~tutto_a11y.store.figures.FiguresCache`.
+    """
+
+    def __init__(self, path: Path, conn: sqlite3.Connection, real_path: Path | None = None,
+                 side_files_before: Sequence[bool] | None = None) -> None:
         """Use :meth:`Store.open`; this only wires up an already validated connection."""
         self.path = path
         conn.text_factory = _text  # bytes that are no UTF-8 damage their row, not the file
@@ -98,7 +97,7 @@ class Store:
         self._columns: str | None = None  # the games columns to read, see _game_columns
         # Which of -wal and -shm were there when this Store opened the file (None: not opened
         # for writing): what a refused write left of them is removed again on close.
-        self._side_files_before: list[bool] | None = None
+        self._side_files_before = None if side_files_before is None else list(side_files_before)
         self._real_path = Path(real_path or path)
         self._disk_full = False  # a read or write was refused for a full disk
 
@@ -118,92 +117,14 @@ class Store:
         """
         shown = Path(path)
         try:
-            return cls._open(shown, read_only)
+            opened = opening.open_file(shown, read_only)
+            return cls(shown, opened.conn, real_path=opened.real_path,
+                       side_files_before=opened.side_files_before)
         except StoreError as error:
             if error.path == str(shown):
                 raise
             # Checks below work on the symlink's target; the player is told the path they gave.
             raise StoreError(error.reason, shown, error.data) from error
-
-    @classmethod
-    def _open(cls, shown: Path, read_only: bool) -> Store:
-        try:
-            path = files.real_path(shown)
-            files.check_side_files(path)
-            try:
-                header = files.read_header(path)
-            except FileNotFoundError:
-                header = None
-            if header is None or header == b"":
-                # A -wal/-shm/-journal without a database (or next to an empty file) belongs to
-                # some other database: SQLite would replay it into the new file.  Leave it be,
-                # and name every one, so the player can put them back with their file or
-                # delete them.
-                leftovers = tuple(leftover.name for leftover in
-                                  (*files.side_files(path), Path(f"{path}-journal"))
-                                  if leftover.exists())
-                if leftovers:
-                    reason = "cannot-open" if header is None else "not-a-database"
-                    raise StoreError(reason, path, {"leftovers": leftovers})
-                if read_only:
-                    return cls._without_games(shown)
-                if header is None:
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                else:
-                    files.check_writable(path)
-                if not os.access(path.parent, os.W_OK):
-                    raise StoreError("read-only", path, {"not_writable": str(path.parent)})
-                files.remove_stale_temps(path)
-                files.create(path, replace_empty=header is not None)
-                header = files.read_header(path)
-            elif not read_only and os.access(path.parent, os.W_OK):
-                files.remove_stale_temps(path)
-            files.check_header(path, header)
-            if read_only:
-                files.validate(path)
-                return cls(shown, files.connect_for_reading(path, _BUSY_TIMEOUT_S), real_path=path)
-            files.check_writable(path)
-            version = files.validate(path)
-            had_side_files = [side.exists() for side in files.side_files(path)]
-            conn = sqlite3.connect(path, timeout=_BUSY_TIMEOUT_S, isolation_level=None)
-        except OSError as exc:
-            raise wrap(exc, shown) from exc  # type: ignore[misc]
-        except sqlite3.Error as exc:
-            raise (
-                wrap(exc, shown) or StoreError("cannot-open", shown, {"detail": str(exc)})
-            ) from exc
-        try:
-            # Durability: FULL makes every commit fsync the WAL; fullfsync is the macOS
-            # F_FULLFSYNC (plain fsync there does not flush the drive's cache), a no-op elsewhere.
-            conn.execute("PRAGMA synchronous = FULL")
-            conn.execute("PRAGMA fullfsync = ON")
-            conn.execute("PRAGMA checkpoint_fullfsync = ON")
-            conn.execute("PRAGMA foreign_keys = ON")
-            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
-            if mode.lower() != "wal":
-                conn.execute("PRAGMA journal_mode = WAL")
-            if version < schema.SCHEMA_VERSION:
-                schema.migrate(conn, path)
-        except BaseException as exc:
-            conn.close()
-            files.remove_empty_side_files(path, had_side_files)
-            wrapped = wrap(exc, shown)
-            if wrapped is None or wrapped is exc:
-                raise
-            raise wrapped from exc
-        store = cls(shown, conn, real_path=path)
-        store._side_files_before = had_side_files
-        return store
-
-    @classmethod
-    def _without_games(cls, shown: Path) -> Store:
-        """A missing or empty file, looked at read-only: an empty schema in memory, no file."""
-        conn = sqlite3.connect(":memory:", isolation_level=None)
-        for step in schema.MIGRATIONS:
-            for statement in step:
-                conn.execute(statement)
-        conn.execute("PRAGMA query_only = ON")
-        return cls(shown, conn)
 
     def close(self) -> None:
         """Release every claim and close the database (idempotent)."""
@@ -520,54 +441,6 @@ class Store:
         if gid in self._claims:
             self._remaining[gid] = left
         return effective
-
-    # ---- figures derived from games (the statistics) -------------------------------------------
-    #
-    # Replaying every finished game for ``stats`` costs seconds on a big file, so what each game
-    # adds up to is kept in a table of this file, next to a digest of the game's row and
-    # journal: figures are trusted only while the game is exactly as it was, so a hand edit is
-    # replayed (and reported as damaged) again. The table is outside MIGRATIONS on purpose (see
-    # schema.FIGURES_TABLE).
-
-    def digests(self, game_id: str | None = None) -> dict[str, str]:
-        """Per game id, a digest of its row and every journal line; it changes with either.
-
-        With ``game_id`` only that game is read (the play loop keeps one game's figures as it
-        ends, and must not scan every game of a large file to do so).
-        """
-        import hashlib
-
-        only = "" if game_id is None else " WHERE game_id = ?"
-        where = "" if game_id is None else " WHERE g.id = ?"
-        # The journal is WITHOUT ROWID with the key (game_id, seq): scanned in that order, so
-        # each game's lines are joined in journal order (an undo shows as its kind).
-        rows = self._query(
-            "SELECT g.id, g.lang, g.rules, g.players, g.status, j.n, j.lines FROM games AS g"
-            " LEFT JOIN (SELECT game_id, count(*) AS n,"
-            "  group_concat(coalesce(text, kind), char(0)) AS lines"
-            f"  FROM journal{only} GROUP BY game_id) AS j ON j.game_id = g.id{where}",
-            () if game_id is None else (int(game_id), int(game_id)))
-        return {str(gid): hashlib.blake2b(repr(rest).encode("utf-8", "surrogateescape"),
-                                          digest_size=16).hexdigest()
-                for gid, *rest in rows}
-
-    def derived_figures(self) -> dict[str, tuple[str, str]]:
-        """The kept figures: game id -> (digest, figures as JSON text); empty if none kept."""
-        try:
-            rows = self._db.execute("SELECT game_id, digest, figures FROM derived_figures"
-                                    ).fetchall()
-        except sqlite3.Error:  # no such table yet, or a hand edit made it unreadable
-            return {}
-        return {str(gid): (digest, figures) for gid, digest, figures in rows
-                if isinstance(digest, str) and isinstance(figures, str)}
-
-    def keep_derived_figures(self, figures: Mapping[str, tuple[str, str]]) -> None:
-        """Keep figures (game id -> (digest, JSON text)) for the next ``stats``, in one write."""
-        with self._transaction() as db:
-            db.execute(schema.FIGURES_TABLE)
-            db.executemany("INSERT OR REPLACE INTO derived_figures (game_id, digest, figures)"
-                           " VALUES (?, ?, ?)",
-                           [(int(gid), digest, text) for gid, (digest, text) in figures.items()])
 
     # ---- claims --------------------------------------------------------------------------------
 

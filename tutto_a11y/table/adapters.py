@@ -35,7 +35,7 @@ class StoreJournal:
         self._write(self.store.append, self.game_id, text,
                     GameStatus.FINISHED if ends_game else None, seat)
         if ends_game and self.game is not None:
-            from tutto_a11y.store.stats import keep_finished_game
+            from tutto_a11y.reports.stats import keep_finished_game
 
             keep_finished_game(self.store, self.game_id, self.game)
 
