@@ -1,96 +1,12 @@
-"""Settings and the one context object, built once at the edge (``cli/``) and passed in.
+"""The old place of the run's settings, kept only for the report modules still importing it.
 
-No module outside ``cli/`` imports it: what a command needs from how the program was started
-(language, width, games file, plain mode, game kind) arrives as a :class:`Settings`, and a
-problem with how it was started travels back up as a :class:`UsageProblem` already worded in
-the game's language. Opening the games file and wording its failure is written once, here, for
-every command.
+The settings live in ``config/settings.py`` (see ``config/__init__.py``). ``store/stats.py``,
+``store/sheets.py`` and ``store/review.py`` still import them from here while they move out of
+the store (issue 37, item 3); once they import ``tutto_a11y.config.settings``, this module goes.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping
-from pathlib import Path
-from typing import Any
+from tutto_a11y.config.settings import Settings, UsageProblem, store_problem
 
-from .core.record import Record, field
-from .text.i18n import Catalog, chosen_lang, lang_from_environment, normalise_lang
-
-
-class UsageProblem(Exception):
-    """A problem with how the program was started, already worded in the game's language."""
-
-    def __init__(self, sentence: str) -> None:
-        super().__init__(sentence)
-        self.sentence = sentence
-
-
-def default_lang(env: Mapping[str, str], kept: str | None = None) -> str:
-    """The language when no ``--lang`` is given: ``TUTTO_LANG``, the settings file's ``kept``
-    language, the locale. A language that is no supported one is English, so that the
-    sentence refusing it can be read (the command line is read in ``cli/line.py``)."""
-    if env.get("TUTTO_LANG"):
-        return normalise_lang(env["TUTTO_LANG"]) or "en"
-    if kept:
-        return normalise_lang(kept) or "en"
-    return lang_from_environment(env)
-
-
-def resolve_path(db: str | None) -> Path:
-    """The games file: ``--db`` as given, else the per-user default."""
-    from .store.journal import default_db_path
-
-    return Path(db).expanduser() if db else default_db_path()
-
-
-class Settings(Record):
-    """How this run was started: given by the user (``lang`` None = not chosen) or defaulted.
-
-    Built once by ``cli/`` and passed to the rooms (table, sheets, stats, speech), so that a
-    test or a later front end (the live view) can build its own without click.
-    """
-
-    lang: str | None = None
-    width: int | None = None
-    db: str | None = None
-    plain: bool = False
-    #: The game to play, a registry name; None: the registry's ``DEFAULT`` (settings sit below
-    #: the registry, so they leave the choice to whoever finds the game).
-    game: str | None = None
-    env: Mapping[str, str] = field(default_factory=lambda: dict(os.environ), repr=False)
-
-    @property
-    def path(self) -> Path:
-        return resolve_path(self.db)
-
-    def columns(self, err: bool = False) -> int | None:
-        """The width lines to stdout (or stderr) wrap at: ``--width``, else the terminal's in
-        terminal mode, so that a terminal never cuts a word; to a pipe or a file, none."""
-        import sys
-
-        from .text.output import line_width
-
-        return line_width(self.width, sys.stderr if err else sys.stdout, self.plain)
-
-    def catalog(self) -> Catalog:
-        """The catalog of the chosen language, or of the environment's when none was chosen."""
-        return Catalog(self.lang or chosen_lang())
-
-    def open_store(self, catalog: Catalog, *, read_only: bool = False) -> Any:
-        """The games file opened, or its problem as one sentence (a :class:`UsageProblem`)."""
-        from .store.errors import StoreError
-        from .store.journal import Store
-
-        path = self.path
-        try:
-            return Store.open(path, read_only=read_only)
-        except StoreError as error:
-            raise store_problem(error, path, catalog) from None
-
-
-def store_problem(error: Any, path: Any, catalog: Catalog) -> UsageProblem:
-    """A :class:`StoreError` as the one sentence the user reads, ready to raise."""
-    from .text.problems import store_error_sentence
-
-    return UsageProblem(store_error_sentence(error.reason, error.data, str(path), catalog))
+__all__ = ["Settings", "UsageProblem", "store_problem"]

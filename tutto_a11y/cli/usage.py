@@ -16,7 +16,8 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from tutto_a11y.text.arguments import OneOf, ValueKind, join_or, shown
+from tutto_a11y.config.values import OneOf, ValueKind
+from tutto_a11y.text.arguments import join_or, shown
 from tutto_a11y.text.i18n import Catalog, chosen_lang
 
 _translated = gettext.gettext  # for msgids marked where they are defined (metavars)

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from tutto_a11y.settings import Settings
+from tutto_a11y.config.settings import Settings
 from tutto_a11y.store.sheets import export_text
 
 

@@ -12,7 +12,7 @@ import json
 import click
 
 from tutto_a11y.commands.printing import echo_wrapped, working
-from tutto_a11y.settings import Settings
+from tutto_a11y.config.settings import Settings
 from tutto_a11y.store.review import review_game
 from tutto_a11y.text.working import after_a_moment
 

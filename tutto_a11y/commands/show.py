@@ -7,7 +7,7 @@ line wrapped at ``--width`` (or the terminal's width) like every other line.
 from __future__ import annotations
 
 from tutto_a11y.commands.printing import echo_wrapped
-from tutto_a11y.settings import Settings
+from tutto_a11y.config.settings import Settings
 from tutto_a11y.store.sheets import sheet_lines
 
 

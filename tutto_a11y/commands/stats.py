@@ -12,7 +12,7 @@ import json
 import click
 
 from tutto_a11y.commands.printing import echo_wrapped
-from tutto_a11y.settings import Settings
+from tutto_a11y.config.settings import Settings
 from tutto_a11y.store.stats import count_games
 
 
