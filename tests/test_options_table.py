@@ -1,4 +1,4 @@
-"""Every option is written once, in the table of options (``table/options.py``), and what the
+"""Every option is written once, in the table of options (``config/options.py``), and what the
 program and its documents say of an option comes from there or agrees with it.
 
 click's options are made from the rows, so no command may carry an option written beside the

@@ -1,10 +1,10 @@
 """The command line is read once before click, exactly as click reads it; a plain ``play``
 line starts without click.
 
-The reading (``cli/line.py``) finds the command, the language, the width and plain mode of
-every line, and only ever accepts a ``play`` line it is sure of: any other goes to click. These
-tests read generated command lines both ways and compare, and check that a table's usual start
-really does leave click out.
+The reading (``config/command_line.py``) finds the command, the language, the width and plain
+mode of every line, and only ever accepts a ``play`` line it is sure of: any other goes to
+click. These tests read generated command lines both ways and compare, and check that a
+table's usual start really does leave click out.
 """
 
 from __future__ import annotations
