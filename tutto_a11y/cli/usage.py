@@ -2,7 +2,7 @@
 
 click words its refusals in English fragments ("'x' is not a valid integer range", "Choose
 from:" with tab-indented lines) and shows English metavars. The value checkers of
-:mod:`tutto_a11y.text.arguments` say what is wrong and what would be valid in one translated
+:mod:`tutto_a11y.config.values` say what is wrong and what would be valid in one translated
 sentence; :class:`ClickValue` hands them to click, naming the option or the ``TUTTO_*`` variable
 the value came from, and :func:`usage_sentence` words every other usage error click raises.
 """
