@@ -19,7 +19,7 @@ from tutto_a11y.text.i18n import Catalog
 #: Where the sentences the table says are written: the games, the loop and its problems.
 SAID_AT_THE_TABLE = ("tutto_a11y/games/", "tutto_a11y/table/", "tutto_a11y/text/problems.py")
 #: Beside them, and never said: the help of every option, which ``--help`` prints.
-NOT_SAID = ("tutto_a11y/table/options.py",)
+NOT_SAID = ("tutto_a11y/config/options.py",)
 
 #: Placeholders that count something, and so are 1 as often as anything else.
 COUNTS = frozenset({"n", "best", "count", "games", "wins", "nieten", "tuttos", "yatzees",

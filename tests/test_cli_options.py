@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from conftest import tutto_command
 from tutto_a11y.cli.app import cli
-from tutto_a11y.cli.line import read
+from tutto_a11y.config.command_line import read
 from tutto_a11y.text.i18n import Catalog, lang_from_environment
 
 

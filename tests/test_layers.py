@@ -23,14 +23,25 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tutto_a11y.games.*.rules",),
     # Braille's engine (liblouis, pages, dots) knows no game; ``braille.paper`` joins it to the
     # games' sides for the commands, like the store's sheets.
+    # The configuration's package (``config/``) spans three layers, one home for every option
+    # and setting: the settings file (it knows only the folders) with the text below the games,
     ("tutto_a11y.text", "tutto_a11y.folders", "tutto_a11y.store.journal",
      "tutto_a11y.store.opening", "tutto_a11y.store.figures",
      "tutto_a11y.store.schema", "tutto_a11y.store.errors", "tutto_a11y.store.claims",
-     "tutto_a11y.store.files", "tutto_a11y.store.rows", "tutto_a11y.braille"),
-    # Tutto's coach (``games.tutto.coach``) reads Tutto's rules and words its own command's
-    # problems; Tutto's messages import it lazily for ``advice`` (same room, no circle allowed).
-    ("tutto_a11y.settings", "tutto_a11y.settings_file", "tutto_a11y.games.*"),
+     "tutto_a11y.store.files", "tutto_a11y.store.rows", "tutto_a11y.braille",
+     "tutto_a11y.config", "tutto_a11y.config.file"),
+    # the resolved settings and the value checkers beside the games' sides, because Tutto's
+    # coach (``games.tutto.coach``) words its own command's problems and reads ``--rule``
+    # with them. Tutto's messages import the coach lazily for ``advice`` (same room, no
+    # circle allowed).
+    ("tutto_a11y.config.settings", "tutto_a11y.config.values",
+     "tutto_a11y.games.*"),
     ("tutto_a11y.games.registry", "tutto_a11y.speech"),
+    # and the table of options with what reads by it (the command line before click, the
+    # settings file's values, the order of sources) just above the registry, which names the
+    # games ``--game`` takes; the play loop, the commands and the click edge read them.
+    ("tutto_a11y.config.options", "tutto_a11y.config.command_line",
+     "tutto_a11y.config.file_values", "tutto_a11y.config.sources"),
     # The table's inbox stands with the live view's server, which puts the seats' entries in
     # it: it imports only the record, and both the server and the table's loop use it.
     ("tutto_a11y.store", "tutto_a11y.share", "tutto_a11y.braille.paper",
@@ -170,12 +181,12 @@ def test_the_core_imports_nothing_of_the_project_but_itself() -> None:
 
 def test_below_the_games_sides_nothing_reaches_into_the_games_folder() -> None:
     """The rooms under the games' sentences and sides (``text/``, ``folders.py``, the
-    journal, Braille's engine, and ``settings.py`` beside the sides) find the record and
+    journal, Braille's engine, and ``config/settings.py`` beside the sides) find the record and
     the contract's refusals in ``core/``: ``games/`` holds the games and their registry only,
     so the folders show the layers."""
     graph = _graph()
     strays = sorted((m, d) for m, deps in graph.items() for d in deps
-                    if layer(m) <= layer("tutto_a11y.settings")
+                    if layer(m) <= layer("tutto_a11y.config.settings")
                     and not m.startswith("tutto_a11y.games.")
                     and d.startswith("tutto_a11y.games"))
     assert strays == []
@@ -256,8 +267,8 @@ def test_the_default_game_spelled_below_the_registry_is_the_registrys() -> None:
     """The store sits below the registry, so it cannot ask it: the kind of a game saved before
     games had one (a Tutto game) is spelled out there, and must stay the registry's ``DEFAULT``.
     Settings leave the default game to the registry."""
+    from tutto_a11y.config.settings import Settings
     from tutto_a11y.games import registry
-    from tutto_a11y.settings import Settings
     from tutto_a11y.store.rows import UNNAMED_KIND, GameInfo
     from tutto_a11y.store.schema import MIGRATIONS
 
@@ -265,7 +276,7 @@ def test_the_default_game_spelled_below_the_registry_is_the_registrys() -> None:
     assert UNNAMED_KIND == registry.DEFAULT
     assert GameInfo("1", "", "", "en", {}, (), "running").kind == registry.DEFAULT
     assert f"DEFAULT '{registry.DEFAULT}'" in MIGRATIONS[1][0]
-    assert layer("tutto_a11y.settings") < layer("tutto_a11y.games.registry")
+    assert layer("tutto_a11y.config.settings") < layer("tutto_a11y.games.registry")
     assert layer("tutto_a11y.store.journal") < layer("tutto_a11y.games.registry")
 
 

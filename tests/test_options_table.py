@@ -1,4 +1,4 @@
-"""Every option is written once, in the table of options (``table/options.py``), and what the
+"""Every option is written once, in the table of options (``config/options.py``), and what the
 program and its documents say of an option comes from there or agrees with it.
 
 click's options are made from the rows, so no command may carry an option written beside the
@@ -17,9 +17,8 @@ import click
 
 from conftest import ROOT
 from tutto_a11y.cli.app import cli
-from tutto_a11y.cli.line import COMMAND_WORDS
-from tutto_a11y.core.record import fields
-from tutto_a11y.table.options import (
+from tutto_a11y.config.command_line import COMMAND_WORDS
+from tutto_a11y.config.options import (
     COMMANDS,
     FLAG,
     GAME,
@@ -31,7 +30,8 @@ from tutto_a11y.table.options import (
     Option,
     PlayOptions,
 )
-from tutto_a11y.text.arguments import OneOf
+from tutto_a11y.config.values import OneOf
+from tutto_a11y.core.record import fields
 
 DOCS = ROOT / "docs"
 #: An option as the documents write it: ``--rate WPM``, ``--speech/--no-speech``,

@@ -1,10 +1,10 @@
 """The command line is read once before click, exactly as click reads it; a plain ``play``
 line starts without click.
 
-The reading (``cli/line.py``) finds the command, the language, the width and plain mode of
-every line, and only ever accepts a ``play`` line it is sure of: any other goes to click. These
-tests read generated command lines both ways and compare, and check that a table's usual start
-really does leave click out.
+The reading (``config/command_line.py``) finds the command, the language, the width and plain
+mode of every line, and only ever accepts a ``play`` line it is sure of: any other goes to
+click. These tests read generated command lines both ways and compare, and check that a
+table's usual start really does leave click out.
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ import click
 from hypothesis import example, given, settings, strategies as st
 
 from tutto_a11y.cli.app import _default_map, cli
-from tutto_a11y.cli.kept import check_setting
-from tutto_a11y.cli.line import read
-from tutto_a11y.settings import UsageProblem, default_lang
-from tutto_a11y.table.options import COMMANDS, OPTIONAL, Option
-from tutto_a11y.text.arguments import FLAG_WORDS, OneOf, WholeNumber, parse_flag
+from tutto_a11y.config.command_line import read
+from tutto_a11y.config.file_values import check_setting
+from tutto_a11y.config.options import COMMANDS, OPTIONAL, Option
+from tutto_a11y.config.settings import UsageProblem, default_lang
+from tutto_a11y.config.values import FLAG_WORDS, OneOf, WholeNumber, parse_flag
 
 PLAY = cli.commands["play"]
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from conftest import tutto_command
-from tutto_a11y.settings_file import read_settings, toml_value
-from tutto_a11y.table.options import SETTINGS
+from tutto_a11y.config.file import read_settings, toml_value
+from tutto_a11y.config.options import SETTINGS
 from tutto_a11y.text.i18n import Catalog
 
 

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from tutto_a11y.braille.binding import BrailleUnavailable, louis, to_unicode
 from tutto_a11y.braille.pages import Layout, paginate, render
 from tutto_a11y.braille.svg import Label, render_svg
+from tutto_a11y.config.settings import UsageProblem
 from tutto_a11y.games import registry
-from tutto_a11y.settings import UsageProblem
 from tutto_a11y.text.i18n import Catalog
 
 #: The Braille formats of ``export`` and ``labels``.

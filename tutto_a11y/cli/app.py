@@ -1,11 +1,13 @@
 """The click commands: each command's arguments, help and call, at the edge of the program.
 
-Every option comes from the table of options (``table/options.py``), the table the command
-line is read from before click too (``cli/line.py``): :func:`_options` makes a command's rows
-into click's options, in the order its help lists them. Each command takes the global options
-itself (wherever they stand on the line, see :mod:`~tutto_a11y.cli.group`), and they become one
-:class:`Settings`, built once and handed to the command as its first argument; ``play`` gets
-every parameter as it was read.
+Every option comes from the table of options (``config/options.py``), the table the command
+line is read from before click too (``config/command_line.py``): :func:`_options` makes a
+command's rows into click's options, in the order its help lists them. Each command takes the
+global options itself (wherever they stand on the line, see :mod:`~tutto_a11y.cli.group`), and
+they become one :class:`Settings` (``Settings.given``, as for ``play``), handed to the command
+as its first argument; ``play`` gets every parameter as it was read. The settings file's values
+are click's ``default_map``, below the option's variable: the one order of
+``config/sources.py``.
 """
 
 from __future__ import annotations
@@ -21,28 +23,29 @@ from click.core import ParameterSource
 
 from tutto_a11y.cli.group import DefaultGroup
 from tutto_a11y.cli.help import TargetOption, TArgument, TOption
-from tutto_a11y.cli.kept import check_file, check_setting
-from tutto_a11y.cli.line import CommandLine
 from tutto_a11y.cli.play import known_game
 from tutto_a11y.cli.usage import ClickValue, usage_sentence
 from tutto_a11y.commands.printing import say_problem
-from tutto_a11y.settings import Settings, UsageProblem, default_lang
-from tutto_a11y.table.options import (
+from tutto_a11y.config.command_line import CommandLine
+from tutto_a11y.config.file_values import check_file, check_setting
+from tutto_a11y.config.options import (
     COMMANDS,
     FLAG,
     GLOBAL,
     MULTIPLE,
     N_,
     OPTIONAL,
-    SETTINGS,
     SWITCH,
     Option,
 )
-from tutto_a11y.text.arguments import Text
+from tutto_a11y.config.settings import Settings, UsageProblem
+from tutto_a11y.config.values import Text
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
 
 TEXT = ClickValue(Text())
+#: The parameters of the global options, which become a command's :class:`Settings`.
+_GLOBAL_NAMES = frozenset(option.name for option in GLOBAL)
 
 
 def _click_option(option: Option, *, on_group: bool = False) -> Callable[[Any], Any]:
@@ -89,11 +92,10 @@ def _options(command: str) -> Callable[[Any], Any]:
             return _with_options(rows, f)
 
         @functools.wraps(f)
-        def with_settings(*args: Any, lang: str | None, width: int | None, db: str | None,
-                          plain: bool, **params: Any) -> Any:
-            settings = Settings(lang=lang, width=width, db=db, plain=plain)
-            click.get_current_context().obj = settings
-            return f(settings, *args, **params)
+        def with_settings(*args: Any, **params: Any) -> Any:
+            settings = Settings.given(params)
+            return f(settings, *args, **{name: value for name, value in params.items()
+                                         if name not in _GLOBAL_NAMES})
 
         return _with_options(rows, with_settings)
 
@@ -202,7 +204,8 @@ def coach_command(settings: Settings, **options: Any) -> int:
 @_options("settings")
 def settings_command(settings: Settings, words: tuple[str, ...]) -> int:
     from tutto_a11y.commands.settings import change_setting, show_settings
-    from tutto_a11y.settings_file import read_settings, settings_path
+    from tutto_a11y.config.file import read_settings, settings_path
+    from tutto_a11y.config.sources import setting_defaults
 
     catalog = settings.catalog()
     kept = read_settings(settings_path())
@@ -215,10 +218,7 @@ def settings_command(settings: Settings, words: tuple[str, ...]) -> int:
     chosen = {"lang": settings.lang, "width": settings.width, "db": settings.db}
     given = {name: value for name, value in chosen.items()
              if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE}
-    defaults = {key: option.default for key, option in SETTINGS.items()}
-    defaults["lang"] = default_lang({k: v for k, v in os.environ.items() if k != "TUTTO_LANG"})
-    defaults["db"] = str(Settings().path)
-    return show_settings(kept, given, os.environ, defaults, catalog, columns)
+    return show_settings(kept, given, os.environ, setting_defaults(os.environ), catalog, columns)
 
 
 @cli.command("review", help=N_("The coach looks back on a Tutto game: every decision "

@@ -7,9 +7,9 @@ import gettext
 import click
 
 from tutto_a11y.cli.help import TCommand, TContext, _help_translated
-from tutto_a11y.cli.line import command_index
-from tutto_a11y.settings import UsageProblem
-from tutto_a11y.table.options import N_
+from tutto_a11y.config.command_line import command_index
+from tutto_a11y.config.options import N_
+from tutto_a11y.config.settings import UsageProblem
 from tutto_a11y.text.arguments import not_a_command
 
 
@@ -18,7 +18,8 @@ class DefaultGroup(click.Group):
 
     ``tutto-tally --lang de show 1`` is read as ``show --lang de 1``: every command takes the
     global options itself, so moving the command word to the front is all it takes. Where the
-    command word stands is the one reading's (:func:`~tutto_a11y.cli.line.command_index`).
+    command word stands is the one reading's
+    (:func:`~tutto_a11y.config.command_line.command_index`).
     """
 
     command_class = TCommand

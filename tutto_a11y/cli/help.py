@@ -13,8 +13,8 @@ from contextlib import contextmanager
 
 import click
 
+from tutto_a11y.config.options import N_
 from tutto_a11y.games import registry
-from tutto_a11y.table.options import N_
 
 
 def _t(text: str | None) -> str | None:

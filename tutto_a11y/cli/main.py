@@ -1,10 +1,11 @@
 """The program's start: settings file, the command line read once, then ``play`` or click.
 
 Library errors become one translated line and exit status 2 here, never a traceback. The
-command line is read before anything else (:mod:`~.line`): the language, so that click's own
-texts are translated too, the width and plain mode every problem is said with, and the
-command. A plain ``play`` line (most starts at a table) runs from that reading without click;
-every other line, and every line with something to refuse, goes to click (:mod:`~.app`).
+command line is read before anything else (:mod:`~tutto_a11y.config.command_line`): the
+language, so that click's own texts are translated too, the width and plain mode every problem
+is said with, and the command. A plain ``play`` line (most starts at a table) runs from that
+reading without click; every other line, and every line with something to refuse, goes to
+click (:mod:`~.app`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from tutto_a11y.settings import UsageProblem
+from tutto_a11y.config.settings import UsageProblem
 from tutto_a11y.text.i18n import Catalog, use_for_click
 from tutto_a11y.text.output import line_width
 
@@ -57,9 +58,9 @@ def _output_closed() -> int:
 
 def _run(argv: Sequence[str] | None) -> int:
     """The program's run; its exit status."""
-    from tutto_a11y.cli.kept import check_file
-    from tutto_a11y.cli.line import read
-    from tutto_a11y.settings_file import read_settings, settings_path
+    from tutto_a11y.config.command_line import read
+    from tutto_a11y.config.file import read_settings, settings_path
+    from tutto_a11y.config.file_values import check_file
 
     args = list(sys.argv[1:] if argv is None else argv)
     kept = read_settings(settings_path())
@@ -69,7 +70,7 @@ def _run(argv: Sequence[str] | None) -> int:
     problem_width = line_width(line.width, sys.stderr, line.plain)  # else a terminal's
     if problem is not None:  # said once; the program goes on with the defaults
         from tutto_a11y.commands.printing import say_problem
-        from tutto_a11y.commands.settings import file_problem_sentence
+        from tutto_a11y.config.file_values import file_problem_sentence
 
         say_problem(file_problem_sentence(problem, kept.path, Catalog(line.lang)),
                     problem_width)

@@ -5,17 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tutto_a11y.settings import Settings, UsageProblem
+from tutto_a11y.config.settings import Settings, UsageProblem
 from tutto_a11y.text.arguments import game_ref, shown
 
 
 def start_play(params: Mapping[str, Any]) -> int:
     """``play`` with its parameters as read from the command line (global ones included)."""
-    from tutto_a11y.table.options import PlayOptions
+    from tutto_a11y.config.options import PlayOptions
     from tutto_a11y.table.play import play
 
-    settings = Settings(lang=params["lang"], width=params["width"], db=params["db"],
-                        plain=params["plain"], game=params["game"])
+    settings = Settings.given(params, game=params["game"])
     resume = params["resume"]
     options = PlayOptions.from_params(
         {**params, "resume": None if resume is None else known_game(resume, settings)})

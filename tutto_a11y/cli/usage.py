@@ -2,7 +2,7 @@
 
 click words its refusals in English fragments ("'x' is not a valid integer range", "Choose
 from:" with tab-indented lines) and shows English metavars. The value checkers of
-:mod:`tutto_a11y.text.arguments` say what is wrong and what would be valid in one translated
+:mod:`tutto_a11y.config.values` say what is wrong and what would be valid in one translated
 sentence; :class:`ClickValue` hands them to click, naming the option or the ``TUTTO_*`` variable
 the value came from, and :func:`usage_sentence` words every other usage error click raises.
 """
@@ -16,7 +16,8 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from tutto_a11y.text.arguments import OneOf, ValueKind, join_or, shown
+from tutto_a11y.config.values import OneOf, ValueKind
+from tutto_a11y.text.arguments import join_or, shown
 from tutto_a11y.text.i18n import Catalog, chosen_lang
 
 _translated = gettext.gettext  # for msgids marked where they are defined (metavars)

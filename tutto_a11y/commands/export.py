@@ -11,8 +11,8 @@ from typing import Any
 
 import click
 
+from tutto_a11y.config.settings import Settings
 from tutto_a11y.reports.sheets import export_text
-from tutto_a11y.settings import Settings
 
 
 def export_game(settings: Settings, ref: str, fmt: str, braille: Any = None) -> int:

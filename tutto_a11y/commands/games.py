@@ -8,8 +8,8 @@ prints it.
 from __future__ import annotations
 
 from tutto_a11y.commands.printing import echo_wrapped
+from tutto_a11y.config.settings import Settings
 from tutto_a11y.reports.sheets import saved_games, status_word
-from tutto_a11y.settings import Settings
 from tutto_a11y.text.names import printable_names
 
 

@@ -11,7 +11,7 @@ import click
 
 from tutto_a11y.braille.pages import Layout
 from tutto_a11y.braille.paper import labels_text
-from tutto_a11y.settings import Settings
+from tutto_a11y.config.settings import Settings
 
 
 def labels_command(settings: Settings, game: str, fmt: str, grade: int, layout: Layout) -> int:

@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from tutto_a11y.settings import Settings
+from tutto_a11y.config.settings import Settings
 from tutto_a11y.text.output import wrap
 from tutto_a11y.text.working import working_sentence
 

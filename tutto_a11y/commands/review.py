@@ -12,8 +12,8 @@ import json
 import click
 
 from tutto_a11y.commands.printing import echo_wrapped, working
+from tutto_a11y.config.settings import Settings
 from tutto_a11y.reports.review import review_game
-from tutto_a11y.settings import Settings
 from tutto_a11y.text.working import after_a_moment
 
 

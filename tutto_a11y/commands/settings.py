@@ -1,8 +1,9 @@
 """``tutto-tally settings``: show the settings and where each comes from, keep one, forget one.
 
-The words are the user's: every line is one sentence in the chosen language. Checking a value
-is the command line's job (``check`` is given by ``cli/``, which knows the option types), so
-``settings set rate 5`` is refused with the same sentence as ``--rate 5``.
+The words are the user's: every line is one sentence in the chosen language. Where a value
+comes from is the one order of ``config/sources.py``, and a value to keep is checked by the
+option's own checker (``check`` is ``config/file_values.py``'s), so ``settings set rate 5`` is
+refused with the same sentence as ``--rate 5``.
 """
 
 from __future__ import annotations
@@ -12,43 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from tutto_a11y.commands.printing import echo_wrapped
-from tutto_a11y.settings import UsageProblem
-from tutto_a11y.settings_file import (
-    FileProblem,
-    SettingsFile,
-    env_name,
-    toml_value,
-    write_setting,
-)
-from tutto_a11y.table.options import SETTINGS
+from tutto_a11y.config.file import SettingsFile, env_name, toml_value, write_setting
+from tutto_a11y.config.options import SETTINGS
+from tutto_a11y.config.settings import UsageProblem
+from tutto_a11y.config.sources import COMMAND_LINE, FILE, VARIABLE, source
 from tutto_a11y.text.arguments import join_and, shown
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
 
 Check = Callable[[str, Any], Any]
-
-
-def file_problem_sentence(problem: FileProblem, path: Path, c: Catalog) -> str:
-    """Why the settings file is not used, with its line, in one sentence."""
-    file, line, data = str(path), problem.line, problem.data
-    if problem.reason == "syntax":
-        return c.gettext("Line {line} of the settings file {file} is not of the form "
-                         "name = value, so the default settings are used.", line=line, file=file)
-    if problem.reason == "unknown":
-        return c.gettext("Line {line} of the settings file {file} names {name}, which is no "
-                         "setting, so the default settings are used.", line=line, file=file,
-                         name=shown(data.get("name", "")))
-    if problem.reason == "twice":
-        return c.gettext("Line {line} of the settings file {file} gives {name} a second time, "
-                         "so the default settings are used.", line=line, file=file,
-                         name=data.get("name", ""))
-    if problem.reason == "value":
-        return c.gettext("Line {line} of the settings file {file} gives {name} the value "
-                         "{value}, which it cannot have, so the default settings are used.",
-                         line=line, file=file, name=data.get("name", ""),
-                         value=shown(data.get("value", "")))
-    return c.gettext("The settings file {file} cannot be read, so the default settings are "
-                     "used.", file=file)
 
 
 def shown_value(value: Any, c: Catalog) -> str:
@@ -73,13 +46,14 @@ def show_settings(kept: SettingsFile, given: Mapping[str, Any], env: Mapping[str
                                "VALUE makes {file}.", file=str(kept.path)), width)
     for key in SETTINGS:
         variable = env_name(key)
-        if given.get(key) is not None:
+        where = source(given.get(key) is not None, env.get(variable), key in values)
+        if where == COMMAND_LINE:
             sentence = c.gettext("{name}: {value}, from the command line.", name=key,
                                  value=shown_value(given[key], c))
-        elif env.get(variable):
+        elif where == VARIABLE:
             sentence = c.gettext("{name}: {value}, from {variable}.", name=key,
                                  value=shown_value(env[variable], c), variable=variable)
-        elif key in values:
+        elif where == FILE:
             sentence = c.gettext("{name}: {value}, from the settings file.", name=key,
                                  value=shown_value(values[key], c))
         elif key == "lang":

@@ -8,8 +8,8 @@ other line.
 from __future__ import annotations
 
 from tutto_a11y.commands.printing import echo_wrapped
+from tutto_a11y.config.settings import Settings
 from tutto_a11y.reports.sheets import sheet_lines
-from tutto_a11y.settings import Settings
 
 
 def show_game(settings: Settings, ref: str) -> int:

@@ -12,8 +12,8 @@ import json
 import click
 
 from tutto_a11y.commands.printing import echo_wrapped
+from tutto_a11y.config.settings import Settings
 from tutto_a11y.reports.stats import count_games
-from tutto_a11y.settings import Settings
 
 
 def stats_command(settings: Settings, kind: str, player: str | None, since_text: str | None,

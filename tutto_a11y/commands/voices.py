@@ -8,7 +8,7 @@ cannot be used is said in one sentence, and the command still ends normally.
 from __future__ import annotations
 
 from tutto_a11y.commands.printing import echo_wrapped
-from tutto_a11y.settings import Settings
+from tutto_a11y.config.settings import Settings
 from tutto_a11y.speech.voices import voice_name
 from tutto_a11y.text.names import terminal_safe
 from tutto_a11y.text.problems import speech_problem_sentence

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tutto_a11y.config.settings import Settings, UsageProblem
 from tutto_a11y.core.record import Record
 from tutto_a11y.reports.sheets import read_game
 from tutto_a11y.reports.stats import name_key
-from tutto_a11y.settings import Settings, UsageProblem
 from tutto_a11y.store.saved import side_of
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe

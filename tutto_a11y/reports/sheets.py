@@ -15,9 +15,9 @@ import json
 import re
 from typing import Any
 
+from tutto_a11y.config.settings import Settings, UsageProblem, store_problem
 from tutto_a11y.core.contract import GameStatus
 from tutto_a11y.core.record import Record
-from tutto_a11y.settings import Settings, UsageProblem, store_problem
 from tutto_a11y.store.rows import entry_seats
 from tutto_a11y.store.saved import DamagedGame, rebuild, rules_and_players, side_of
 from tutto_a11y.text.i18n import Catalog

@@ -23,10 +23,10 @@ from collections import Counter
 from datetime import date, datetime
 from typing import Any
 
+from tutto_a11y.config.settings import Settings, UsageProblem
 from tutto_a11y.core.contract import GameStatus, StatsFigures, whole_average
 from tutto_a11y.core.record import Record
 from tutto_a11y.games import registry
-from tutto_a11y.settings import Settings, UsageProblem
 from tutto_a11y.store.rows import GameInfo
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe

@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tutto_a11y.config.settings import UsageProblem
 from tutto_a11y.core.contract import GameStatus
-from tutto_a11y.settings import UsageProblem
 from tutto_a11y.table.session import JournalFailed
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.output import Output

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import sys
 
+from tutto_a11y.config.options import PlayOptions
+from tutto_a11y.config.settings import Settings, default_lang, store_problem
 from tutto_a11y.games import registry
-from tutto_a11y.settings import Settings, default_lang, store_problem
 from tutto_a11y.store.saved import side_of
 from tutto_a11y.table.adapters import StoreJournal, fixed_seat_codes, open_sharing, open_speech
-from tutto_a11y.table.options import PlayOptions
 from tutto_a11y.table.reader import TerminalReader
 from tutto_a11y.table.session import Table
 from tutto_a11y.table.setup import (

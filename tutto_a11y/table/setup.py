@@ -12,14 +12,14 @@ import os
 import sys
 from collections.abc import Sequence
 
+from tutto_a11y.config.settings import UsageProblem
+from tutto_a11y.config.values import rule_pair
 from tutto_a11y.core.contract import AnyGame, AnyMessages, AnySide, EntryError, GameStatus
 from tutto_a11y.games import registry
-from tutto_a11y.settings import UsageProblem
 from tutto_a11y.store.journal import Store
 from tutto_a11y.store.rows import GameInfo
 from tutto_a11y.store.saved import DamagedGame, rebuild
 from tutto_a11y.table.reader import INBOX, LineReader, PlainReader, TableReader, TerminalReader
-from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import check_new_name, join_names
 from tutto_a11y.text.output import Output
@@ -115,14 +115,7 @@ def _replay(info: GameInfo, store: Store, catalog: Catalog) -> AnyGame:
 def rules_from(side: AnySide, preset: str | None, target: int | None, options: Sequence[str],
                catalog: Catalog) -> object:
     """The chosen game's rules from ``--rules``, ``--target`` and ``--rule NAME=VALUE``."""
-    pairs = []
-    for option in options:
-        name, sep, value = option.partition("=")
-        if not sep:
-            raise UsageProblem(catalog.gettext(
-                "The rule option {option} needs the form NAME=VALUE, for example "
-                "x2-scope=card.", option=shown(option)))
-        pairs.append((name, value))
+    pairs = [rule_pair(option, catalog) for option in options]
     try:
         return side.rules(preset, target, pairs)
     except EntryError as error:

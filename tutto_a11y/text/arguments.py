@@ -1,10 +1,9 @@
-"""Command-line values checked and refused in one sentence in the game's language.
+"""How a typed word is echoed and a list is said in a refusal, and the words of a command line
+that name a game or a command.
 
-The checkers here know no click: the table of options (``table/options.py``) gives each option
-one, the command line is read with them before click (``cli/line.py``), the settings file's
-values are checked with them, and ``cli/usage.py`` hands them to click as its types, so that a
-value is accepted or refused alike whichever way it arrives. A refusal says what is wrong
-and what would be valid, naming the option, variable or setting the value came from.
+A refused value is echoed back short and printable (:func:`shown`), lists are said as a person
+says them (:func:`join_and`, :func:`join_or`). The checkers of the options' values, which
+word their refusals with these, are the configuration's (``config/values.py``).
 """
 
 from __future__ import annotations
@@ -41,116 +40,6 @@ def join_or(items: Sequence[str]) -> str:
     if len(items) == 1:
         return items[0]
     return _c().gettext("{items} or {last}", items=", ".join(items[:-1]), last=items[-1])
-
-
-class WholeNumber:
-    """A whole number, optionally between two bounds."""
-
-    name = "integer"
-
-    def __init__(self, low: int | None = None, high: int | None = None) -> None:
-        self.low = low
-        self.high = high
-
-    def parse(self, value: Any) -> int:
-        """The number ``value`` stands for; ValueError when it is not one in the bounds."""
-        if isinstance(value, int) and not isinstance(value, bool):
-            number = value
-        else:
-            text = str(value).strip()
-            digits = text[1:] if text[:1] in "+-" else text
-            if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
-                raise ValueError(value)
-            number = int(text)
-        if (self.low is not None and number < self.low) or \
-                (self.high is not None and number > self.high):
-            raise ValueError(value)
-        return number
-
-    def refusal(self, value: Any, option: str) -> str:
-        """Why ``value`` given to ``option`` (``--width``, ``TUTTO_WIDTH``) was refused."""
-        if self.low is not None and self.high is not None:
-            return _c().gettext("{option} needs a whole number from {low} to {high}, not {value}.",
-                                option=option, low=self.low, high=self.high, value=shown(value))
-        return _c().gettext("{option} needs a whole number, not {value}.", option=option,
-                            value=shown(value))
-
-
-class OneOf:
-    """One of a few fixed words, matched without case; the words stay as the user types them."""
-
-    name = "choice"
-
-    def __init__(self, choices: Sequence[str]) -> None:
-        self.choices = tuple(choices)
-
-    def metavar(self) -> str:
-        return "[" + "|".join(self.choices) + "]"
-
-    def parse(self, value: Any) -> str:
-        text = str(value).strip().lower()
-        if text in self.choices:
-            return text
-        raise ValueError(value)
-
-    def refusal(self, value: Any, option: str) -> str:
-        return _c().gettext("{option} can be {choices}, not {value}.", option=option,
-                            choices=join_or(self.choices), value=shown(value))
-
-
-class Text:
-    """Free text (a file name, a voice id): only bytes that are not text are refused."""
-
-    name = "text"
-
-    def parse(self, value: Any) -> str:
-        text = str(value)
-        if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
-            raise ValueError(value)
-        return text
-
-    def refusal(self, value: Any, option: str) -> str:
-        return _c().gettext("{option} holds bytes that are not text: type it again in UTF-8.",
-                            option=option)
-
-
-class Names(Text):
-    """Players' names: any text passes here, because the names' own check says what is wrong
-    with one (a byte that is not text is a character that cannot be shown or said)."""
-
-    def parse(self, value: Any) -> str:
-        return str(value)
-
-
-#: What a value checker is: one of the kinds above.
-ValueKind = WholeNumber | OneOf | Text
-
-#: The words a yes-or-no setting takes (``TUTTO_PLAIN=1``, ``sighted = "yes"``), as click reads
-#: them for a flag; ``tests/test_quick_start.py`` checks that both agree on every word.
-FLAG_WORDS: dict[str, bool] = {
-    "1": True, "0": False, "true": True, "false": False, "t": True, "f": False,
-    "yes": True, "no": False, "y": True, "n": False, "on": True, "off": False, "": False,
-}
-
-
-#: The words ``settings`` shows for yes and no in German and French ("an", "aus", "oui",
-#: "non"), with their synonyms: a kept setting takes them beside the English ones, in any
-#: language. The command line and the ``TUTTO_*`` variables are read by click, which knows only
-#: the English words (``FLAG_WORDS``).
-SETTING_FLAG_WORDS: dict[str, bool] = {
-    **FLAG_WORDS, "an": True, "aus": False, "ein": True, "ja": True, "nein": False,
-    "oui": True, "non": False,
-}
-
-
-def parse_flag(value: Any, words: dict[str, bool] = FLAG_WORDS) -> bool:
-    """A yes-or-no value as a flag's setting; ValueError for any other word."""
-    if isinstance(value, bool):
-        return value
-    word = str(value).strip().lower()
-    if word not in words:
-        raise ValueError(value)
-    return words[word]
 
 
 def game_ref(text: str) -> str | None:

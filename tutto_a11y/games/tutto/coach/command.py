@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tutto_a11y.config.settings import Settings, UsageProblem
+from tutto_a11y.config.values import rule_pair
 from tutto_a11y.core.contract import Sentences
 from tutto_a11y.games.tutto.coach.position import (
     MAX_TURN_TOTAL,
@@ -20,7 +22,6 @@ from tutto_a11y.games.tutto.coach.position import (
     pile_from_counts,
 )
 from tutto_a11y.games.tutto.rules import Card, EntryError, Rules, parse_faces
-from tutto_a11y.settings import Settings, UsageProblem
 from tutto_a11y.text.names import terminal_safe
 from tutto_a11y.text.problems import entry_error_sentence
 
@@ -31,13 +32,8 @@ def coach_rules(preset: str, options: Sequence[str], c: Sentences) -> Rules:
     """The rules from ``--rules`` and ``--rule NAME=VALUE``, refused in one sentence."""
     try:
         rules = Rules.preset(preset)
-        for option in options:
-            name, sep, value = option.partition("=")
-            if not sep:
-                raise UsageProblem(c.gettext(
-                    "The rule option {option} needs the form NAME=VALUE, for example "
-                    "x2-scope=card.", option=terminal_safe(option, limit=24)))
-            rules = rules.with_option(name, value)
+        for option in options:  # in turn: a name the rules do not know is said first
+            rules = rules.with_option(*rule_pair(option, c))
     except EntryError as error:
         raise UsageProblem(entry_error_sentence(error, c)) from None
     return rules

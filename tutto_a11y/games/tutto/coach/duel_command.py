@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tutto_a11y.config.settings import Settings, UsageProblem
 from tutto_a11y.core.contract import Sentences
 from tutto_a11y.games.tutto.rules import Rules
-from tutto_a11y.settings import Settings, UsageProblem
 from tutto_a11y.text.percent import percent
 
 #: The highest target solved: the time grows with the square of the target (the standard 6000

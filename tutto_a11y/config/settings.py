@@ -1,10 +1,11 @@
-"""Settings and the one context object, built once at the edge (``cli/``) and passed in.
+"""The resolved settings of a run, the one context object, built once at the edge and passed in.
 
-No module outside ``cli/`` imports it: what a command needs from how the program was started
-(language, width, games file, plain mode, game kind) arrives as a :class:`Settings`, and a
-problem with how it was started travels back up as a :class:`UsageProblem` already worded in
-the game's language. Opening the games file and wording its failure is written once, here, for
-every command.
+What a command needs from how the program was started (language, width, games file, plain
+mode, game kind) arrives as a :class:`Settings`, built from the command's parameters by
+:meth:`Settings.given` (for ``play`` read before click or by it, for every other command by
+click), and a problem with how it was started travels back up as a :class:`UsageProblem`
+already worded in the game's language. Opening the games file and wording its failure is
+written once, here, for every command.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .core.record import Record, field
-from .text.i18n import Catalog, chosen_lang, lang_from_environment, normalise_lang
+from tutto_a11y.core.record import Record, field
+from tutto_a11y.text.i18n import Catalog, chosen_lang, lang_from_environment, normalise_lang
 
 
 class UsageProblem(Exception):
@@ -29,7 +30,7 @@ class UsageProblem(Exception):
 def default_lang(env: Mapping[str, str], kept: str | None = None) -> str:
     """The language when no ``--lang`` is given: ``TUTTO_LANG``, the settings file's ``kept``
     language, the locale. A language that is no supported one is English, so that the
-    sentence refusing it can be read (the command line is read in ``cli/line.py``)."""
+    sentence refusing it can be read (the command line is read in ``config/command_line.py``)."""
     if env.get("TUTTO_LANG"):
         return normalise_lang(env["TUTTO_LANG"]) or "en"
     if kept:
@@ -39,7 +40,7 @@ def default_lang(env: Mapping[str, str], kept: str | None = None) -> str:
 
 def resolve_path(db: str | None) -> Path:
     """The games file: ``--db`` as given, else the per-user default."""
-    from .store.journal import default_db_path
+    from tutto_a11y.store.journal import default_db_path
 
     return Path(db).expanduser() if db else default_db_path()
 
@@ -60,6 +61,14 @@ class Settings(Record):
     game: str | None = None
     env: Mapping[str, str] = field(default_factory=lambda: dict(os.environ), repr=False)
 
+    @classmethod
+    def given(cls, params: Mapping[str, Any], game: str | None = None) -> Settings:
+        """The settings from a command's parameters, however they were read: its global options
+        (``--lang``, ``--width``, ``--db``, ``--plain``), and ``play``'s ``--game``. The one
+        place a run's settings are built, for ``play`` and every other command alike."""
+        return cls(lang=params["lang"], width=params["width"], db=params["db"],
+                   plain=params["plain"], game=game)
+
     @property
     def path(self) -> Path:
         return resolve_path(self.db)
@@ -69,7 +78,7 @@ class Settings(Record):
         terminal mode, so that a terminal never cuts a word; to a pipe or a file, none."""
         import sys
 
-        from .text.output import line_width
+        from tutto_a11y.text.output import line_width
 
         return line_width(self.width, sys.stderr if err else sys.stdout, self.plain)
 
@@ -79,8 +88,8 @@ class Settings(Record):
 
     def open_store(self, catalog: Catalog, *, read_only: bool = False) -> Any:
         """The games file opened, or its problem as one sentence (a :class:`UsageProblem`)."""
-        from .store.errors import StoreError
-        from .store.journal import Store
+        from tutto_a11y.store.errors import StoreError
+        from tutto_a11y.store.journal import Store
 
         path = self.path
         try:
@@ -91,6 +100,6 @@ class Settings(Record):
 
 def store_problem(error: Any, path: Any, catalog: Catalog) -> UsageProblem:
     """A :class:`StoreError` as the one sentence the user reads, ready to raise."""
-    from .text.problems import store_error_sentence
+    from tutto_a11y.text.problems import store_error_sentence
 
     return UsageProblem(store_error_sentence(error.reason, error.data, str(path), catalog))

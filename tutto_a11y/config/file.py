@@ -4,9 +4,9 @@ The file is ``settings.toml`` in the user's config folder: TOML, read by the sta
 ``tomllib`` (``tomli``, the same parser, on Python 3.10), so any valid TOML is accepted and
 nothing else is. The settings are top-level keys; a table or an array is no setting's value and
 is refused by the value checks. It is read here and written here, and nowhere else; which names
-are settings and what values they take is the table of options' (``table/options.py``), checked
-by ``cli/kept.py`` with the options' own types, so that a value is refused the same way
-wherever it comes from.
+are settings and what values they take is the table of options' (``config/options.py``),
+checked by ``config/file_values.py`` with the options' own types, so that a value is refused
+the same way wherever it comes from.
 
 A file that cannot be read is reported with its line and left exactly as it is: only
 ``settings set`` and ``settings unset`` write it, and only when it could be read. They edit it
@@ -50,7 +50,7 @@ class FileProblem(Exception):
     """Why the settings file cannot be used: a reason code, the line (0: the whole file), data.
 
     Reasons: ``unreadable`` (no permission, not a file, not UTF-8), ``syntax`` (not
-    ``name = value``), ``twice`` (a name given twice), and, found by ``cli/kept.py``,
+    ``name = value``), ``twice`` (a name given twice), and, found by ``config/file_values.py``,
     ``unknown`` (no such setting) and ``value`` (a value the setting cannot have).
     """
 

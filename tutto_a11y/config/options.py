@@ -1,18 +1,18 @@
 """Every option of every command, written once: the table the command line is built from.
 
-Each option is one row: how it is typed, the checker of its value (:mod:`~tutto_a11y.text.
-arguments`), its default, whether a ``TUTTO_*`` variable gives it and its help (a msgid,
+Each option is one row: how it is typed, the checker of its value (:mod:`~tutto_a11y.config.
+values`), its default, whether a ``TUTTO_*`` variable gives it and its help (a msgid,
 translated when help is shown). Everything else comes from the rows: click's options
-(``cli/app.py``), the one reading of the command line before click (``cli/line.py``), the
-settings a player keeps in ``settings.toml`` (:data:`SETTINGS`), the variables' names
-(``settings_file.env_name``) and :class:`PlayOptions`; ``tests/test_options_table.py`` holds
-the documents' option lists to it.
+(``cli/app.py``), the one reading of the command line before click (``config/command_line.py``),
+the settings a player keeps in ``settings.toml`` (:data:`SETTINGS`), the variables' names
+(``config/file.py``'s ``env_name``) and :class:`PlayOptions`; ``tests/test_options_table.py``
+holds the documents' option lists to it.
 
-Why here, beside the play loop: :class:`PlayOptions`, what ``play`` hands the loop, is written
-as the rows of ``play``'s own options (a record whose fields are those rows, so the type
-checker knows each field's type and the name is written once), and the rows need the games'
-names (``--game``) from the registry. So the table sits above the registry and below
-``commands/`` and ``cli/``, which read it; nothing here knows click.
+:class:`PlayOptions`, what ``play`` hands the loop, is written as the rows of ``play``'s own
+options (a record whose fields are those rows, so the type checker knows each field's type and
+the name is written once), and the rows need the games' names (``--game``) from the registry.
+So the table sits above the registry and below the table's loop, ``commands/`` and ``cli/``,
+which read it; nothing here knows click.
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tutto_a11y.config.file import env_name
+from tutto_a11y.config.values import Names, OneOf, Text, ValueKind, WholeNumber
 from tutto_a11y.core.contract import Verbosity
 from tutto_a11y.core.record import Record
 from tutto_a11y.games import registry
-from tutto_a11y.settings_file import env_name
-from tutto_a11y.text.arguments import Names, OneOf, Text, ValueKind, WholeNumber
 from tutto_a11y.text.i18n import LANGS
 
 if TYPE_CHECKING:  # for the type checker only: a TypeVar bound by name costs a compile at start

@@ -8,11 +8,12 @@ such a line runs without importing click at all, which would add about a third t
 the first prompt.
 
 How: as click reads it, from the table of options click's options are made from
-(``table/options.py``). The command word is found as :func:`command_index` says (``cli/group.py``
-asks it too, to put the word first for click), and the other words are read with that
-command's options as click's parser reads them: ``--name value`` or ``--name=value``, an
-optional value only when the next word does not look like an option, ``--`` ending the
-options, the last value given winning; then the variable, the settings file, the default.
+(``config/options.py``). The command word is found as :func:`command_index` says
+(``cli/group.py`` asks it too, to put the word first for click), and the other words are read
+with that command's options as click's parser reads them: ``--name value`` or ``--name=value``,
+an optional value only when the next word does not look like an option, ``--`` ending the
+options, the last value given winning; then the variable, the settings file, the default, in
+the one order of ``config/sources.py``.
 Nothing is refused here: the reading goes on to the end, so that click's refusal is said in
 the language and at the width the line asks for.
 
@@ -29,9 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tutto_a11y.core.record import Record
-from tutto_a11y.settings import default_lang
-from tutto_a11y.table.options import (
+from tutto_a11y.config.options import (
     COMMANDS,
     FLAG,
     LANG,
@@ -44,7 +43,10 @@ from tutto_a11y.table.options import (
     WIDTH,
     Option,
 )
-from tutto_a11y.text.arguments import FLAG_WORDS, parse_flag
+from tutto_a11y.config.settings import default_lang
+from tutto_a11y.config.sources import COMMAND_LINE, FILE, VARIABLE, source
+from tutto_a11y.config.values import FLAG_WORDS, parse_flag
+from tutto_a11y.core.record import Record
 from tutto_a11y.text.i18n import normalise_lang
 
 #: The command words, in the order help and sentences give them.
@@ -170,13 +172,15 @@ def _width(typed: Mapping[str, list[Any]], env: Mapping[str, str],
            kept: Mapping[str, Any]) -> int | None:
     """``--width``, else ``TUTTO_WIDTH`` (empty: not set), else the settings file; None for a
     width click will refuse."""
-    if WIDTH.name in typed:
+    variable = env.get(WIDTH.envvar or "")
+    where = source(WIDTH.name in typed, variable, WIDTH.name in kept)
+    if where == COMMAND_LINE:
         text = typed[WIDTH.name][-1]
+    elif where == VARIABLE:
+        text = variable
     else:
-        text = env.get(WIDTH.envvar or "")
-        if not text:
-            width: int | None = kept.get(WIDTH.name)
-            return width
+        width: int | None = kept.get(WIDTH.name)
+        return width
     try:
         return int(_kind(WIDTH).parse(text))
     except ValueError:
@@ -204,17 +208,19 @@ class _NotSure(Exception):
 
 def _value(row: Option, typed: Mapping[str, list[Any]], env: Mapping[str, str],
            kept: Mapping[str, Any]) -> Any:
-    """click's order: the command line, then the option's variable, then the settings file,
-    then the default."""
-    if row.name in typed:
+    """The value from the first source that gives one, in click's order (``config/sources.py``):
+    the command line, then the option's variable, then the settings file, then the default."""
+    text = env.get(row.envvar or "")
+    where = source(row.name in typed, text, row.name in kept)
+    if where == COMMAND_LINE:
         given = typed[row.name]
         if row.how in (FLAG, SWITCH):
             return given[-1]
         if row.how == MULTIPLE:
-            return tuple(_checked(row, text) for text in given)
+            return tuple(_checked(row, word) for word in given)
         return _checked(row, given[-1])
-    text = env.get(row.envvar or "")
-    if text:  # click reads an empty variable as none
+    if where == VARIABLE:
+        assert text is not None
         if row.how in (FLAG, SWITCH):
             if text not in FLAG_WORDS:
                 raise _NotSure  # " Yes": click strips and lowers; let it
@@ -222,7 +228,7 @@ def _value(row: Option, typed: Mapping[str, list[Any]], env: Mapping[str, str],
         if row.how in (OPTIONAL, MULTIPLE):
             raise _NotSure  # click splits or matches these its own way
         return _checked(row, text)
-    if row.name in kept:
+    if where == FILE:
         return kept[row.name]
     return row.default
 
