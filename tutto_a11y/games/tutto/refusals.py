@@ -111,11 +111,11 @@ def _does_not_score(m: SentenceParts, face: int, count: int) -> str:
     aside: a 2 alone or two 2s count for nothing, of four or five 2s three count."""
     c = m.c
     if count > 3:
-        return c.ngettext("Only three of the {count} dice showing {face} count, as three of a "
+        return c.ngettext("Only three of the {dice} dice showing {face} count, as three of a "
                           "kind; the other one scores nothing: set aside just three of them.",
-                          "Only three of the {count} dice showing {face} count, as three of a "
+                          "Only three of the {dice} dice showing {face} count, as three of a "
                           "kind; the other {n} score nothing: set aside just three of them.",
-                          count - 3, count=count, face=face)
+                          count - 3, dice=count, face=face)
     if count == 2:
         return c.gettext("Two dice showing {face} score nothing: a {face} counts only in three "
                          "of a kind. Set aside 1s, 5s or three of a kind from this roll.",
