@@ -20,7 +20,8 @@ from tutto_a11y.store.saved import DamagedGame, rebuild
 from tutto_a11y.table.reader import INBOX, LineReader, PlainReader, TableReader, TerminalReader
 from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.text.names import check_new_name, join_names
+from tutto_a11y.text.lists import and_list
+from tutto_a11y.text.names import check_new_name
 from tutto_a11y.text.output import Output
 from tutto_a11y.text.problems import damaged_game_sentence, entry_error_sentence
 
@@ -229,7 +230,7 @@ def _going_on(info: GameInfo, game: AnyGame, reader: TableReader, output: Output
     from tutto_a11y.text.vocabulary import TABLE_WORDS, Vocabulary
 
     output.line(c.gettext("Game {game} with {players} is still running.", game=info.id,
-                          players=join_names(game.players, c)))
+                          players=and_list(game.players, c)))
     own = TABLE_WORDS.get(c.lang, TABLE_WORDS["en"])
     every = {meaning: tuple(dict.fromkeys(word for source in (c.lang, "en", *TABLE_WORDS)
                                           for word in TABLE_WORDS.get(source, {}).get(meaning, ())))

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tutto_a11y.text.i18n import Catalog, chosen_lang
+from tutto_a11y.text.lists import and_list, or_list
 from tutto_a11y.text.names import terminal_safe
 
 MAX_GAME_ID = 2**63 - 1  # SQLite's largest row id: a bigger id can be no game at all
@@ -27,20 +28,6 @@ def _c() -> Catalog:
 def shown(value: Any) -> str:
     """A refused value as it is echoed: printable, and short enough to read aloud."""
     return terminal_safe(str(value), limit=SHOWN_VALUE) or '""'
-
-
-def join_and(items: Sequence[str]) -> str:
-    """"a", "a and b", "a, b and c": how a list is said."""
-    if len(items) == 1:
-        return items[0]
-    return _c().gettext("{names} and {last}", names=", ".join(items[:-1]), last=items[-1])
-
-
-def join_or(items: Sequence[str]) -> str:
-    """"a", "a or b", "a, b or c": how a list of alternatives is said."""
-    if len(items) == 1:
-        return items[0]
-    return _c().gettext("{items} or {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
 class WholeNumber:
@@ -95,7 +82,7 @@ class OneOf:
 
     def refusal(self, value: Any, option: str) -> str:
         return _c().gettext("{option} can be {choices}, not {value}.", option=option,
-                            choices=join_or(self.choices), value=shown(value))
+                            choices=or_list(self.choices, _c()), value=shown(value))
 
 
 class Text:
@@ -171,4 +158,4 @@ def game_ref(text: str) -> str | None:
 def not_a_command(word: str, commands: Sequence[str]) -> str:
     """A first word that names no command (``tutto-tally shwo``)."""
     return _c().gettext("{word} is not a command: the commands are {commands}.",
-                        word=shown(word), commands=join_and(list(commands)))
+                        word=shown(word), commands=and_list(list(commands), _c()))

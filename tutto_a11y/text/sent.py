@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from tutto_a11y.core.contract import Sentences
 from tutto_a11y.core.record import Record
-from tutto_a11y.text.names import join_names
+from tutto_a11y.text.lists import and_list
 
 
 class SentBy(Record):
@@ -58,7 +58,7 @@ def sent_sentence(sent: SentBy | None, c: Sentences) -> str:
     Ben."; empty when the table typed the line."""
     if sent is None:
         return ""
-    names = join_names(sent.names, c)
+    names = and_list(sent.names, c)
     if sent.partly:
         return c.gettext("Partly sent by {seat}.", seat=names)
     return c.gettext("Sent by {seat}.", seat=names)
@@ -68,7 +68,7 @@ def sent_cell(sent: SentBy | None, c: Sentences) -> str:
     """The cell of a paper sheet's "Sent by" column: "Anna", "Anna (partly)", or empty."""
     if sent is None:
         return ""
-    names = join_names(sent.names, c)
+    names = and_list(sent.names, c)
     return c.gettext("{seat} (partly)", seat=names) if sent.partly else names
 
 

@@ -37,7 +37,7 @@ from tutto_a11y.games.tute.rules import (
     side_of,
 )
 from tutto_a11y.games.tute.words import COMMANDS, SPANISH, shown
-from tutto_a11y.text.names import join_names, or_list
+from tutto_a11y.text.lists import and_list, or_list
 from tutto_a11y.text.problems import line_sentence
 
 
@@ -64,7 +64,7 @@ class Messages:
 
     def join(self, names: Sequence[str]) -> str:
         """"Anna", "Anna and Cleo", "Anna, Ben and Cleo": said as in every game."""
-        return join_names(names, self.c)
+        return and_list(names, self.c)
 
     def side(self, side: int) -> str:
         """A side by its players: "Anna", or "Anna and Cleo" at four."""

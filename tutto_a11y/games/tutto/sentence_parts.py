@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from tutto_a11y.core.contract import Sentences, Verbosity, Working, at_once
 from tutto_a11y.games.tutto.rules import Card, Game, Step
 from tutto_a11y.games.tutto.words import shown
-from tutto_a11y.text.names import join_names
+from tutto_a11y.text.lists import and_list
 from tutto_a11y.text.output import nobreak
 
 
@@ -86,7 +86,7 @@ class SentenceParts:
         return ", ".join(str(f) for f in faces)
 
     def names(self, seats: Sequence[int]) -> str:
-        return join_names([self.name(s) for s in seats], self.c)
+        return and_list([self.name(s) for s in seats], self.c)
 
     def dice(self, n: int) -> str:
         return self.c.ngettext("{n} die", "{n} dice", n)

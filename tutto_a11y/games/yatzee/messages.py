@@ -37,7 +37,7 @@ from tutto_a11y.games.yatzee.rules import (
 )
 from tutto_a11y.games.yatzee.rules.state import best_upper
 from tutto_a11y.games.yatzee.words import COMMANDS, field_word, shown
-from tutto_a11y.text.names import join_names, or_list
+from tutto_a11y.text.lists import and_list, or_list
 from tutto_a11y.text.output import nobreak
 from tutto_a11y.text.problems import line_sentence
 
@@ -86,7 +86,7 @@ class Messages:
         return self.game.players[seat]
 
     def names(self, seats: Sequence[int]) -> str:
-        return join_names([self.name(s) for s in seats], self.c)
+        return and_list([self.name(s) for s in seats], self.c)
 
     def field(self, field: Field) -> str:
         return field_name(field, self.c)
@@ -487,5 +487,5 @@ def word_notice(notice: Notice[Entry, E.Event, State, Rules], catalog: Sentences
     return messages.announce(list(notice.events))
 
 
-__all__ = ["FACE", "LOWER", "Messages", "UPPER", "field_name", "join_names",
+__all__ = ["FACE", "LOWER", "Messages", "UPPER", "field_name", "and_list",
            "word_notice"]
