@@ -33,6 +33,7 @@ from tutto_a11y.table.inbox import Answer, SeatEntry
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.lists import and_list
 from tutto_a11y.text.names import same_name
+from tutto_a11y.text.sent import sent_by_seat
 from tutto_a11y.text.vocabulary import Vocabulary, normalise, spellings
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ class Seating:
     # -- the table's own sentences -----------------------------------------------------------
     def sent_by(self, seat: str) -> str:
         """Said at the end of an entry a seat sent: the seat, named once."""
-        return self.c.gettext("Sent by {seat}.", seat=seat)
+        return sent_by_seat(seat, self.c)
 
     def help(self) -> str:
         c, shown = self.c, WORDS.get(self.c.lang, WORDS["en"])

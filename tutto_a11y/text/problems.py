@@ -57,7 +57,13 @@ def entry_error_sentence(error: EntryError, c: Sentences) -> str:
     if r in ("control-characters", "bad-bytes"):
         return c.gettext("That name has characters that cannot be shown or said: use letters, "
                          "digits and spaces.")
-    return c.gettext("That is not possible: {reason}.", reason=r)
+    return unworded_problem(r, c)
+
+
+def unworded_problem(reason: str, c: Sentences) -> str:
+    """A problem whose reason has no sentence of its own yet: said with its reason code, so
+    that it is still one sentence and never a traceback."""
+    return c.gettext("That is not possible: {reason}.", reason=reason)
 
 
 def store_error_sentence(reason: str, data: dict[str, Any], path: str, c: Sentences) -> str:

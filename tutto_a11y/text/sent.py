@@ -61,7 +61,18 @@ def sent_sentence(sent: SentBy | None, c: Sentences) -> str:
     names = and_list(sent.names, c)
     if sent.partly:
         return c.gettext("Partly sent by {seat}.", seat=names)
-    return c.gettext("Sent by {seat}.", seat=names)
+    return sent_by_seat(names, c)
+
+
+def sent_by_seat(seat: str, c: Sentences) -> str:
+    """"Sent by Anna.": the seat that sent an entry, named once at the end of its line, at
+    the table, on the live view and on ``show``'s lines alike."""
+    return c.gettext("Sent by {seat}.", seat=seat)
+
+
+def sent_heading(c: Sentences) -> str:
+    """The heading of a paper sheet's "Sent by" column (see :func:`sent_cell`)."""
+    return c.gettext("Sent by")
 
 
 def sent_cell(sent: SentBy | None, c: Sentences) -> str:

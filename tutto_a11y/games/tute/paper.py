@@ -16,6 +16,7 @@ from tutto_a11y.games.tute.messages import Messages
 from tutto_a11y.games.tute.rules import Game
 from tutto_a11y.games.tute.rules.suits import SUITS, Rank
 from tutto_a11y.games.tute.sheet import round_sentence, sent_by_round, show_lines
+from tutto_a11y.text.game_sentences import scores_heading
 from tutto_a11y.text.names import with_printable_names
 from tutto_a11y.text.sent import line_sent, sent_sentence
 
@@ -36,7 +37,7 @@ def braille_sheet(info: Any, game: Game, c: Sentences, status: str,
     if game.finished:
         lines.append(shown[1 + len(rounds)])  # "Winners: Anna and Cleo."
     games = game.state.games
-    lines.append(c.gettext("Final scores:") if game.finished else c.gettext("Scores so far:"))
+    lines.append(scores_heading(c, game.finished))
     ranking = sorted(range(len(game.sides)), key=lambda side: -games[side])
     lines += [c.ngettext("{name}: {n} game", "{name}: {n} games", games[side],
                          name=m.side(side)) for side in ranking]

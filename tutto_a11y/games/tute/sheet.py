@@ -15,12 +15,14 @@ from tutto_a11y.core.contract import GameStatus, Sentences
 from tutto_a11y.games.tute.messages import Messages
 from tutto_a11y.games.tute.rules import Game, RoundRecord
 from tutto_a11y.games.tute.rules.events import MatchOver, RoundOver
+from tutto_a11y.text.game_sentences import winners_line
 from tutto_a11y.text.names import with_printable_names
 from tutto_a11y.text.sent import (
     SentBy,
     line_sent,
     sent_by_line,
     sent_cell,
+    sent_heading,
     sent_json,
     sent_sentence,
 )
@@ -32,15 +34,13 @@ def round_sentence(m: Messages, r: RoundRecord) -> str:
     parts = [c.gettext("Round {round}, trump {suit}, {name} began.", round=r.number,
                        suit=m.suit(r.trump), name=m.name(r.hand))]
     if r.cantes:
-        cantes = [c.gettext("{name} {points} {in_suit}", name=m.name(k.seat), points=k.points,
-                            in_suit=m.in_suit(k.suit)) for k in r.cantes]
-        parts.append(c.gettext("Cantes: {cantes}.", cantes=", ".join(cantes)))
+        parts.append(m.cantes(r.cantes))
     if r.tute is not None:
         parts.append(m.tute_sentence(r.tute))
     if r.card_points is not None and r.last_trick is not None and r.round_points is not None:
         parts.append(c.gettext("Card points: {points}, last trick {side}.",
                                points=m.by_side(r.card_points), side=m.side(r.last_trick)))
-        parts.append(c.gettext("Round points: {points}.", points=m.by_side(r.round_points)))
+        parts.append(m.round_points(r.round_points))
     if r.winner is None:
         parts.append(c.gettext("Nobody won a game."))
     else:
@@ -77,9 +77,7 @@ def show_lines(info: Any, game: Game, c: Sentences, status: str,
         if said_by:
             lines[1 + number] += " " + said_by
     if game.finished:
-        winners = game.winners
-        lines.append(c.ngettext("Winner: {names}.", "Winners: {names}.", len(winners),
-                                names=m.join([game.players[s] for s in winners])))
+        lines.append(winners_line(c, [game.players[s] for s in game.winners]))
     lines.append(m.scores())
     return lines
 
@@ -130,15 +128,13 @@ def sheet_table(game: Game, c: Sentences,
               c.gettext("Card points"), c.gettext("Last trick"), c.gettext("Round points"),
               c.gettext("Winner"), c.gettext("Games"), *sides]
     if senders:
-        header.append(c.gettext("Sent by"))
+        header.append(sent_heading(c))
     rows = []
     games = [0] * len(sides)
     for number, r in enumerate(game.rounds()):
         if r.winner is not None:
             games[r.winner] += r.games
-        cantes = ", ".join(c.gettext("{name} {points} {in_suit}", name=m.name(k.seat),
-                                     points=k.points, in_suit=m.in_suit(k.suit))
-                           for k in r.cantes)
+        cantes = m.cante_list(r.cantes)
         if r.tute is not None:
             tute = m.tute_sentence(r.tute).rstrip(".")
             cantes = f"{cantes}, {tute}" if cantes else tute

@@ -21,12 +21,14 @@ from tutto_a11y.games.tutto.rules.events import (
     TurnOver,
     TurnRecord,
 )
+from tutto_a11y.text.game_sentences import winners_line
 from tutto_a11y.text.names import with_printable_names
 from tutto_a11y.text.sent import (
     SentBy,
     line_sent,
     sent_by_line,
     sent_cell,
+    sent_heading,
     sent_json,
     sent_sentence,
 )
@@ -83,9 +85,7 @@ def show_lines(info: Any, game: Game, c: Sentences, status: str,
                                             said_by])))
         before = scores
     if game.finished:
-        winners = game.state.winners
-        lines.append(c.ngettext("Winner: {names}.", "Winners: {names}.", len(winners),
-                                names=m.names(winners)))
+        lines.append(winners_line(c, [game.players[s] for s in game.state.winners]))
     lines.append(m.scores())
     return lines
 
@@ -110,8 +110,7 @@ def _others_lost(m: Messages, seat: int, before: tuple[int, ...],
                  after: tuple[int, ...]) -> list[str]:
     """What this turn cost the other players (a Plus/Minus Tutto takes 1000 from a leader), in
     the words the table heard: every score change stands on the turn that caused it."""
-    return [m.c.gettext("{name} loses {points}, score {score}.", name=m.name(other),
-                        points=before[other] - after[other], score=after[other])
+    return [m.loses(other, before[other] - after[other], after[other])
             for other in range(len(after)) if other != seat and after[other] != before[other]]
 
 
@@ -154,7 +153,7 @@ def sheet_table(game: Game, c: Sentences,
     header = [c.gettext("Turn"), c.gettext("Player"), c.gettext("Cards"), c.gettext("Outcome"),
               c.gettext("Points"), *game.players]
     if senders:
-        header.append(c.gettext("Sent by"))
+        header.append(sent_heading(c))
     rows = []
     for number, (record, scores) in enumerate(game.score_sheet(), start=1):
         row = [str(number), game.players[record.seat],

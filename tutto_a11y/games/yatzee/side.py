@@ -36,6 +36,7 @@ from tutto_a11y.games.yatzee.rules import (
 from tutto_a11y.games.yatzee.rules.events import Event
 from tutto_a11y.games.yatzee.status_line import status_line
 from tutto_a11y.games.yatzee.words import WORDS
+from tutto_a11y.text.game_sentences import winners_line
 from tutto_a11y.text.names import with_printable_names
 from tutto_a11y.text.output import plain
 from tutto_a11y.text.sent import SentBy, line_sent, sent_by_line, sent_json, sent_sentence
@@ -107,8 +108,7 @@ class YatzeeSide(SideOfGame[Rules, Game]):
         number, bonus = 0, ""  # the upper bonus stands on the turn that reached it
         for event in game.all_events():
             if isinstance(event, E.BonusReached):
-                bonus = c.gettext("Bonus reached with an upper sum of {upper}: plus {points}.",
-                                  upper=event.upper, points=event.points)
+                bonus = m.bonus_reached(event.upper, event.points)
             if not isinstance(event, E.TurnOver):
                 continue
             record, number = event.record, number + 1
@@ -126,9 +126,7 @@ class YatzeeSide(SideOfGame[Rules, Game]):
             lines.append(" ".join(filter(None, [line, bonus, said_by])))
             bonus = ""
         if game.finished:
-            winners = game.state.winners
-            lines.append(c.ngettext("Winner: {names}.", "Winners: {names}.", len(winners),
-                                    names=m.names(winners)))
+            lines.append(winners_line(c, [game.players[s] for s in game.state.winners]))
         lines.extend(m.sheet(seat) for seat in range(len(game.players)))
         lines.append(m.scores())
         return lines
