@@ -136,6 +136,12 @@ def name_score(c: Sentences, name: str, score: int | str) -> str:
     return c.gettext("{name} {score}", name=name, score=score)
 
 
+def player_heading(c: Sentences) -> str:
+    """The heading of the players' column in a game's tables (the paper sheet, the live
+    view's standing)."""
+    return c.gettext("Player")
+
+
 def scores_heading(c: Sentences, finished: bool) -> str:
     """The heading over the scores of a Braille or paper sheet."""
     return c.gettext("Final scores:") if finished else c.gettext("Scores so far:")
@@ -147,4 +153,5 @@ def winners_line(c: Sentences, names: Sequence[str]) -> str:
                       names=and_list(names, c))
 
 
-__all__ = ["G", "GameSentences", "Seated", "name_score", "scores_heading", "winners_line"]
+__all__ = ["G", "GameSentences", "Seated", "name_score", "player_heading", "scores_heading",
+           "winners_line"]

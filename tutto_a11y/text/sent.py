@@ -70,9 +70,16 @@ def sent_by_seat(seat: str, c: Sentences) -> str:
     return c.gettext("Sent by {seat}.", seat=seat)
 
 
-def sent_heading(c: Sentences) -> str:
-    """The heading of a paper sheet's "Sent by" column (see :func:`sent_cell`)."""
-    return c.gettext("Sent by")
+def with_sent_column(header: list[str], rows: list[list[str]],
+                     senders: Sequence[SentBy | None],
+                     c: Sentences) -> tuple[list[str], list[list[str]]]:
+    """A paper sheet's table as it is, or, when seats sent entries (``senders`` not empty),
+    with a last column "Sent by" saying who sent each line's entries (row ``i`` is line
+    ``i`` of ``senders``)."""
+    if not senders:
+        return header, rows
+    return ([*header, c.gettext("Sent by")],
+            [[*row, sent_cell(line_sent(senders, i), c)] for i, row in enumerate(rows)])
 
 
 def sent_cell(sent: SentBy | None, c: Sentences) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tutto_a11y.core.contract import GameStatus, Sentences
+from tutto_a11y.core.contract import Sentences, export_opening
 from tutto_a11y.games.tute.messages import Messages
 from tutto_a11y.games.tute.rules import Game, RoundRecord
 from tutto_a11y.games.tute.rules.events import MatchOver, RoundOver
@@ -21,10 +21,9 @@ from tutto_a11y.text.sent import (
     SentBy,
     line_sent,
     sent_by_line,
-    sent_cell,
-    sent_heading,
     sent_json,
     sent_sentence,
+    with_sent_column,
 )
 
 
@@ -85,15 +84,9 @@ def show_lines(info: Any, game: Game, c: Sentences, status: str,
 def export_json(info: Any, game: Game, sent: Sequence[str | None] = ()) -> dict[str, Any]:
     """The Tute export contract of docs/interface.md, with ``"game"`` first; with seats, each
     round names who sent its entries."""
-    status = GameStatus.FINISHED if game.finished else info.status
     senders = sent_by_round(game, sent)
     return {
-        "game": "tute",
-        "id": info.id,
-        "lang": info.lang,
-        "rules": game.rules.as_dict(),
-        "status": status,
-        "winners": [game.players[s] for s in game.winners],
+        **export_opening("tute", info, game, game.winners),
         "sides": [{"players": [game.players[s] for s in seats], "games": game.state.games[i]}
                   for i, seats in enumerate(game.sides)],
         "rounds": [_round_json(r, senders, number) for number, r in enumerate(game.rounds())],
@@ -122,16 +115,13 @@ def sheet_table(game: Game, c: Sentences,
     seats, a last column says who sent the round."""
     game = with_printable_names(game)
     m = Messages(c, game)
-    senders = sent_by_round(game, sent)
     sides = [m.side(i) for i in range(len(game.sides))]
     header = [c.gettext("Round"), c.gettext("Trump"), c.gettext("Cantes"),
               c.gettext("Card points"), c.gettext("Last trick"), c.gettext("Round points"),
               c.gettext("Winner"), c.gettext("Games"), *sides]
-    if senders:
-        header.append(sent_heading(c))
     rows = []
     games = [0] * len(sides)
-    for number, r in enumerate(game.rounds()):
+    for r in game.rounds():
         if r.winner is not None:
             games[r.winner] += r.games
         cantes = m.cante_list(r.cantes)
@@ -145,9 +135,7 @@ def sheet_table(game: Game, c: Sentences,
             "" if r.round_points is None else " ".join(map(str, r.round_points)),
             "" if r.winner is None else m.side(r.winner),
             str(r.games if r.winner is not None else 0), *(str(g) for g in games)])
-        if senders:
-            rows[-1].append(sent_cell(line_sent(senders, number), c))
-    return header, rows
+    return with_sent_column(header, rows, sent_by_round(game, sent), c)
 
 
 __all__ = ["export_json", "sheet_table", "show_lines"]

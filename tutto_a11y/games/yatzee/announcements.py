@@ -33,7 +33,7 @@ def announce(m: SentenceParts, events: Sequence[E.Event]) -> str:
         elif isinstance(event, E.Written):
             body.append(_written(m, event))
         elif isinstance(event, E.BonusReached):
-            body.append(bonus_reached(m, event.upper, event.points))
+            body.append(m.bonus_reached(event.upper, event.points))
         elif isinstance(event, E.BonusOutOfReach):
             body.append(m.c.gettext("The bonus is out of reach: at most {best} of "
                                     "{threshold} in the upper section.", best=event.best,
@@ -47,12 +47,6 @@ def announce(m: SentenceParts, events: Sequence[E.Event]) -> str:
     if m.verbosity is Verbosity.FULL and not m.game.finished:
         sentences.append(m.hint())
     return " ".join(s for s in sentences if s)
-
-
-def bonus_reached(m: SentenceParts, upper: int, points: int) -> str:
-    """The upper section's bonus, as announced and as the score sheet says it."""
-    return m.c.gettext("Bonus reached with an upper sum of {upper}: plus {points}.", upper=upper,
-                       points=points)
 
 
 def _rolled(m: SentenceParts, e: E.Rolled, brief: bool) -> str:

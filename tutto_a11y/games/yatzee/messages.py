@@ -52,13 +52,6 @@ class Messages(SentenceParts):
         """The one line for an accepted entry; the end of the game opens it."""
         return announcements.announce(self, events)
 
-    def game_over(self, e: E.GameOver) -> tuple[str, list[str]]:
-        """The win (or the solo total) first; the final totals, best first, after."""
-        return announcements.game_over(self, e)
-
-    def bonus_reached(self, upper: int, points: int) -> str:
-        return announcements.bonus_reached(self, upper, points)
-
     # -- prompts and help ----------------------------------------------------------------
     def prompt(self) -> str:
         """The short question for the current moment ("Anna, first roll:")."""
@@ -88,20 +81,6 @@ class Messages(SentenceParts):
     def command(self, command: Command) -> str:
         """Yatzee's own commands: ``sheet [NAME]`` and ``fits``."""
         return table_commands.command(self, command)
-
-    def fits(self) -> str:
-        """The current player's free fields these dice fit, with points at this roll."""
-        return table_commands.fits(self)
-
-    def sheet(self, seat: int) -> str:
-        """One player's sheet for the ear: total, the free fields, the bonus, what is filled."""
-        return table_commands.sheet(self, seat)
-
-    def dice_after(self) -> str:
-        """The dice on the table now, for ``status`` and the status line."""
-        s = self.game.state
-        return self.c.gettext("Dice after roll {number}: {faces}.", number=s.roll_number,
-                              faces=self.faces(s.faces))
 
     def status(self, hint: bool = True) -> str:
         """Round, whose turn, the total and the dice on the table; ``hint`` adds what can be

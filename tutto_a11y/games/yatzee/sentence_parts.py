@@ -58,6 +58,17 @@ class SentenceParts(GameSentences[Game]):
     def totals(self, seats: Sequence[int]) -> str:
         return self.listed_scores((self.name(s), self.game.total(s)) for s in seats)
 
+    def bonus_reached(self, upper: int, points: int) -> str:
+        """The upper section's bonus, as announced and as ``show`` says it."""
+        return self.c.gettext("Bonus reached with an upper sum of {upper}: plus {points}.",
+                              upper=upper, points=points)
+
+    def dice_after(self) -> str:
+        """The dice on the table now, for ``status`` and the status line."""
+        s = self.game.state
+        return self.c.gettext("Dice after roll {number}: {faces}.", number=s.roll_number,
+                              faces=self.faces(s.faces))
+
     def final_totals(self, totals: str) -> str:
         return self.c.gettext("Final totals: {totals}.", totals=totals)
 

@@ -13,7 +13,6 @@ from typing import Any
 from tutto_a11y.core.contract import (
     AtTable,
     GameSide,
-    GameStatus,
     Notice,
     ReplayError,
     Sentences,
@@ -21,8 +20,9 @@ from tutto_a11y.core.contract import (
     Standing,
     StatsFigures,
     Verbosity,
+    export_opening,
 )
-from tutto_a11y.games.yatzee import at_table as table_side, messages as M, paper
+from tutto_a11y.games.yatzee import at_table as table_side, messages as M, paper, table_commands
 from tutto_a11y.games.yatzee.rules import (
     ORDER,
     ROUNDS,
@@ -36,7 +36,7 @@ from tutto_a11y.games.yatzee.rules import (
 from tutto_a11y.games.yatzee.rules.events import Event
 from tutto_a11y.games.yatzee.status_line import status_line
 from tutto_a11y.games.yatzee.words import WORDS
-from tutto_a11y.text.game_sentences import winners_line
+from tutto_a11y.text.game_sentences import player_heading, winners_line
 from tutto_a11y.text.names import with_printable_names
 from tutto_a11y.text.output import plain
 from tutto_a11y.text.sent import SentBy, line_sent, sent_by_line, sent_json, sent_sentence
@@ -84,7 +84,7 @@ class YatzeeSide(SideOfGame[Rules, Game]):
         c = catalog
         game = Game.at(players, rules, state)
         m = M.Messages(c, game)
-        header = (c.gettext("Player"), c.gettext("Total"), c.gettext("Upper sum"),
+        header = (player_heading(c), c.gettext("Total"), c.gettext("Upper sum"),
                   c.gettext("Bonus"), c.gettext("Free fields"))
         rows = tuple((name, str(game.total(i)), str(game.upper(i)), str(game.bonus(i)),
                       str(len(state.free(i)))) for i, name in enumerate(players))
@@ -127,7 +127,7 @@ class YatzeeSide(SideOfGame[Rules, Game]):
             bonus = ""
         if game.finished:
             lines.append(winners_line(c, [game.players[s] for s in game.state.winners]))
-        lines.extend(m.sheet(seat) for seat in range(len(game.players)))
+        lines.extend(table_commands.sheet(m, seat) for seat in range(len(game.players)))
         lines.append(m.scores())
         return lines
 
@@ -138,12 +138,7 @@ class YatzeeSide(SideOfGame[Rules, Game]):
         state = game.state
         senders = _sent_by_turn(game, sent)
         return {
-            "game": self.name,
-            "id": info.id,
-            "lang": info.lang,
-            "rules": game.rules.as_dict(),
-            "status": GameStatus.FINISHED if game.finished else info.status,
-            "winners": [game.players[s] for s in state.winners] if game.finished else [],
+            **export_opening(self.name, info, game, state.winners),
             "players": [{"name": name, "score": game.total(i), "upper": game.upper(i),
                          "bonus": game.bonus(i),
                          "fields": {f.value: v
