@@ -53,9 +53,10 @@ def line_sent(lines: Sequence[SentBy | None], index: int) -> SentBy | None:
     return lines[index] if index < len(lines) else None
 
 
-def sent_sentence(sent: SentBy | None, c: Sentences) -> str:
-    """The sentence that ends a line of ``show``: "Sent by Anna.", "Partly sent by Anna and
-    Ben."; empty when the table typed the line."""
+def sent_sentence(lines: Sequence[SentBy | None], index: int, c: Sentences) -> str:
+    """The sentence that ends line ``index`` (from 0) of ``show``: "Sent by Anna.", "Partly
+    sent by Anna and Ben."; empty when the table typed the line."""
+    sent = line_sent(lines, index)
     if sent is None:
         return ""
     names = and_list(sent.names, c)
@@ -90,6 +91,8 @@ def sent_cell(sent: SentBy | None, c: Sentences) -> str:
     return c.gettext("{seat} (partly)", seat=names) if sent.partly else names
 
 
-def sent_json(sent: SentBy | None) -> list[str]:
-    """The ``sent_by`` field of a turn or a round in the JSON export: the seats' names."""
+def sent_json(lines: Sequence[SentBy | None], index: int) -> list[str]:
+    """The ``sent_by`` field of turn or round ``index`` (from 0) in the JSON export: the
+    seats' names."""
+    sent = line_sent(lines, index)
     return list(sent.names) if sent is not None else []

@@ -17,14 +17,7 @@ from tutto_a11y.games.tute.rules import Game, RoundRecord
 from tutto_a11y.games.tute.rules.events import MatchOver, RoundOver
 from tutto_a11y.text.game_sentences import winners_line
 from tutto_a11y.text.names import with_printable_names
-from tutto_a11y.text.sent import (
-    SentBy,
-    line_sent,
-    sent_by_line,
-    sent_json,
-    sent_sentence,
-    with_sent_column,
-)
+from tutto_a11y.text.sent import SentBy, sent_by_line, sent_json, sent_sentence, with_sent_column
 
 
 def round_sentence(m: Messages, r: RoundRecord) -> str:
@@ -72,7 +65,7 @@ def show_lines(info: Any, game: Game, c: Sentences, status: str,
                                       len(m.seats(over.winner)), side=m.side(over.winner))
     senders = sent_by_round(game, sent)
     for number in range(len(game.rounds())):
-        said_by = sent_sentence(line_sent(senders, number), c)
+        said_by = sent_sentence(senders, number, c)
         if said_by:
             lines[1 + number] += " " + said_by
     if game.finished:
@@ -105,7 +98,7 @@ def _round_json(r: RoundRecord, senders: list[SentBy | None], number: int) -> di
         "games": r.games if r.winner is not None else 0,
     }
     if senders:  # a match with seats: who sent the round's entries ([] for the table)
-        record["sent_by"] = sent_json(line_sent(senders, number))
+        record["sent_by"] = sent_json(senders, number)
     return record
 
 

@@ -23,14 +23,7 @@ from tutto_a11y.games.tutto.rules.events import (
 )
 from tutto_a11y.text.game_sentences import player_heading, winners_line
 from tutto_a11y.text.names import with_printable_names
-from tutto_a11y.text.sent import (
-    SentBy,
-    line_sent,
-    sent_by_line,
-    sent_json,
-    sent_sentence,
-    with_sent_column,
-)
+from tutto_a11y.text.sent import SentBy, sent_by_line, sent_json, sent_sentence, with_sent_column
 
 
 def outcome_word(outcome: TurnOutcome, c: Sentences) -> str:
@@ -79,7 +72,7 @@ def show_lines(info: Any, game: Game, c: Sentences, status: str,
                               "{score}.", record.points, number=number, name=name,
                               cards=cards, outcome=outcome_word(record.outcome, c),
                               score=record.score)
-        said_by = sent_sentence(line_sent(senders, number - 1), c)
+        said_by = sent_sentence(senders, number - 1, c)
         lines.append(" ".join(filter(None, [line, *_others_lost(m, record.seat, before, scores),
                                             said_by])))
         before = scores
@@ -132,7 +125,7 @@ def _turn_json(game: Game, record: TurnRecord, senders: list[SentBy | None],
                             "cards": [c.value for c in record.cards],
                             "points": record.points, "outcome": record.outcome.value}
     if senders:  # a game with seats: who sent the turn's entries ([] for the table)
-        turn["sent_by"] = sent_json(line_sent(senders, number))
+        turn["sent_by"] = sent_json(senders, number)
     return turn
 
 

@@ -39,7 +39,7 @@ from tutto_a11y.games.yatzee.words import WORDS
 from tutto_a11y.text.game_sentences import player_heading, winners_line
 from tutto_a11y.text.names import with_printable_names
 from tutto_a11y.text.output import plain
-from tutto_a11y.text.sent import SentBy, line_sent, sent_by_line, sent_json, sent_sentence
+from tutto_a11y.text.sent import SentBy, sent_by_line, sent_json, sent_sentence
 
 
 class YatzeeSide(SideOfGame[Rules, Game]):
@@ -122,7 +122,7 @@ class YatzeeSide(SideOfGame[Rules, Game]):
                                  "{roll}, total {total}.", number=number, name=name,
                                  points=record.points, field=field,
                                  roll=len(record.rolls), total=record.total)
-            said_by = sent_sentence(line_sent(senders, number - 1), c)
+            said_by = sent_sentence(senders, number - 1, c)
             lines.append(" ".join(filter(None, [line, bonus, said_by])))
             bonus = ""
         if game.finished:
@@ -202,7 +202,7 @@ def _turn_json(game: Game, r: E.TurnRecord, senders: list[SentBy | None],
     turn: dict[str, Any] = {"player": game.players[r.seat], "rolls": [list(f) for f in r.rolls],
                             "field": r.field.value, "struck": r.struck, "points": r.points}
     if senders:  # a game with seats: who sent the turn's entries ([] for the table)
-        turn["sent_by"] = sent_json(line_sent(senders, number))
+        turn["sent_by"] = sent_json(senders, number)
     return turn
 
 
