@@ -172,7 +172,7 @@ def test_a_bad_command_line_is_one_sentence_in_the_chosen_language(
              "--format": ["json", "csv", "md", "brf", "txt-braille"]}
     if "choices" in values:
         items = lists[str(values["option"])]
-        values["choices"] = c.gettext("{items} or {last}", items=", ".join(items[:-1]),
+        values["choices"] = c.gettext("{words} or {last}", words=", ".join(items[:-1]),
                                       last=items[-1])
     if "commands" in values:
         values["commands"] = c.gettext(

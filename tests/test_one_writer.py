@@ -16,7 +16,7 @@ import pytest
 
 from test_durable_cli import Program, play_args, run, saved_entries
 from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.text.names import join_names
+from tutto_a11y.text.lists import and_list
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="select() on pipes needs POSIX")
 
@@ -105,7 +105,7 @@ def test_the_question_about_a_running_game_is_asked_in_the_games_language(
     said = going_on.stdout.splitlines()
     assert going_on.returncode == 0
     assert said[0] == c.gettext("Game {game} with {players} is still running.", game="1",
-                                players=join_names(("Anna", "Ben"), c))
+                                players=and_list(("Anna", "Ben"), c))
     assert said[1] == c.gettext("Go on with it? Type {yes} to go on, or {no} for a new game.",
                                 yes=yes, no=no)
     assert said[2].startswith(c.gettext("Game {game} goes on.", game="1"))

@@ -17,8 +17,9 @@ import click
 from click.core import ParameterSource
 
 from tutto_a11y.config.values import OneOf, ValueKind
-from tutto_a11y.text.arguments import join_or, shown
+from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.i18n import Catalog, chosen_lang
+from tutto_a11y.text.lists import or_list
 
 _translated = gettext.gettext  # for msgids marked where they are defined (metavars)
 
@@ -84,7 +85,7 @@ def usage_sentence(error: click.UsageError, flags: Collection[str],
         if error.possibilities:
             return _c().gettext("There is no option {option}; did you mean {possible}?",
                                 option=name,
-                                possible=join_or(sorted(error.possibilities)))
+                                possible=or_list(sorted(error.possibilities), _c()))
         return _c().gettext("There is no option {option}: {help} lists the options.", option=name,
                             help=help_hint)
     if isinstance(error, click.BadOptionUsage):
@@ -104,7 +105,7 @@ def usage_sentence(error: click.UsageError, flags: Collection[str],
                 isinstance(param.type.kind, OneOf):
             return _c().gettext("The option {option} is needed: give {option} {choices}.",
                                 option=max(param.opts, key=len),
-                                choices=join_or(param.type.kind.choices))
+                                choices=or_list(param.type.kind.choices, _c()))
         return _c().gettext("A value is missing: {help} lists the options.", help=help_hint)
     if isinstance(error, click.BadParameter):
         option = source_name(error.param, ctx)

@@ -17,8 +17,9 @@ from tutto_a11y.config.file import SettingsFile, env_name, toml_value, write_set
 from tutto_a11y.config.options import SETTINGS
 from tutto_a11y.config.settings import UsageProblem
 from tutto_a11y.config.sources import COMMAND_LINE, FILE, VARIABLE, source
-from tutto_a11y.text.arguments import join_and, shown
+from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.lists import and_list
 from tutto_a11y.text.names import terminal_safe
 
 Check = Callable[[str, Any], Any]
@@ -79,7 +80,7 @@ def change_setting(kept: SettingsFile, words: Sequence[str], check: Check,
     name = words[1].strip().lower()
     if name not in SETTINGS:
         raise UsageProblem(c.gettext("{name} is no setting; the settings are {names}.",
-                                     name=shown(words[1]), names=join_and(list(SETTINGS))))
+                                     name=shown(words[1]), names=and_list(list(SETTINGS), c)))
     if kept.problem is not None:
         if kept.problem.line:
             raise UsageProblem(c.gettext(

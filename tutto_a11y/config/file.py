@@ -24,6 +24,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tutto_a11y.core.problem import Problem
+
 # Where a top-level key is defined: at the start of a line, bare or quoted, before its "=".
 # Only for naming a line in a sentence; the values come from the TOML parser. Patterns, not
 # compiled ones: ``re`` compiles each when a file is first read (and keeps it), so a start
@@ -46,7 +48,7 @@ def env_name(word: str) -> str:
     return "TUTTO_" + word.upper().replace("-", "_")
 
 
-class FileProblem(Exception):
+class FileProblem(Problem):
     """Why the settings file cannot be used: a reason code, the line (0: the whole file), data.
 
     Reasons: ``unreadable`` (no permission, not a file, not UTF-8), ``syntax`` (not
@@ -55,10 +57,8 @@ class FileProblem(Exception):
     """
 
     def __init__(self, reason: str, line: int = 0, **data: str) -> None:
-        super().__init__(reason, line, data)
-        self.reason = reason
+        super().__init__(reason, data, shown=(reason, line, data))
         self.line = line
-        self.data = data
 
 
 class SettingsFile:

@@ -16,8 +16,9 @@ from typing import Any
 
 from tutto_a11y.config.settings import UsageProblem
 from tutto_a11y.core.contract import Sentences
-from tutto_a11y.text.arguments import join_or, shown
+from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.i18n import Catalog, chosen_lang
+from tutto_a11y.text.lists import or_list
 
 
 def _c() -> Catalog:
@@ -77,7 +78,7 @@ class OneOf:
 
     def refusal(self, value: Any, option: str) -> str:
         return _c().gettext("{option} can be {choices}, not {value}.", option=option,
-                            choices=join_or(self.choices), value=shown(value))
+                            choices=or_list(self.choices, _c()), value=shown(value))
 
 
 class Text:

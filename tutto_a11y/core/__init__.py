@@ -8,6 +8,8 @@ else of the project, each game's pure rules on it, the rooms above.
 
 - :mod:`.record`: :class:`~tutto_a11y.core.record.Record`, the one kind of frozen plain-data
   class of the package (entries, events, rules, states, rows, the coach's answers);
+- :mod:`.problem`: :class:`~tutto_a11y.core.problem.Problem`, the base of every problem told to
+  a person (a reason and its data, worded by the room that reports it);
 - :mod:`.contract`: what every game offers the rest of the program, and the refusals, words and
   values every game shares.
 """

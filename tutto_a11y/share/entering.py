@@ -18,6 +18,7 @@ from typing import Any
 
 from tutto_a11y.core.contract import AnyGame, AnySide, Command, EntryError, IllegalEntry, Sentences
 from tutto_a11y.core.contract.protocols import LoopSide
+from tutto_a11y.core.problem import Problem
 from tutto_a11y.games import registry
 from tutto_a11y.share.feed import Feed
 from tutto_a11y.table.inbox import Answer
@@ -28,14 +29,13 @@ from tutto_a11y.text.i18n import Catalog
 Latest = tuple[str | None] | None
 
 
-class SeatRefusal(Exception):
+class SeatRefusal(Problem):
     """A line the game would take, refused because it came from this seat: ``reason`` is
-    ``turn``, ``side``, ``command`` or ``undo-other`` (``by`` then names who made the latest
-    entry; None: the table's keyboard)."""
+    ``turn``, ``side``, ``command`` or ``undo-other`` (``by``, also ``data['by']``, then names
+    who made the latest entry; None: the table's keyboard)."""
 
     def __init__(self, reason: str, by: str | None = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
+        super().__init__(reason, {"by": by})
         self.by = by
 
 

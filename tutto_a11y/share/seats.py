@@ -30,6 +30,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 
+from tutto_a11y.core.problem import Problem
 from tutto_a11y.core.record import Record, replace
 from tutto_a11y.share.address import typed_code
 from tutto_a11y.text.names import same_name
@@ -42,13 +43,11 @@ CLOSED = "closed"  # why a session ended: its seat was closed at the table
 NEW_CODE = "new-code"  # its seat got a new code, or the seat opened on a ninth device
 
 
-class BadSeatCodes(ValueError):
+class BadSeatCodes(Problem, ValueError):
     """``TUTTO_SEAT_CODES`` that cannot be used; ``reason`` and ``data`` say why."""
 
     def __init__(self, reason: str, **data: str) -> None:
-        super().__init__(reason, data)
-        self.reason = reason
-        self.data = data
+        super().__init__(reason, data, shown=(reason, data))
 
 
 def read_fixed_codes(text: str | None) -> list[tuple[str, str]]:

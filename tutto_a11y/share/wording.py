@@ -21,6 +21,7 @@ from tutto_a11y.core.record import Record
 from tutto_a11y.games import registry
 from tutto_a11y.share.feed import Feed, Item
 from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.sent import sent_by_seat
 
 
 class Turn(Record):
@@ -166,7 +167,7 @@ class Wording:
         # page also marks the announcement it took back (``takes_back``).
         line = side.word_notice(notice, c)
         if notice.by is not None:  # sent from a seat: named once, as the table says it
-            line += " " + c.gettext("Sent by {seat}.", seat=notice.by)
+            line += " " + sent_by_seat(notice.by, c)
         return Worded(item.number, line, item.takes_back, standing(notice, c),
                       turn(notice, c, self._latest_by_after(item.number)))
 

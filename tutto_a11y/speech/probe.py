@@ -24,6 +24,8 @@ import sys
 import wave
 from pathlib import Path
 
+from tutto_a11y.core.problem import Problem
+
 __all__ = ["ENGINES", "REASONS", "SpeechUnavailable", "pyttsx3_problem", "sound_device_problem",
            "speech_available"]
 
@@ -48,15 +50,15 @@ _ESPEAK_LIBRARIES = ("libespeak-ng.so.1", "libespeak.so.1")
 _CARD_LINE = re.compile(r"^\s*\d+\s+\[", re.MULTILINE)
 
 
-class SpeechUnavailable(Exception):
+class SpeechUnavailable(Problem):
     """Speech cannot work here; ``reason`` is one of :data:`REASONS`.
 
     ``detail`` is for logs and bug reports only; users get a sentence chosen by ``reason``.
     """
 
     def __init__(self, reason: str, detail: str = "") -> None:
-        super().__init__(f"{reason}: {detail}" if detail else reason)
-        self.reason = reason
+        super().__init__(reason, {"detail": detail},
+                         shown=(f"{reason}: {detail}" if detail else reason,))
         self.detail = detail
 
 

@@ -29,6 +29,7 @@ import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from tutto_a11y.core.problem import Problem
 from tutto_a11y.core.record import Record
 
 __all__ = [
@@ -53,7 +54,7 @@ _SPAWN_TIMEOUT = 3.0
 EVENTS = {700: "index-mark", 701: "begin", 702: "end", 703: "cancel", 704: "pause", 705: "resume"}
 
 
-class SSIPError(Exception):
+class SSIPError(Problem):
     """The daemon cannot be reached, refused a command, or did not answer in time.
 
     ``reason`` is ``"no-daemon"`` (nothing listens and none could be started),
@@ -62,8 +63,8 @@ class SSIPError(Exception):
     """
 
     def __init__(self, reason: str, detail: str = "") -> None:
-        super().__init__(f"{reason}: {detail}" if detail else reason)
-        self.reason = reason
+        super().__init__(reason, {"detail": detail},
+                         shown=(f"{reason}: {detail}" if detail else reason,))
         self.detail = detail
 
 

@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from tutto_a11y.core.problem import Problem
+
 __all__ = ["REASONS", "StoreError", "os_reason", "wrap"]
 
 #: Every ``StoreError.reason``.  The CLI maps each one to a translated message.
@@ -36,26 +38,24 @@ REASONS = frozenset(
 )
 
 
-class StoreError(Exception):
-    """A problem the player must be told about, described by a stable ``reason`` code.
+class StoreError(Problem):
+    """A problem the player must be told about, described by a stable ``reason`` code, the
+    games file's ``path`` and ``data``.
 
     The message text is English and meant for logs; user-facing text comes from the CLI's
     catalogs, keyed by ``reason`` and filled from ``data``.
     """
 
-    reason: str
     path: str
-    data: dict[str, Any]
 
     def __init__(
         self, reason: str, path: str | os.PathLike[str], data: Mapping[str, Any] | None = None
     ):
         assert reason in REASONS, reason
-        self.reason = reason
         self.path = os.fspath(path)
-        self.data = dict(data or {})
-        details = ", ".join(f"{k}={v!r}" for k, v in self.data.items())
-        super().__init__(f"{reason}: {self.path}" + (f" ({details})" if details else ""))
+        details = ", ".join(f"{k}={v!r}" for k, v in (data or {}).items())
+        super().__init__(reason, data,
+                         shown=(f"{reason}: {self.path}" + (f" ({details})" if details else ""),))
 
 
 # --------------------------------------------------------------------------------------------

@@ -31,7 +31,9 @@ from tutto_a11y.share.entering import (
 )
 from tutto_a11y.table.inbox import Answer, SeatEntry
 from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.text.names import join_names, same_name
+from tutto_a11y.text.lists import and_list
+from tutto_a11y.text.names import same_name
+from tutto_a11y.text.sent import sent_by_seat
 from tutto_a11y.text.vocabulary import Vocabulary, normalise, spellings
 
 if TYPE_CHECKING:
@@ -59,7 +61,7 @@ def open_seats(sharing: Sharing, catalog: Catalog, side: AnySide) -> tuple[Seati
         said += " " + catalog.ngettext(
             "TUTTO_SEAT_CODES names {names}, who does not play here.",
             "TUTTO_SEAT_CODES names {names}, who do not play here.", len(unknown),
-            names=join_names(unknown, catalog))
+            names=and_list(unknown, catalog))
     return seating, said
 
 
@@ -90,7 +92,7 @@ class Seating:
     # -- the table's own sentences -----------------------------------------------------------
     def sent_by(self, seat: str) -> str:
         """Said at the end of an entry a seat sent: the seat, named once."""
-        return self.c.gettext("Sent by {seat}.", seat=seat)
+        return sent_by_seat(seat, self.c)
 
     def help(self) -> str:
         c, shown = self.c, WORDS.get(self.c.lang, WORDS["en"])
@@ -169,7 +171,7 @@ class Seating:
             return fitting[0]
         if fitting:
             return self.c.gettext("{name} fits several players: {names}.", name=typed,
-                                  names=join_names([players[i] for i in fitting], self.c))
+                                  names=and_list([players[i] for i in fitting], self.c))
         return self.c.gettext("There is no player {name} at this table.", name=typed)
 
     # -- the seats' entries ------------------------------------------------------------------

@@ -27,6 +27,7 @@ from tutto_a11y.core.contract import (
     Notice,
     Sentences,
 )
+from tutto_a11y.core.problem import Problem
 from tutto_a11y.games import registry
 from tutto_a11y.table.ctrl_c import CtrlCWhileBusy
 from tutto_a11y.table.reader import INBOX, TableReader
@@ -68,14 +69,12 @@ class Seats(Protocol):
     def help(self) -> str: ...
 
 
-class JournalFailed(Exception):
+class JournalFailed(Problem):
     """The journal could not take an entry; the store's reason, data and file say why."""
 
     def __init__(self, reason: str, path: str = "", data: dict[str, Any] | None = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
+        super().__init__(reason, data)
         self.path = path
-        self.data = data or {}
 
 
 def leaving_sentences(c: Sentences, match: bool = False) -> dict[str, str]:

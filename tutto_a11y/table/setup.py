@@ -21,7 +21,8 @@ from tutto_a11y.store.rows import GameInfo
 from tutto_a11y.store.saved import DamagedGame, rebuild
 from tutto_a11y.table.reader import INBOX, LineReader, PlainReader, TableReader, TerminalReader
 from tutto_a11y.text.i18n import Catalog
-from tutto_a11y.text.names import check_new_name, join_names
+from tutto_a11y.text.lists import and_list
+from tutto_a11y.text.names import check_new_name
 from tutto_a11y.text.output import Output
 from tutto_a11y.text.problems import damaged_game_sentence, entry_error_sentence
 
@@ -224,7 +225,7 @@ def _going_on(info: GameInfo, game: AnyGame, reader: TableReader, output: Output
 
     # A game that is a match of several (Tute) is called a match here too, as it is everywhere.
     match = bool(registry.find(info.kind).side().messages(c, game).match)
-    players = join_names(game.players, c)
+    players = and_list(game.players, c)
     output.line(c.gettext("Match {game} with {players} is still running.", game=info.id,
                           players=players) if match else
                 c.gettext("Game {game} with {players} is still running.", game=info.id,

@@ -1,8 +1,8 @@
-"""How a typed word is echoed and a list is said in a refusal, and the words of a command line
+"""How a typed word is echoed in a refusal, and the words of a command line
 that name a game or a command.
 
-A refused value is echoed back short and printable (:func:`shown`), lists are said as a person
-says them (:func:`join_and`, :func:`join_or`). The checkers of the options' values, which
+A refused value is echoed back short and printable (:func:`shown`); lists are said by
+``text/lists.py``. The checkers of the options' values, which
 word their refusals with these, are the configuration's (``config/values.py``).
 """
 
@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tutto_a11y.text.i18n import Catalog, chosen_lang
+from tutto_a11y.text.lists import and_list
 from tutto_a11y.text.names import terminal_safe
 
 MAX_GAME_ID = 2**63 - 1  # SQLite's largest row id: a bigger id can be no game at all
@@ -26,20 +27,6 @@ def _c() -> Catalog:
 def shown(value: Any) -> str:
     """A refused value as it is echoed: printable, and short enough to read aloud."""
     return terminal_safe(str(value), limit=SHOWN_VALUE) or '""'
-
-
-def join_and(items: Sequence[str]) -> str:
-    """"a", "a and b", "a, b and c": how a list is said."""
-    if len(items) == 1:
-        return items[0]
-    return _c().gettext("{names} and {last}", names=", ".join(items[:-1]), last=items[-1])
-
-
-def join_or(items: Sequence[str]) -> str:
-    """"a", "a or b", "a, b or c": how a list of alternatives is said."""
-    if len(items) == 1:
-        return items[0]
-    return _c().gettext("{items} or {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
 def game_ref(text: str) -> str | None:
@@ -60,4 +47,4 @@ def game_ref(text: str) -> str | None:
 def not_a_command(word: str, commands: Sequence[str]) -> str:
     """A first word that names no command (``tutto-tally shwo``)."""
     return _c().gettext("{word} is not a command: the commands are {commands}.",
-                        word=shown(word), commands=join_and(list(commands)))
+                        word=shown(word), commands=and_list(list(commands), _c()))

@@ -11,10 +11,10 @@ everything printed from stored data goes through :func:`terminal_safe`.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from tutto_a11y.core.contract import MalformedEntry, Sentences
+from tutto_a11y.core.contract import MalformedEntry
 
 if TYPE_CHECKING:
     from tutto_a11y.core.contract import EntryList
@@ -114,16 +114,3 @@ def with_printable_names(game: G) -> G:
         shown.push(entry)
     return shown
 
-
-def join_names(names: Sequence[str], c: Sentences) -> str:
-    """"Anna", "Anna and Ben", "Anna, Ben and Cleo": how a list of people is said."""
-    if len(names) == 1:
-        return names[0]
-    return c.gettext("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
-
-
-def or_list(words: Sequence[str], c: Sentences) -> str:
-    """"undo", "undo or quit", "undo, scores or quit": how choices are said."""
-    if len(words) == 1:
-        return words[0]
-    return c.gettext("{words} or {last}", words=", ".join(words[:-1]), last=words[-1])

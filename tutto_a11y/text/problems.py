@@ -10,7 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from tutto_a11y.core.contract import EntryError, Sentences
-from tutto_a11y.text.names import MAX_NAME, join_names, terminal_safe
+from tutto_a11y.text.lists import and_list, or_list
+from tutto_a11y.text.names import MAX_NAME, terminal_safe
 
 
 def _safe(data: dict[str, Any]) -> dict[str, Any]:
@@ -56,7 +57,13 @@ def entry_error_sentence(error: EntryError, c: Sentences) -> str:
     if r in ("control-characters", "bad-bytes"):
         return c.gettext("That name has characters that cannot be shown or said: use letters, "
                          "digits and spaces.")
-    return c.gettext("That is not possible: {reason}.", reason=r)
+    return unworded_problem(r, c)
+
+
+def unworded_problem(reason: str, c: Sentences) -> str:
+    """A problem whose reason has no sentence of its own yet: said with its reason code, so
+    that it is still one sentence and never a traceback."""
+    return c.gettext("That is not possible: {reason}.", reason=reason)
 
 
 def store_error_sentence(reason: str, data: dict[str, Any], path: str, c: Sentences) -> str:
@@ -114,7 +121,7 @@ def leftovers_sentence(path: str, leftovers: tuple[str, ...], c: Sentences) -> s
         "or choose another file with --db.",
         "The left-over files {files} of an earlier games file stand beside {path}: if you "
         "moved that games file, move them with it; if you deleted it, delete them too; or "
-        "choose another file with --db.", len(leftovers), files=join_names(leftovers, c),
+        "choose another file with --db.", len(leftovers), files=and_list(leftovers, c),
         path=path)
 
 
@@ -166,8 +173,6 @@ def line_sentence(error: EntryError, c: Sentences, hint: Callable[[], str]) -> s
     """The sentence for a typed line that is no entry of any game (an empty line, an overlong
     one, control characters, bytes that are not text, a word that fits several meanings,
     nothing to undo); None for a game's own refusals. ``hint()`` says what can be typed now."""
-    from tutto_a11y.text.names import or_list
-
     r, d = error.reason, error.data
     if r == "ambiguous-word":
         return c.gettext("{word} could mean {words}: type more letters.", word=d["word"],

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from tutto_a11y.core.contract import Sentences
 from tutto_a11y.core.record import Record
-from tutto_a11y.text.names import join_names
+from tutto_a11y.text.lists import and_list
 
 
 class SentBy(Record):
@@ -53,25 +53,46 @@ def line_sent(lines: Sequence[SentBy | None], index: int) -> SentBy | None:
     return lines[index] if index < len(lines) else None
 
 
-def sent_sentence(sent: SentBy | None, c: Sentences) -> str:
-    """The sentence that ends a line of ``show``: "Sent by Anna.", "Partly sent by Anna and
-    Ben."; empty when the table typed the line."""
+def sent_sentence(lines: Sequence[SentBy | None], index: int, c: Sentences) -> str:
+    """The sentence that ends line ``index`` (from 0) of ``show``: "Sent by Anna.", "Partly
+    sent by Anna and Ben."; empty when the table typed the line."""
+    sent = line_sent(lines, index)
     if sent is None:
         return ""
-    names = join_names(sent.names, c)
+    names = and_list(sent.names, c)
     if sent.partly:
         return c.gettext("Partly sent by {seat}.", seat=names)
-    return c.gettext("Sent by {seat}.", seat=names)
+    return sent_by_seat(names, c)
+
+
+def sent_by_seat(seat: str, c: Sentences) -> str:
+    """"Sent by Anna.": the seat that sent an entry, named once at the end of its line, at
+    the table, on the live view and on ``show``'s lines alike."""
+    return c.gettext("Sent by {seat}.", seat=seat)
+
+
+def with_sent_column(header: list[str], rows: list[list[str]],
+                     senders: Sequence[SentBy | None],
+                     c: Sentences) -> tuple[list[str], list[list[str]]]:
+    """A paper sheet's table as it is, or, when seats sent entries (``senders`` not empty),
+    with a last column "Sent by" saying who sent each line's entries (row ``i`` is line
+    ``i`` of ``senders``)."""
+    if not senders:
+        return header, rows
+    return ([*header, c.gettext("Sent by")],
+            [[*row, sent_cell(line_sent(senders, i), c)] for i, row in enumerate(rows)])
 
 
 def sent_cell(sent: SentBy | None, c: Sentences) -> str:
     """The cell of a paper sheet's "Sent by" column: "Anna", "Anna (partly)", or empty."""
     if sent is None:
         return ""
-    names = join_names(sent.names, c)
+    names = and_list(sent.names, c)
     return c.gettext("{seat} (partly)", seat=names) if sent.partly else names
 
 
-def sent_json(sent: SentBy | None) -> list[str]:
-    """The ``sent_by`` field of a turn or a round in the JSON export: the seats' names."""
+def sent_json(lines: Sequence[SentBy | None], index: int) -> list[str]:
+    """The ``sent_by`` field of turn or round ``index`` (from 0) in the JSON export: the
+    seats' names."""
+    sent = line_sent(lines, index)
     return list(sent.names) if sent is not None else []

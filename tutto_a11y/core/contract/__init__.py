@@ -25,7 +25,8 @@ game or a room writes ``from tutto_a11y.core.contract import X`` whichever modul
   coach (``Coach``);
 - :mod:`.bases`: what every game's classes share (the entry list, the side, the options, the
   loop's view of a game);
-- :mod:`.checks`: the checks of raw input every game shares (a line, die faces, the players).
+- :mod:`.checks`: the checks of raw input every game shares (a line, die faces, the players);
+- :mod:`.export`: the fields every game's JSON export opens with.
 
 This package imports nothing else of the project: every game and every room may use it.
 """
@@ -43,6 +44,7 @@ from .errors import (
     MalformedEntry,
     ReplayError,
 )
+from .export import export_opening
 from .figures import StatsFigures, whole_average
 from .protocols import (
     AnyGame,
@@ -76,4 +78,4 @@ __all__ = ["AmbiguousEntry", "AnyGame", "AnyMessages", "AnyNotice", "AnySide", "
            "IllegalEntry", "LINE_REASONS", "Listener", "MalformedEntry", "Notice", "Outcome",
            "PLAYER_REASONS", "ReplayError", "SavedGame", "Sentences", "SideOfGame", "Standing",
            "StatsFigures", "TABLE_COMMANDS", "TableGame", "Termination", "Verbosity", "Word",
-           "Working", "at_once", "chance_total", "whole_average"]
+           "Working", "at_once", "chance_total", "export_opening", "whole_average"]

@@ -2,24 +2,25 @@
 
 Entries are refused like python-chess's moves, all ``ValueError``: *malformed* (not an entry at
 all), *illegal* (a valid entry, but not allowed now) and *ambiguous* (a word that matches
-several). An error carries a ``reason`` code and its ``data``, never a sentence: the message
-layer turns them into one sentence in the game's language, so the rules stay free of words.
+several). An error is a :class:`~tutto_a11y.core.problem.Problem`: a ``reason`` code and its
+``data``, never a sentence; the message layer turns them into one sentence in the game's
+language, so the rules stay free of words.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from tutto_a11y.core.problem import Problem
 
-class EntryError(ValueError):
+
+class EntryError(Problem, ValueError):
     """An entry that was refused. Nothing changed in the game."""
 
     kind = "error"
 
     def __init__(self, reason: str, **data: Any) -> None:
-        super().__init__(f"{reason}: {data}" if data else reason)
-        self.reason = reason
-        self.data = data
+        super().__init__(reason, data, shown=(f"{reason}: {data}" if data else reason,))
 
 
 class MalformedEntry(EntryError):

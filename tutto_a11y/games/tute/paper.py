@@ -16,8 +16,9 @@ from tutto_a11y.games.tute.messages import Messages
 from tutto_a11y.games.tute.rules import Game
 from tutto_a11y.games.tute.rules.suits import SUITS, Rank
 from tutto_a11y.games.tute.sheet import round_sentence, sent_by_round, show_lines
+from tutto_a11y.text.game_sentences import scores_heading
 from tutto_a11y.text.names import with_printable_names
-from tutto_a11y.text.sent import line_sent, sent_sentence
+from tutto_a11y.text.sent import sent_sentence
 
 #: The ranks as a deck is sorted, ace first and the figures last.
 DECK_ORDER = (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN,
@@ -36,7 +37,7 @@ def braille_sheet(info: Any, game: Game, c: Sentences, status: str,
     if game.finished:
         lines.append(shown[1 + len(rounds)])  # "Winners: Anna and Cleo."
     games = game.state.games
-    lines.append(c.gettext("Final scores:") if game.finished else c.gettext("Scores so far:"))
+    lines.append(scores_heading(c, game.finished))
     ranking = sorted(range(len(game.sides)), key=lambda side: -games[side])
     lines += [c.ngettext("{name}: {n} game", "{name}: {n} games", games[side],
                          name=m.side(side)) for side in ranking]
@@ -44,7 +45,7 @@ def braille_sheet(info: Any, game: Game, c: Sentences, status: str,
         lines.append(c.gettext("Rounds:"))
         senders = sent_by_round(game, sent)
         lines += [" ".join(filter(None, [round_sentence(m, r),
-                                         sent_sentence(line_sent(senders, number), c)]))
+                                         sent_sentence(senders, number, c)]))
                   for number, r in enumerate(rounds)]
     return lines
 

@@ -11,19 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tutto_a11y.core.contract import GameStatus, Sentences
+from tutto_a11y.core.contract import Sentences, export_opening
 from tutto_a11y.games.tute.messages import Messages
 from tutto_a11y.games.tute.rules import Game, RoundRecord
 from tutto_a11y.games.tute.rules.events import MatchOver, RoundOver
+from tutto_a11y.text.game_sentences import winners_line
 from tutto_a11y.text.names import with_printable_names
-from tutto_a11y.text.sent import (
-    SentBy,
-    line_sent,
-    sent_by_line,
-    sent_cell,
-    sent_json,
-    sent_sentence,
-)
+from tutto_a11y.text.sent import SentBy, sent_by_line, sent_json, sent_sentence, with_sent_column
 
 
 def round_sentence(m: Messages, r: RoundRecord) -> str:
@@ -32,15 +26,13 @@ def round_sentence(m: Messages, r: RoundRecord) -> str:
     parts = [c.gettext("Round {round}, trump {suit}, {name} began.", round=r.number,
                        suit=m.suit(r.trump), name=m.name(r.hand))]
     if r.cantes:
-        cantes = [c.gettext("{name} {points} {in_suit}", name=m.name(k.seat), points=k.points,
-                            in_suit=m.in_suit(k.suit)) for k in r.cantes]
-        parts.append(c.gettext("Cantes: {cantes}.", cantes=", ".join(cantes)))
+        parts.append(m.cantes(r.cantes))
     if r.tute is not None:
         parts.append(m.tute_sentence(r.tute))
     if r.card_points is not None and r.last_trick is not None and r.round_points is not None:
         parts.append(c.gettext("Card points: {points}, last trick {side}.",
                                points=m.by_side(r.card_points), side=m.side(r.last_trick)))
-        parts.append(c.gettext("Round points: {points}.", points=m.by_side(r.round_points)))
+        parts.append(m.round_points(r.round_points))
     if r.winner is None:
         parts.append(c.gettext("Nobody won a game."))
     else:
@@ -73,13 +65,11 @@ def show_lines(info: Any, game: Game, c: Sentences, status: str,
                                       len(m.seats(over.winner)), side=m.side(over.winner))
     senders = sent_by_round(game, sent)
     for number in range(len(game.rounds())):
-        said_by = sent_sentence(line_sent(senders, number), c)
+        said_by = sent_sentence(senders, number, c)
         if said_by:
             lines[1 + number] += " " + said_by
     if game.finished:
-        winners = game.winners
-        lines.append(c.ngettext("Winner: {names}.", "Winners: {names}.", len(winners),
-                                names=m.join([game.players[s] for s in winners])))
+        lines.append(winners_line(c, [game.players[s] for s in game.winners]))
     lines.append(m.scores())
     return lines
 
@@ -87,15 +77,9 @@ def show_lines(info: Any, game: Game, c: Sentences, status: str,
 def export_json(info: Any, game: Game, sent: Sequence[str | None] = ()) -> dict[str, Any]:
     """The Tute export contract of docs/interface.md, with ``"game"`` first; with seats, each
     round names who sent its entries."""
-    status = GameStatus.FINISHED if game.finished else info.status
     senders = sent_by_round(game, sent)
     return {
-        "game": "tute",
-        "id": info.id,
-        "lang": info.lang,
-        "rules": game.rules.as_dict(),
-        "status": status,
-        "winners": [game.players[s] for s in game.winners],
+        **export_opening("tute", info, game, game.winners),
         "sides": [{"players": [game.players[s] for s in seats], "games": game.state.games[i]}
                   for i, seats in enumerate(game.sides)],
         "rounds": [_round_json(r, senders, number) for number, r in enumerate(game.rounds())],
@@ -114,7 +98,7 @@ def _round_json(r: RoundRecord, senders: list[SentBy | None], number: int) -> di
         "games": r.games if r.winner is not None else 0,
     }
     if senders:  # a match with seats: who sent the round's entries ([] for the table)
-        record["sent_by"] = sent_json(line_sent(senders, number))
+        record["sent_by"] = sent_json(senders, number)
     return record
 
 
@@ -124,21 +108,16 @@ def sheet_table(game: Game, c: Sentences,
     seats, a last column says who sent the round."""
     game = with_printable_names(game)
     m = Messages(c, game)
-    senders = sent_by_round(game, sent)
     sides = [m.side(i) for i in range(len(game.sides))]
     header = [c.gettext("Round"), c.gettext("Trump"), c.gettext("Cantes"),
               c.gettext("Card points"), c.gettext("Last trick"), c.gettext("Round points"),
               c.gettext("Winner"), c.gettext("Games"), *sides]
-    if senders:
-        header.append(c.gettext("Sent by"))
     rows = []
     games = [0] * len(sides)
-    for number, r in enumerate(game.rounds()):
+    for r in game.rounds():
         if r.winner is not None:
             games[r.winner] += r.games
-        cantes = ", ".join(c.gettext("{name} {points} {in_suit}", name=m.name(k.seat),
-                                     points=k.points, in_suit=m.in_suit(k.suit))
-                           for k in r.cantes)
+        cantes = m.cante_list(r.cantes)
         if r.tute is not None:
             tute = m.tute_sentence(r.tute).rstrip(".")
             cantes = f"{cantes}, {tute}" if cantes else tute
@@ -149,9 +128,7 @@ def sheet_table(game: Game, c: Sentences,
             "" if r.round_points is None else " ".join(map(str, r.round_points)),
             "" if r.winner is None else m.side(r.winner),
             str(r.games if r.winner is not None else 0), *(str(g) for g in games)])
-        if senders:
-            rows[-1].append(sent_cell(line_sent(senders, number), c))
-    return header, rows
+    return with_sent_column(header, rows, sent_by_round(game, sent), c)
 
 
 __all__ = ["export_json", "sheet_table", "show_lines"]

@@ -86,11 +86,8 @@ def _event(m: SentenceParts, e: E.Event, brief: bool, niete: bool) -> list[str]:
     if isinstance(e, E.Rolled):
         if niete:
             return []
-        if m.verbosity is Verbosity.FULL:
-            return [c.gettext("{name} rolls {faces}.", name=m.name(e.seat),
-                              faces=m.faces(e.faces))]
-        # The card sentence and the prompt name the player; the faces are the news.
-        return [c.gettext("{faces}.", faces=m.faces(e.faces))]
+        # Below full, the card sentence and the prompt name the player; the faces are the news.
+        return [m.rolled(e.seat, e.faces, with_name=m.verbosity is Verbosity.FULL)]
     if isinstance(e, E.Niete):
         return [_niete(m, e, brief)]
     if isinstance(e, E.FireworksBanked):
@@ -114,9 +111,7 @@ def _event(m: SentenceParts, e: E.Event, brief: bool, niete: bool) -> list[str]:
     if isinstance(e, E.TurnOver):
         if e.next_seat is None:
             return []
-        if brief:
-            return [c.gettext("{name}.", name=m.name(e.next_seat))]
-        return [c.gettext("{name}'s turn.", name=m.name(e.next_seat))]
+        return [m.turn_of(e.next_seat, brief)]
     return []
 
 
@@ -200,7 +195,7 @@ def _set_aside(m: SentenceParts, e: E.SetAsideDone, brief: bool) -> str:
     if e.street:
         missing = m.faces(f for f in range(1, 7) if f not in m.game.state.aside)
         if brief:
-            return c.gettext("Still missing: {missing}.", missing=missing)
+            return m.still_missing(missing)
         return c.gettext("{name} sets aside {faces}. Still missing: {missing}.", name=name,
                          faces=faces, missing=missing)
     if card in (Card.PLUS_MINUS, Card.CLOVERLEAF):  # only the Tutto counts here
@@ -255,8 +250,7 @@ def _tutto_news(m: SentenceParts, e: E.Tutto | E.PlusMinusScored, events: Sequen
                              name=name, total=e.turn_total)]
         for p in e.penalties:
             if p.lost:  # a leader already at 0 has nothing to lose
-                out.append(c.gettext("{name} loses {points}, score {score}.",
-                                     name=m.name(p.seat), points=p.lost, score=p.score))
+                out.append(m.loses(p.seat, p.lost, p.score))
         return out
     if e.card is Card.CLOVERLEAF:
         return [c.gettext("First Tutto under Cloverleaf for {name}: one more Tutto wins the "

@@ -33,7 +33,7 @@ from tutto_a11y.games.tutto.rules import (
 )
 from tutto_a11y.games.tutto.rules.events import Event
 from tutto_a11y.games.tutto.sentence_parts import SentenceParts
-from tutto_a11y.games.tutto.words import COMMANDS, shown
+from tutto_a11y.games.tutto.words import COMMANDS
 from tutto_a11y.text.output import nobreak
 
 if TYPE_CHECKING:  # the rules and state name the notice's type only
@@ -90,9 +90,7 @@ class Messages(SentenceParts):
         if x.step is Step.CARD_OR_BANK:
             return c.gettext("{name}, {total} at risk: card or bank?", name=name,
                              total=x.turn_total)
-        return c.gettext("Game over. Type {scores}, {undo} or {quit}:",
-                         scores=shown("scores", self.c.lang), undo=shown("undo", self.c.lang),
-                         quit=shown("quit", self.c.lang))
+        return self.game_over_prompt()
 
     def what_now(self) -> Step:
         """What the table waits for, asked of the game contract rather than of Tutto's steps.
@@ -110,12 +108,9 @@ class Messages(SentenceParts):
 
     def help(self) -> str:
         """``help``: what can be typed now, then the commands that work at every step."""
-        lang = self.c.lang
-        commands = ", ".join(shown(m, lang) for m in COMMANDS)
-        text = self.hint(self.what_now()) + " " + self.c.gettext("At any step: {commands}.",
-                                                                  commands=commands)
-        if lang != "en":
-            text += " " + self.c.gettext("English words work too.")
+        text = self.hint(self.what_now()) + " " + self.at_any_step(COMMANDS)
+        if self.c.lang != "en":
+            text += " " + self.english_words_too()
         return text
 
     # -- answers to commands -------------------------------------------------------------
@@ -125,20 +120,18 @@ class Messages(SentenceParts):
         c, g = self.c, self.game
         x = g.expect()
         if g.finished:  # a resumed finished game opens with this: the winner first
-            winners = g.state.winners
-            return c.ngettext("The game is over: {names} won.", "The game is over: {names} won.",
-                              len(winners), names=self.names(winners)) + " " + self.scores()
+            return self.game_won(g.state.winners) + " " + self.scores()
         name = self.name(x.seat)
         parts = [c.gettext("{name}'s turn, score {score}.", name=name,
                            score=g.state.scores[x.seat])]
         if x.card is not None and x.step not in (Step.CARD,):
             parts.append(c.gettext("Card: {card}.", card=self.card_unit(x.card)))
-        parts.append(c.gettext("Turn total {total}.", total=self.at_stake()))
+        parts.append(self.turn_total(self.at_stake()))
         missing = self.street_missing()
         if missing is not None:
-            parts.append(c.gettext("Still missing: {missing}.", missing=missing))
+            parts.append(self.still_missing(missing))
         if x.step in (Step.ROLL, Step.ROLL_OR_BANK, Step.SET_ASIDE):
-            parts.append(c.ngettext("{n} die in hand.", "{n} dice in hand.", x.dice))
+            parts.append(self.in_hand(x.dice))
         if x.set_aside:
             parts.append(c.gettext("Set aside: {faces}.", faces=self.faces(x.set_aside)))
         if x.roll:
@@ -184,8 +177,7 @@ class Messages(SentenceParts):
             text = c.gettext("Undone: {name}'s card {card}.", name=name,
                              card=self.card_unit(entry.card))
         elif isinstance(entry, Roll):
-            text = c.gettext("Undone: {name}'s roll {faces}.", name=name,
-                             faces=self.faces(entry.faces))
+            text = self.roll_undone(seat, entry.faces)
         elif isinstance(entry, SetAside):
             text = c.gettext("Undone: {name} setting aside {faces}.", name=name,
                              faces=self.faces(entry.faces))

@@ -16,6 +16,7 @@ from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import Game
 from tutto_a11y.games.tutto.rules.cards import CARD_ORDER, DECK_COMPOSITION
 from tutto_a11y.games.tutto.sheet import show_lines
+from tutto_a11y.text.game_sentences import name_score, scores_heading
 from tutto_a11y.text.names import with_printable_names
 
 
@@ -30,9 +31,9 @@ def braille_sheet(info: Any, game: Game, c: Sentences, status: str,
     if game.finished:
         lines.append(shown[1 + len(turns)])  # "Winner: Ben."
     scores = game.state.scores
-    lines.append(c.gettext("Final scores:") if game.finished else c.gettext("Scores so far:"))
+    lines.append(scores_heading(c, game.finished))
     ranking = sorted(range(len(game.players)), key=lambda seat: -scores[seat])
-    lines += [c.gettext("{name} {score}", name=game.players[seat], score=scores[seat])
+    lines += [name_score(c, game.players[seat], scores[seat])
               for seat in ranking]
     if turns:
         lines.append(c.gettext("Turns:"))

@@ -28,10 +28,9 @@ def refusal(m: SentenceParts, err: EntryError) -> str:
                           "Wrong number of faces: type exactly {n} faces, one per die, "
                           "not {got}.", d["expected"], got=d["got"])
     if r == "face-out-of-range":
-        return c.gettext("{face} is not a die face: faces go from 1 to 6.", face=d["face"])
+        return m.not_a_face(d["face"])
     if r in ("not-faces", "unknown-word"):
-        return c.gettext("{word} is not an entry here. {hint}",
-                         word=d.get("word") or d.get("text", ""), hint=m.hint())
+        return m.not_an_entry(d.get("word") or d.get("text", ""), m.hint())
     if r == "no-faces":
         return c.gettext("Type the faces of the dice, for example 1 5.")
     if r == "bonus-value":
@@ -73,10 +72,8 @@ def refusal(m: SentenceParts, err: EntryError) -> str:
     if r == "wrong-step":
         return wrong_step(m, x.step, d.get("entry"))
     if r == "game-over":
-        return c.gettext("The game is over: type {undo}, {scores} or {quit}.",
-                         undo=shown("undo", lang), scores=shown("scores", lang),
-                         quit=shown("quit", lang))
-    return c.gettext("That entry is not possible now. {hint}", hint=m.hint())
+        return m.game_over_hint()
+    return m.not_possible_now(m.hint())
 
 
 def wrong_step(m: SentenceParts, step: Step, entry: str | None = None) -> str:

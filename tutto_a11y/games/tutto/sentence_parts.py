@@ -9,12 +9,11 @@ others (the layers allow no circle).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
-from tutto_a11y.core.contract import Sentences, Verbosity, Working, at_once
 from tutto_a11y.games.tutto.rules import Card, Game, Step
 from tutto_a11y.games.tutto.words import shown
-from tutto_a11y.text.names import join_names
+from tutto_a11y.text.game_sentences import GameSentences
 from tutto_a11y.text.output import nobreak
 
 
@@ -27,25 +26,14 @@ def opening(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class SentenceParts:
-    """The words of one game in one language at one verbosity that sentences are made of."""
-
-    c: Sentences  # the catalog of the table's language
-    coach: bool
-    working: Working
-    match = False  # one game: the loop says "game"
-
-    def __init__(self, catalog: Sentences, game: Game, verbosity: str = Verbosity.NORMAL) -> None:
-        self.c = catalog
-        self.game = game
-        self.verbosity = Verbosity.of(verbosity)
-        #: Runs what may compute for a while (the coach's advice after a roll under
-        #: ``--coach``); the table makes it say first that it is computing.
-        self.working: Working = at_once
+class SentenceParts(GameSentences[Game]):
+    """The words of one game in one language at one verbosity that sentences are made of
+    (``working`` runs the coach's advice after a roll under ``--coach``, so the table says
+    first that it is computing)."""
 
     # -- small pieces --------------------------------------------------------------------
-    def name(self, seat: int) -> str:
-        return self.game.players[seat]
+    def word(self, meaning: str) -> str:
+        return shown(meaning, self.c.lang)
 
     def card(self, card: Card) -> str:
         """The card's name as the rule texts of the language say it."""
@@ -81,20 +69,27 @@ class SentenceParts:
         """The card's name as one unit that a line is never wrapped inside ("Bonus 600")."""
         return nobreak(self.card(card))
 
-    @staticmethod
-    def faces(faces: Iterable[int]) -> str:
-        return ", ".join(str(f) for f in faces)
-
-    def names(self, seats: Sequence[int]) -> str:
-        return join_names([self.name(s) for s in seats], self.c)
-
     def dice(self, n: int) -> str:
         return self.c.ngettext("{n} die", "{n} dice", n)
 
     def score_list(self, seats: Iterable[int]) -> str:
         scores = self.game.state.scores
-        return ", ".join(self.c.gettext("{name} {score}", name=self.name(s), score=scores[s])
-                         for s in seats)
+        return self.listed_scores((self.name(s), scores[s]) for s in seats)
+
+    def turn_total(self, total: int) -> str:
+        return self.c.gettext("Turn total {total}.", total=total)
+
+    def in_hand(self, dice: int) -> str:
+        return self.c.ngettext("{n} die in hand.", "{n} dice in hand.", dice)
+
+    def still_missing(self, missing: str) -> str:
+        """Under Street, the faces still missing, as ``status`` and a brief set-aside say."""
+        return self.c.gettext("Still missing: {missing}.", missing=missing)
+
+    def loses(self, seat: int, points: int, score: int) -> str:
+        """What a Plus/Minus Tutto took from a leader, as announced and on the score sheet."""
+        return self.c.gettext("{name} loses {points}, score {score}.", name=self.name(seat),
+                              points=points, score=score)
 
     def rules_name(self) -> str:
         c = self.c
@@ -147,9 +142,7 @@ class SentenceParts:
         if step is Step.CARD_OR_BANK:
             return c.gettext("Type {draw} or the next card to go on, or {bank}. Cards: {cards}.",
                              draw=shown("draw", lang), bank=bank, cards=self.card_words())
-        return c.gettext("The game is over: type {undo}, {scores} or {quit}.",
-                         undo=shown("undo", lang), scores=shown("scores", lang),
-                         quit=shown("quit", lang))
+        return self.game_over_hint()
 
     def card_words(self) -> str:
         """The words of the cards, each kept whole on a line ("feu d'artifice", "plus ou

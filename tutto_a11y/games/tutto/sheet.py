@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tutto_a11y.core.contract import GameStatus, Sentences
+from tutto_a11y.core.contract import Sentences, export_opening
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import Game
 from tutto_a11y.games.tutto.rules.events import (
@@ -21,15 +21,9 @@ from tutto_a11y.games.tutto.rules.events import (
     TurnOver,
     TurnRecord,
 )
+from tutto_a11y.text.game_sentences import player_heading, winners_line
 from tutto_a11y.text.names import with_printable_names
-from tutto_a11y.text.sent import (
-    SentBy,
-    line_sent,
-    sent_by_line,
-    sent_cell,
-    sent_json,
-    sent_sentence,
-)
+from tutto_a11y.text.sent import SentBy, sent_by_line, sent_json, sent_sentence, with_sent_column
 
 
 def outcome_word(outcome: TurnOutcome, c: Sentences) -> str:
@@ -78,14 +72,12 @@ def show_lines(info: Any, game: Game, c: Sentences, status: str,
                               "{score}.", record.points, number=number, name=name,
                               cards=cards, outcome=outcome_word(record.outcome, c),
                               score=record.score)
-        said_by = sent_sentence(line_sent(senders, number - 1), c)
+        said_by = sent_sentence(senders, number - 1, c)
         lines.append(" ".join(filter(None, [line, *_others_lost(m, record.seat, before, scores),
                                             said_by])))
         before = scores
     if game.finished:
-        winners = game.state.winners
-        lines.append(c.ngettext("Winner: {names}.", "Winners: {names}.", len(winners),
-                                names=m.names(winners)))
+        lines.append(winners_line(c, [game.players[s] for s in game.state.winners]))
     lines.append(m.scores())
     return lines
 
@@ -110,23 +102,16 @@ def _others_lost(m: Messages, seat: int, before: tuple[int, ...],
                  after: tuple[int, ...]) -> list[str]:
     """What this turn cost the other players (a Plus/Minus Tutto takes 1000 from a leader), in
     the words the table heard: every score change stands on the turn that caused it."""
-    return [m.c.gettext("{name} loses {points}, score {score}.", name=m.name(other),
-                        points=before[other] - after[other], score=after[other])
+    return [m.loses(other, before[other] - after[other], after[other])
             for other in range(len(after)) if other != seat and after[other] != before[other]]
 
 
 def export_json(info: Any, game: Game, sent: Sequence[str | None] = ()) -> dict[str, Any]:
     """The export contract of docs/interface.md; with seats, each turn names who sent it."""
     state = game.state
-    status = GameStatus.FINISHED if game.finished else info.status
     senders = sent_by_turn(game, sent)
     return {
-        "game": info.kind,
-        "id": info.id,
-        "lang": info.lang,
-        "rules": game.rules.as_dict(),
-        "status": status,
-        "winners": [game.players[s] for s in state.winners] if game.finished else [],
+        **export_opening(info.kind, info, game, state.winners),
         "players": [{"name": name, "score": state.scores[i], "turns": state.turns[i]}
                     for i, name in enumerate(game.players)],
         "turns": [_turn_json(game, record, senders, number)
@@ -140,27 +125,20 @@ def _turn_json(game: Game, record: TurnRecord, senders: list[SentBy | None],
                             "cards": [c.value for c in record.cards],
                             "points": record.points, "outcome": record.outcome.value}
     if senders:  # a game with seats: who sent the turn's entries ([] for the table)
-        turn["sent_by"] = sent_json(line_sent(senders, number))
+        turn["sent_by"] = sent_json(senders, number)
     return turn
 
 
 def sheet_table(game: Game, c: Sentences,
                 sent: Sequence[str | None] = ()) -> tuple[list[str], list[list[str]]]:
-    """The paper score sheet: one row per turn, with every player's score after it; with
-    seats, a last column says who sent the turn."""
+    """The paper score sheet: one row per turn, with every player's score after it (with
+    seats, and who sent the turn)."""
     game = with_printable_names(game)
     m = Messages(c, game)
-    senders = sent_by_turn(game, sent)
-    header = [c.gettext("Turn"), c.gettext("Player"), c.gettext("Cards"), c.gettext("Outcome"),
+    header = [c.gettext("Turn"), player_heading(c), c.gettext("Cards"), c.gettext("Outcome"),
               c.gettext("Points"), *game.players]
-    if senders:
-        header.append(c.gettext("Sent by"))
-    rows = []
-    for number, (record, scores) in enumerate(game.score_sheet(), start=1):
-        row = [str(number), game.players[record.seat],
-               ", ".join(m.card(card) for card in record.cards),
-               outcome_word(record.outcome, c), str(record.points), *(str(s) for s in scores)]
-        if senders:
-            row.append(sent_cell(line_sent(senders, number - 1), c))
-        rows.append(row)
-    return header, rows
+    rows = [[str(number), game.players[record.seat],
+             ", ".join(m.card(card) for card in record.cards),
+             outcome_word(record.outcome, c), str(record.points), *(str(s) for s in scores)]
+            for number, (record, scores) in enumerate(game.score_sheet(), start=1)]
+    return with_sent_column(header, rows, sent_by_turn(game, sent), c)

@@ -26,6 +26,7 @@ from tutto_a11y.games.tutto.rules import Entry, Game, Rules, State
 from tutto_a11y.games.tutto.rules.events import Event
 from tutto_a11y.games.tutto.status_line import status_line
 from tutto_a11y.games.tutto.words import WORDS
+from tutto_a11y.text.game_sentences import player_heading
 
 
 def N_(text: str) -> str:
@@ -124,7 +125,7 @@ class TuttoSide(SideOfGame[Rules, Game]):
         rows = tuple((name, str(state.scores[seat]), str(state.turns[seat]))
                      for seat, name in enumerate(players))
         return Standing(caption=c.gettext("Scores, target {target}.", target=rules.target),
-                        header=(c.gettext("Player"), c.gettext("Score"), c.gettext("Turns")),
+                        header=(player_heading(c), c.gettext("Score"), c.gettext("Turns")),
                         rows=rows, now=Messages(c, game).status(hint=False))
 
     # -- read back -----------------------------------------------------------------------------

@@ -16,9 +16,9 @@ def status_line(messages: Messages) -> str:
     parts = [messages.scores()]
     if not game.finished:
         x = game.expect()
-        parts.append(c.gettext("Turn total {total}.", total=x.turn_total))
+        parts.append(messages.turn_total(x.turn_total))
         if x.step in (Step.ROLL, Step.ROLL_OR_BANK, Step.SET_ASIDE):
-            parts.append(c.ngettext("{n} die in hand.", "{n} dice in hand.", x.dice))
+            parts.append(messages.in_hand(x.dice))
     cards = sum(game.deck_left().values())
     parts.append(c.ngettext("{n} card left in the deck.", "{n} cards left in the deck.", cards))
     return " ".join(parts)

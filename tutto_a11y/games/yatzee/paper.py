@@ -14,6 +14,7 @@ from tutto_a11y.core.contract import Sentences
 from tutto_a11y.games.yatzee.messages import field_name
 from tutto_a11y.games.yatzee.rules import FACE, UPPER, Field, Game, Rules
 from tutto_a11y.games.yatzee.rules.fields import ORDER
+from tutto_a11y.text.game_sentences import name_score, scores_heading
 from tutto_a11y.text.names import with_printable_names
 from tutto_a11y.text.output import plain
 
@@ -26,13 +27,13 @@ def braille_sheet(info: Any, game: Game, c: Sentences, shown: list[str],
     lines = [shown[0]]
     if game.finished:
         lines.append(shown[1 + len(game.turn_records())])  # "Winner: Ben."
-    lines.append(c.gettext("Final scores:") if game.finished else c.gettext("Scores so far:"))
-    lines += [c.gettext("{name} {score}", name=game.players[seat], score=game.total(seat))
+    lines.append(scores_heading(c, game.finished))
+    lines += [name_score(c, game.players[seat], game.total(seat))
               for seat in game.ranking()]
     header, rows = table
     lines.append(c.gettext("Field by field:"))
     for row in rows:
-        values = [c.gettext("{name} {score}", name=name, score=value) if value
+        values = [name_score(c, name, value) if value
                   else c.gettext("{name} free", name=name)
                   for name, value in zip(header[1:], row[1:], strict=True)]
         lines.append(c.gettext("{field}: {values}", field=row[0], values=", ".join(values)))

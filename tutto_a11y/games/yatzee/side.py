@@ -13,7 +13,6 @@ from typing import Any
 from tutto_a11y.core.contract import (
     AtTable,
     GameSide,
-    GameStatus,
     Notice,
     ReplayError,
     Sentences,
@@ -21,8 +20,9 @@ from tutto_a11y.core.contract import (
     Standing,
     StatsFigures,
     Verbosity,
+    export_opening,
 )
-from tutto_a11y.games.yatzee import at_table as table_side, messages as M, paper
+from tutto_a11y.games.yatzee import at_table as table_side, messages as M, paper, table_commands
 from tutto_a11y.games.yatzee.rules import (
     ORDER,
     ROUNDS,
@@ -36,9 +36,10 @@ from tutto_a11y.games.yatzee.rules import (
 from tutto_a11y.games.yatzee.rules.events import Event
 from tutto_a11y.games.yatzee.status_line import status_line
 from tutto_a11y.games.yatzee.words import WORDS
+from tutto_a11y.text.game_sentences import player_heading, winners_line
 from tutto_a11y.text.names import with_printable_names
 from tutto_a11y.text.output import plain
-from tutto_a11y.text.sent import SentBy, line_sent, sent_by_line, sent_json, sent_sentence
+from tutto_a11y.text.sent import SentBy, sent_by_line, sent_json, sent_sentence
 
 
 class YatzeeSide(SideOfGame[Rules, Game]):
@@ -83,7 +84,7 @@ class YatzeeSide(SideOfGame[Rules, Game]):
         c = catalog
         game = Game.at(players, rules, state)
         m = M.Messages(c, game)
-        header = (c.gettext("Player"), c.gettext("Total"), c.gettext("Upper sum"),
+        header = (player_heading(c), c.gettext("Total"), c.gettext("Upper sum"),
                   c.gettext("Bonus"), c.gettext("Free fields"))
         rows = tuple((name, str(game.total(i)), str(game.upper(i)), str(game.bonus(i)),
                       str(len(state.free(i)))) for i, name in enumerate(players))
@@ -107,8 +108,7 @@ class YatzeeSide(SideOfGame[Rules, Game]):
         number, bonus = 0, ""  # the upper bonus stands on the turn that reached it
         for event in game.all_events():
             if isinstance(event, E.BonusReached):
-                bonus = c.gettext("Bonus reached with an upper sum of {upper}: plus {points}.",
-                                  upper=event.upper, points=event.points)
+                bonus = m.bonus_reached(event.upper, event.points)
             if not isinstance(event, E.TurnOver):
                 continue
             record, number = event.record, number + 1
@@ -122,14 +122,12 @@ class YatzeeSide(SideOfGame[Rules, Game]):
                                  "{roll}, total {total}.", number=number, name=name,
                                  points=record.points, field=field,
                                  roll=len(record.rolls), total=record.total)
-            said_by = sent_sentence(line_sent(senders, number - 1), c)
+            said_by = sent_sentence(senders, number - 1, c)
             lines.append(" ".join(filter(None, [line, bonus, said_by])))
             bonus = ""
         if game.finished:
-            winners = game.state.winners
-            lines.append(c.ngettext("Winner: {names}.", "Winners: {names}.", len(winners),
-                                    names=m.names(winners)))
-        lines.extend(m.sheet(seat) for seat in range(len(game.players)))
+            lines.append(winners_line(c, [game.players[s] for s in game.state.winners]))
+        lines.extend(table_commands.sheet(m, seat) for seat in range(len(game.players)))
         lines.append(m.scores())
         return lines
 
@@ -140,12 +138,7 @@ class YatzeeSide(SideOfGame[Rules, Game]):
         state = game.state
         senders = _sent_by_turn(game, sent)
         return {
-            "game": self.name,
-            "id": info.id,
-            "lang": info.lang,
-            "rules": game.rules.as_dict(),
-            "status": GameStatus.FINISHED if game.finished else info.status,
-            "winners": [game.players[s] for s in state.winners] if game.finished else [],
+            **export_opening(self.name, info, game, state.winners),
             "players": [{"name": name, "score": game.total(i), "upper": game.upper(i),
                          "bonus": game.bonus(i),
                          "fields": {f.value: v
@@ -209,7 +202,7 @@ def _turn_json(game: Game, r: E.TurnRecord, senders: list[SentBy | None],
     turn: dict[str, Any] = {"player": game.players[r.seat], "rolls": [list(f) for f in r.rolls],
                             "field": r.field.value, "struck": r.struck, "points": r.points}
     if senders:  # a game with seats: who sent the turn's entries ([] for the table)
-        turn["sent_by"] = sent_json(line_sent(senders, number))
+        turn["sent_by"] = sent_json(senders, number)
     return turn
 
 

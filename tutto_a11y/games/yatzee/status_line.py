@@ -11,9 +11,8 @@ from tutto_a11y.games.yatzee.messages import Messages
 
 def status_line(messages: Messages) -> str:
     """Totals and round, then the dice on the table, as short sentences."""
-    c, s = messages.c, messages.game.state
+    s = messages.game.state
     parts = [messages.scores()]
     if s.rolls and not s.over:
-        parts.append(c.gettext("Dice after roll {number}: {faces}.", number=s.roll_number,
-                               faces=messages.faces(s.faces)))
+        parts.append(messages.dice_after())
     return " ".join(parts)

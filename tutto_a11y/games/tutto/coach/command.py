@@ -23,7 +23,7 @@ from tutto_a11y.games.tutto.coach.position import (
 )
 from tutto_a11y.games.tutto.rules import Card, EntryError, Rules, parse_faces
 from tutto_a11y.text.names import terminal_safe
-from tutto_a11y.text.problems import entry_error_sentence
+from tutto_a11y.text.problems import entry_error_sentence, unworded_problem
 
 CARD_IDS = tuple(card.value for card in Card)
 
@@ -123,7 +123,7 @@ def position_sentence(error: PositionError, c: Sentences) -> str:
         return c.ngettext("A deck holds at most {n} card {card}, not {value}.",
                           "A deck holds at most {n} cards {card}, not {value}.", d["most"],
                           card=d["card"].value, value=d["value"])
-    return c.gettext("That is not possible: {reason}.", reason=r)
+    return unworded_problem(r, c)
 
 
 def coach_command(settings: Settings, say: Callable[[str], None], *, card: str | None,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutto_a11y.core.problem import Problem
 from tutto_a11y.core.record import Record
 from tutto_a11y.games.tutto.rules import Card, State, Step, dice as D
 from tutto_a11y.games.tutto.rules.cards import DECK_COMPOSITION, FULL_DECK, Deck as DeckOps
@@ -18,13 +19,11 @@ from tutto_a11y.games.tutto.rules.cards import DECK_COMPOSITION, FULL_DECK, Deck
 MAX_TURN_TOTAL = 20000
 
 
-class PositionError(ValueError):
+class PositionError(Problem, ValueError):
     """A position that cannot happen in a turn; ``reason`` and ``data`` are worded at the edge."""
 
     def __init__(self, reason: str, **data: Any) -> None:
-        super().__init__(f"{reason}: {data}")
-        self.reason = reason
-        self.data = data
+        super().__init__(reason, data, shown=(f"{reason}: {data}",))
 
 
 class Position(Record):

@@ -1,0 +1,30 @@
+"""The fields every game's JSON export opens with (docs/interface.md).
+
+Why here: the three games' exports differ in their players, turns, rounds and sides, but open
+alike (the game's kind, its id, the language, the rules, the status and the winners), in this
+order, which scripts read; written once, the opening cannot drift in one game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .bases import OptionRules
+from .protocols import SavedGame, TableGame
+from .words import GameStatus
+
+
+def export_opening(kind: str, info: SavedGame, game: TableGame[Any, Any, Any, OptionRules],
+                   winners: Iterable[int]) -> dict[str, Any]:
+    """``game``, ``id``, ``lang``, ``rules``, ``status`` and ``winners`` (the names of the
+    seats ``winners``, empty while the game runs); a finished game is ``finished`` whatever
+    its row still says."""
+    return {
+        "game": kind,
+        "id": info.id,
+        "lang": info.lang,
+        "rules": game.rules.as_dict(),
+        "status": GameStatus.FINISHED if game.finished else info.status,
+        "winners": [game.players[s] for s in winners] if game.finished else [],
+    }
