@@ -14,6 +14,7 @@ from typing import Any
 
 from tutto_a11y.commands.printing import echo_wrapped
 from tutto_a11y.config.file import SettingsFile, env_name, toml_value, write_setting
+from tutto_a11y.config.file_values import yes_no_word
 from tutto_a11y.config.options import SETTINGS
 from tutto_a11y.config.settings import UsageProblem
 from tutto_a11y.config.sources import COMMAND_LINE, FILE, VARIABLE, source
@@ -29,8 +30,7 @@ def shown_value(value: Any, c: Catalog) -> str:
     """A value as the user reads it: yes or no in the user's language ("an", "oui"; each is
     also what ``settings set`` takes), numbers as written, text as it is."""
     if isinstance(value, bool):
-        return c.pgettext("setting value", "true") if value else \
-            c.pgettext("setting value", "false")
+        return yes_no_word(value, c)
     if isinstance(value, int):
         return toml_value(value)
     return terminal_safe(str(value)) or '""'  # whole: a path is no use cut short

@@ -21,6 +21,12 @@ from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.i18n import Catalog, chosen_lang
 
 
+def yes_no_word(value: bool, c: Catalog) -> str:
+    """The word a yes-or-no setting is shown and typed with in the user's language ("an",
+    "oui"): written once, for the settings file's refusal and the ``settings`` command."""
+    return c.pgettext("setting value", "true") if value else c.pgettext("setting value", "false")
+
+
 def check_setting(key: str, value: Any) -> Any:
     """A setting's value as its option would take it; a :class:`UsageProblem` if refused."""
     option = SETTINGS[key]
@@ -31,8 +37,8 @@ def check_setting(key: str, value: Any) -> Any:
             c = Catalog(chosen_lang())
             raise UsageProblem(c.gettext("{option} can be {true} or {false}, yes or no, on or "
                                          "off, 1 or 0.", option=key,
-                                         true=c.pgettext("setting value", "true"),
-                                         false=c.pgettext("setting value", "false"))) from None
+                                         true=yes_no_word(True, c),
+                                         false=yes_no_word(False, c))) from None
     assert option.kind is not None  # every other option takes a value
     try:
         return option.kind.parse(value)
