@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from tutto_a11y.config.values import OneOf
 from tutto_a11y.text import i18n
-from tutto_a11y.text.arguments import OneOf
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.lists import and_list, or_list
 

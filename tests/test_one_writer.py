@@ -49,7 +49,9 @@ def test_a_late_yes_goes_on_with_the_game_as_the_file_holds_it(
 
     waiting = Program(clean_env, play_args(db, *args))
     try:
-        until(waiting, "Go on with it? Type yes to go on, or no for a new game.")
+        # Tute is a match of several won games, and is called one here too.
+        until(waiting, "Go on with it? Type yes to go on, or no for a new "
+                       f"{'match' if game == 'tute' else 'game'}.")
         if second_start[0] == "--resume":
             other = run(clean_env, play_args(db, *args, *second_start), second)
         else:
