@@ -8,8 +8,8 @@ problem has the same two attributes, so no sentence is ever lost to a missing at
 from __future__ import annotations
 
 import pytest
-from tutto_a11y.settings_file import FileProblem
 
+from tutto_a11y.config.file import FileProblem
 from tutto_a11y.core.contract import EntryError, IllegalEntry
 from tutto_a11y.core.problem import Problem
 from tutto_a11y.games.tutto.coach.position import PositionError
