@@ -33,7 +33,8 @@ def get(url: str, headers: dict[str, str] | None = None,
         with urllib.request.urlopen(request, timeout=20) as answer:
             return answer.status, dict(answer.headers), answer.read().decode()
     except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers), error.read().decode()
+        with error:  # its connection is closed with it
+            return error.code, dict(error.headers), error.read().decode()
 
 
 def page_showing(url: str, text: str, limit: float = 30.0) -> str:
