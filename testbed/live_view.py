@@ -229,7 +229,8 @@ class SeatPhone:
             with self.opener.open(request, timeout=30) as answer:
                 return answer.status, answer.geturl(), answer.read().decode()
         except urllib.error.HTTPError as error:
-            return error.code, "", error.read().decode()
+            with error:  # its connection is closed with it
+                return error.code, "", error.read().decode()
 
     def send(self, line: str, state: int | None = None, lang: str | None = None,
              headers: dict[str, Any] | None = None) -> dict[str, Any]:

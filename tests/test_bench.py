@@ -50,23 +50,22 @@ def _program(code: str) -> subprocess.Popen[bytes]:
 
 def test_waiting_for_words_the_program_no_longer_prints_ends_with_what_it_printed() -> None:
     # The program says something else and then waits (as the table does for its next line).
-    waiting = _program("print('1, 1, 2, 2, 3, 5.', flush=True); import time; time.sleep(60)")
-    try:
+    # Each program's pipe is closed when its block ends (Popen's with).
+    with _program("print('1, 1, 2, 2, 3, 5.', flush=True); import time; time.sleep(60)") \
+            as waiting:
+        try:
+            with pytest.raises(Unexpected) as stop:
+                Lines(waiting.stdout.fileno()).until(lambda line: "rolls" in line,
+                                                     "the word 'rolls'", timeout=2)
+            assert str(stop.value) == ("waited 2 s for the word 'rolls'; the program printed "
+                                       "'1, 1, 2, 2, 3, 5.'")
+        finally:
+            waiting.kill()
+    with _program("print('Anna draws Bonus 300.')") as ended:
         with pytest.raises(Unexpected) as stop:
-            Lines(waiting.stdout.fileno()).until(lambda line: "rolls" in line,
-                                                 "the word 'rolls'", timeout=2)
-        assert str(stop.value) == ("waited 2 s for the word 'rolls'; the program printed "
-                                   "'1, 1, 2, 2, 3, 5.'")
-    finally:
-        waiting.kill()
-        waiting.wait()
-    ended = _program("print('Anna draws Bonus 300.')")
-    with pytest.raises(Unexpected) as stop:
-        Lines(ended.stdout.fileno()).until(lambda line: "rolls" in line, "the word 'rolls'")
-    ended.wait()
+            Lines(ended.stdout.fileno()).until(lambda line: "rolls" in line, "the word 'rolls'")
     assert str(stop.value) == ("the program ended before the word 'rolls'; it printed "
                                "'Anna draws Bonus 300.'")
-    quick = _program("print('a')\nprint('Anna rolls')")
-    assert Lines(quick.stdout.fileno()).until(lambda line: "rolls" in line,
-                                              "the word 'rolls'") == ["a", "Anna rolls"]
-    quick.wait()
+    with _program("print('a')\nprint('Anna rolls')") as quick:
+        assert Lines(quick.stdout.fileno()).until(lambda line: "rolls" in line,
+                                                  "the word 'rolls'") == ["a", "Anna rolls"]

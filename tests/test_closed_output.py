@@ -110,22 +110,22 @@ def test_output_closed_in_the_middle_of_a_game_keeps_the_entry_it_could_not_anno
         clean_env: dict[str, str], db: Path) -> None:
     """Entries fed one at a time, each announcement read; then the reader goes away, and the
     next entry is accepted, saved, and its announcement meets the closed pipe."""
-    program = subprocess.Popen([*tutto_command(), "--plain", "--lang", "en", "--db", str(db),
-                                "--players", "Anna,Ben"], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env=clean_env)
-    assert program.stdin is not None and program.stdout is not None
-    assert program.stdout.readline().startswith("New game for Anna and Ben.")
-    assert program.stdout.readline() == "Anna, card?\n"
-    program.stdin.write("300\n")
-    program.stdin.flush()
-    assert program.stdout.readline() == "Anna draws Bonus 300.\n"
-    assert program.stdout.readline().startswith("Anna, roll 6 dice")
-    program.stdout.close()  # the reader goes away, as head does after its lines
-    program.stdin.write("1 5 2 3 4 6\n")
-    program.stdin.close()
-    assert program.wait(timeout=60) == CLOSED
-    assert program.stderr is not None and program.stderr.read() == ""
+    with subprocess.Popen([*tutto_command(), "--plain", "--lang", "en", "--db", str(db),
+                           "--players", "Anna,Ben"], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          env=clean_env) as program:
+        assert program.stdin is not None and program.stdout is not None
+        assert program.stdout.readline().startswith("New game for Anna and Ben.")
+        assert program.stdout.readline() == "Anna, card?\n"
+        program.stdin.write("300\n")
+        program.stdin.flush()
+        assert program.stdout.readline() == "Anna draws Bonus 300.\n"
+        assert program.stdout.readline().startswith("Anna, roll 6 dice")
+        program.stdout.close()  # the reader goes away, as head does after its lines
+        program.stdin.write("1 5 2 3 4 6\n")
+        program.stdin.close()
+        assert program.wait(timeout=60) == CLOSED
+        assert program.stderr is not None and program.stderr.read() == ""
     assert _journal(db) == ["card bonus-300", "roll 152346"]
     # It goes on from there.
     resumed = subprocess.run([*tutto_command(), "--plain", "--lang", "en", "--db", str(db)],

@@ -144,6 +144,7 @@ def test_without_seats_nothing_changes_the_live_view_takes_no_post(tmp_path: Pat
         request = urllib.request.Request(child.url + "enter", data=b"line=stop", method="POST")
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(request, timeout=20)
+        refused.value.close()  # the refusal's connection
         assert refused.value.code == 405
         said = printed_after(child, "seats", "Anna, card?")
         assert "seats" in said and "Seat code" not in said  # the game's unknown word
@@ -287,6 +288,7 @@ def test_a_seat_enters_only_on_its_own_turn_and_never_for_another_player(
                                              "Content-Type": "application/x-www-form-urlencoded"})
     with pytest.raises(urllib.error.HTTPError) as refused:  # the viewers' code enters nothing
         urllib.request.urlopen(viewer, timeout=20)
+    refused.value.close()  # the refusal's connection
     assert refused.value.code == 403
     assert journal(tmp_path) == []
 
@@ -495,6 +497,7 @@ def test_the_seats_code_lives_in_an_httponly_strict_cookie_and_never_in_the_addr
     with pytest.raises(urllib.error.HTTPError) as redirected:
         urllib.request.build_opener(Keep).open(request, timeout=20)
     answer = redirected.value
+    answer.close()  # the redirect's connection; its code and headers stay
     assert answer.code == 303 and answer.headers["Location"] == "/?lang=en"
     cookie = answer.headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and ANNA not in cookie

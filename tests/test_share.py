@@ -12,6 +12,7 @@ import re
 import socket
 import sqlite3
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -32,7 +33,19 @@ def get(url: str, headers: dict[str, str] | None = None,
         with urllib.request.urlopen(request, timeout=20) as answer:
             return answer.status, dict(answer.headers), answer.read().decode()
     except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers), error.read().decode()
+        with error:  # its connection is closed with it
+            return error.code, dict(error.headers), error.read().decode()
+
+
+def page_showing(url: str, text: str, limit: float = 30.0) -> str:
+    """The page at ``url`` once it shows ``text``: asked again until it does, for at most
+    ``limit`` seconds (then the last page, for the test's assertion to show)."""
+    deadline = time.monotonic() + limit
+    page = get(url)[2]
+    while text not in page and time.monotonic() < deadline:
+        time.sleep(0.05)
+        page = get(url)[2]
+    return page
 
 
 @pytest.fixture
@@ -108,7 +121,8 @@ def test_a_player_named_script_is_text_on_the_page(tmp_path: Path) -> None:
     child = start_table(tmp_path, players='<script>alert(1)</script>,"Ben" & Co')
     try:
         enter(child, "bonus 300", "draws Bonus 300.")
-        page = get(child.url + "?code=" + CODE)[2]
+        # The table prints the entry before its herald has published it to the live view.
+        page = page_showing(child.url + "?code=" + CODE, "draws Bonus")
         assert page.count("<script") == 1  # the page's own script file, nothing else
         assert "&lt;script&gt;alert(1)&lt;/script&gt; draws Bonus" in page
         assert '<th scope="row">&quot;Ben&quot; &amp; Co</th>' in page
@@ -244,7 +258,8 @@ def test_the_pages_now_says_the_turn_but_not_what_the_scorekeeper_types(table: A
     from tutto_a11y.text.i18n import Catalog
 
     enter(table, "bonus 300", "Anna draws Bonus 300.")
-    page = get(table.url + "?code=" + CODE)[2]
+    page = page_showing(table.url + "?code=" + CODE, "Anna draws Bonus")
+    assert "Anna draws Bonus" in page
     catalog = Catalog("en")
     game = SIDE.new_game(("Anna", "Ben"), SIDE.rules(None, None, ()))
     game.push(SIDE.at_table(catalog).interpret("bonus 300", game))

@@ -372,6 +372,8 @@ def killed_mid_game(env: dict[str, str], db: Path) -> None:
     finally:
         program.kill()
         program.wait()
+        program.stdin.close()  # the pipes go with the program
+        program.stdout.close()
 
 
 def test_a_backup_of_a_game_killed_mid_play_shows_its_latest_entries_from_read_only_media(

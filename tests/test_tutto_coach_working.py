@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import subprocess
-import time
+import threading
 import wave
 from pathlib import Path
 
@@ -117,14 +117,27 @@ def test_the_commands_say_it_on_stderr_and_keep_stdout_for_the_answer(
 
 def test_a_quick_answer_says_nothing_more_and_a_slow_one_says_the_line_once_first() -> None:
     said: list[str] = []
+    line_said = threading.Event()
 
+    def line() -> None:
+        said.append("line")
+        line_said.set()
+
+    # A quick answer: its timer is stopped by the answer (a long delay, so it could not have
+    # fired yet) and has ended, so the line can never come after the answer.
+    before = set(threading.enumerate())
+    assert working.after_a_moment(lambda: "quick", line, delay=600) == "quick"
+    for timer in set(threading.enumerate()) - before:
+        timer.join(timeout=30)
+        assert not timer.is_alive(), "the answer did not stop the timer of the line"
+    assert said == []
+
+    # A slow answer: the computation goes on until the line has been said, however long the
+    # machine takes to get there, and the answer comes after it.
     def slow() -> str:
-        time.sleep(1.0)  # the work a player would wait for
+        assert line_said.wait(timeout=60), "the line never came while computing"
         said.append("answer")
         return "answer"
 
-    assert working.after_a_moment(lambda: "quick", lambda: said.append("line")) == "quick"
-    time.sleep(working.DELAY + 0.3)
-    assert said == []  # the timer of a quick answer never fires
-    assert working.after_a_moment(slow, lambda: said.append("line")) == "answer"
+    assert working.after_a_moment(slow, line) == "answer"
     assert said == ["line", "answer"]
