@@ -413,23 +413,37 @@ WORDS_TO_GO_ON = {"en": ("yes", "no", "quit"), "de": ("ja", "nein", "beenden"),
                   "fr": ("oui", "non", "quitter")}
 
 
+def _left_at_the_question(c: Catalog, called: str) -> list[str]:
+    """What the table says of Anna and Ben's running game 1 (``called`` a game or a match)
+    when the player leaves at the question whether to go on."""
+    yes, no, _ = WORDS_TO_GO_ON[c.lang]
+    players = c.gettext("{names} and {last}", names="Anna", last="Ben")
+    if called == "match":
+        return [c.gettext("Match {game} with {players} is still running.", game="1",
+                          players=players),
+                c.gettext("Go on with it? Type {yes} to go on, or {no} for a new match.",
+                          yes=yes, no=no),
+                c.gettext("Nothing was changed: match {game} is still saved, and the next "
+                          "start offers it again.", game="1")]
+    return [c.gettext("Game {game} with {players} is still running.", game="1",
+                      players=players),
+            c.gettext("Go on with it? Type {yes} to go on, or {no} for a new game.", yes=yes,
+                      no=no),
+            c.gettext("Nothing was changed: game {game} is still saved, and the next start "
+                      "offers it again.", game="1")]
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 @pytest.mark.parametrize("leaving", ["quit word", "end of input"])
 def test_leaving_at_the_question_whether_to_go_on_says_that_nothing_changed(
         lang: str, leaving: str, db: Path, clean_env: dict[str, str]) -> None:
     c = Catalog(lang)
-    yes, no, quit_word = WORDS_TO_GO_ON[lang]
+    yes, _, quit_word = WORDS_TO_GO_ON[lang]
     assert run(clean_env, play_args(db, "--lang", lang, "--players", "Anna,Ben"),
                ["300", "1 5 2 3 4 6"]).returncode == 0
     left = run(clean_env, play_args(db), [quit_word] if leaving == "quit word" else [])
     assert left.returncode == 0
-    assert left.stdout.splitlines() == [
-        c.gettext("Game {game} with {players} is still running.", game="1",
-                  players=c.gettext("{names} and {last}", names="Anna", last="Ben")),
-        c.gettext("Go on with it? Type {yes} to go on, or {no} for a new game.", yes=yes,
-                  no=no),
-        c.gettext("Nothing was changed: game {game} is still saved, and the next start offers "
-                  "it again.", game="1")]
+    assert left.stdout.splitlines() == _left_at_the_question(c, "game")
     assert saved_entries(db, "1") == ["card bonus-300", "roll 152346"]
     with Store.open(db, read_only=True) as store:
         assert [(info.id, info.status.value) for info in store.games()] == [("1", "running")]
@@ -442,18 +456,12 @@ def test_leaving_at_the_question_whether_to_go_on_says_that_nothing_changed(
 def test_a_running_tute_match_is_offered_again_as_a_match_never_as_a_game(
         lang: str, db: Path, clean_env: dict[str, str]) -> None:
     c = Catalog(lang)
-    yes, no, quit_word = WORDS_TO_GO_ON[lang]
+    yes, _, quit_word = WORDS_TO_GO_ON[lang]
     assert run(clean_env, play_args(db, "--lang", lang, "--game", "tute", "--players",
                                     "Anna,Ben"), ["quit"]).returncode == 0
     left = run(clean_env, play_args(db), [quit_word])
     assert left.returncode == 0
-    assert left.stdout.splitlines() == [
-        c.gettext("Match {game} with {players} is still running.", game="1",
-                  players=c.gettext("{names} and {last}", names="Anna", last="Ben")),
-        c.gettext("Go on with it? Type {yes} to go on, or {no} for a new match.", yes=yes,
-                  no=no),
-        c.gettext("Nothing was changed: match {game} is still saved, and the next start "
-                  "offers it again.", game="1")]
+    assert left.stdout.splitlines() == _left_at_the_question(c, "match")
     again = run(clean_env, play_args(db), [yes])
     assert again.stdout.splitlines()[2].startswith(c.gettext("Match {game} goes on.", game="1"))
 
