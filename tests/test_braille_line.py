@@ -9,6 +9,7 @@ upward after every entry. The real program runs in a pseudo-terminal, read as a 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -174,3 +175,46 @@ def test_in_the_sighted_mode_the_news_stands_before_the_question_in_the_order_sa
     assert rows[asked - 1] == "Anna zieht Bonus 300.", rows
     assert rows[asked - 2] == "beginnt. Anna, Karte? 300", rows
     term.quit()
+
+
+def test_in_plain_mode_a_question_row_too_long_to_type_after_begins_a_row_of_its_own(
+        tmp_path: Path) -> None:
+    # Plain mode leaves the terminal's abilities unread (readline sees a dumb terminal), and
+    # readline scrolls a row longer than the terminal sideways: "<" and the row's end, the news
+    # cut off. The question's row leaves room to type; the news stands whole before it.
+    term = Terminal(["--players", "Anna,Ben", "--braille-line", "--plain"], tmp_path,
+                    columns=80)
+    term.wait_for_prompt("Anna, card?")
+    term.type("300\r")
+    term.wait_for_prompt("Anna, roll 6 dice:")
+    assert term.lines() == [
+        "New game for Anna and Ben. Target 6000, standard rules. Anna begins.",
+        "Anna, card? 300",
+        "Anna draws Bonus 300. Anna, roll 6 dice:",
+    ]
+    assert "<" not in term.raw
+    term.quit()
+
+
+@pytest.mark.skipif(shutil.which("strace") is None,
+                    reason="strace not installed (sh scripts/system-packages --required)")
+@pytest.mark.parametrize("mode", [[], ["--plain"]], ids=["terminal", "plain"])
+def test_with_python_unbuffered_each_question_row_reaches_the_terminal_in_one_write(
+        mode: list[str], tmp_path: Path) -> None:
+    # Unbuffered (PYTHONUNBUFFERED, common in containers), readline wrote a row byte by byte,
+    # and a screen reader following the terminal said "Anna, s" and then "et aside?".
+    log = tmp_path / "writes.log"
+    command = ["strace", "-f", "-qq", "-s", "400", "-e", "trace=write", "-e", "signal=none",
+               "-o", str(log), *tutto_command()]
+    term = Terminal(["--players", "Anna,Ben", "--braille-line", *mode], tmp_path, columns=100,
+                    env={"PYTHONUNBUFFERED": "1"}, command=command)
+    term.wait_for_prompt("Anna, card?")
+    term.type("300\r")
+    term.wait_for_prompt("Anna, roll 6 dice:")
+    term.type("1 5 2 3 4 6\r")
+    term.wait_for_prompt("Anna, set aside?")
+    term.quit()
+    writes = log.read_text(encoding="utf-8")
+    for row in ("Anna draws Bonus 300. Anna, roll 6 dice: ",
+                "1, 5, 2, 3, 4, 6. Anna, set aside? "):
+        assert f'write(1, "{row}", {len(row)})' in writes, writes

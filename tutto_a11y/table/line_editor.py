@@ -25,6 +25,7 @@ editing, read as plain lines beside the inbox (``PlainReader``).
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import sys
@@ -75,6 +76,7 @@ class ReadlineReader:
         self._matches: list[str] = []
         self.readline: Any = _imported_readline(dumb_terminal=plain)
         readline = self.readline
+        _whole_writes_for_readline()
         settings = ["set enable-meta-key off", "set horizontal-scroll-mode off",
                     'set completion-ignore-case on', "tab: complete"]
         # Escape then a digit (or minus) would start a repeat count, drawn as "(arg: 3)".
@@ -118,7 +120,7 @@ class ReadlineReader:
         while True:
             if self._wake is not None and self._settle():  # came before the question
                 return INBOX
-            lines = self.output.prompt_lines(prompt)
+            lines = self.output.prompt_lines(prompt, last_row=self._row_room())
             stream.write("".join(line + "\n" for line in lines[:-1]))
             stream.flush()
             try:
@@ -141,6 +143,18 @@ class ReadlineReader:
             if _NOT_TEXT.search(text):
                 raise MalformedEntry("bad-bytes")
             return text
+
+    def _row_room(self) -> int | None:
+        """In plain mode at a terminal, the widest question row readline shows whole with
+        room to type after it: readline, seeing a dumb terminal, scrolls a longer row sideways,
+        redrawing it and hiding its start ("<" and the row's end). None: no such limit."""
+        if not self.plain:
+            return None
+        try:
+            columns = os.get_terminal_size(self.output.stream.fileno()).columns
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            return None
+        return max(columns - 2 - _TYPING_ROOM, _TYPING_ROOM) if columns else None
 
     def _input(self, prompt: str) -> str | Literal[Woken.INBOX]:
         """``input()``, or with seats the same read key by key beside the table's inbox;
@@ -243,6 +257,51 @@ def _imported_readline(dumb_terminal: bool) -> Any:
         else:
             os.environ["TERM"] = term
     return readline
+
+
+#: How many characters can be typed after a question in plain mode before readline scrolls the
+#: row sideways: a whole roll of six dice typed with spaces, and every word of the games.
+_TYPING_ROOM = 12
+
+#: The size of the buffer readline's output stream is given, and the buffer itself, which the C
+#: library writes into for as long as the program runs.
+_BUFFER_SIZE = 8192
+_KEPT_FOR_C: list[object] = []
+
+
+def _whole_writes_for_readline() -> None:
+    """Give readline's output stream (C's ``stdout``) line buffering when Python runs
+    unbuffered (``-u``, ``PYTHONUNBUFFERED``, common in containers).
+
+    Unbuffered, readline writes the prompt and every echoed key one byte at a time, and a
+    screen reader reading the terminal as the bytes arrive says a question in pieces
+    ("Anna, q", then "uels dés..."). Buffered, readline's own flush at the end of each redisplay
+    sends the whole row at once. ctypes is loaded only in that case; where C's ``stdout``
+    cannot be reached, readline writes as before.
+    """
+    if not getattr(sys.stdout, "write_through", False) or _KEPT_FOR_C:
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None)
+        for name in ("stdout", "__stdoutp"):  # glibc and musl; macOS
+            try:
+                stream = ctypes.c_void_p.in_dll(libc, name)
+                break
+            except ValueError:
+                continue
+        else:
+            return
+        libc.setvbuf.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_size_t]
+        # A buffer of our own, kept for the life of the program: given none, the C library
+        # keeps the unbuffered stream's one-byte buffer, and every byte is still a write.
+        buffer = ctypes.create_string_buffer(_BUFFER_SIZE)
+        libc.fflush(stream)
+        if libc.setvbuf(stream, buffer, 1, _BUFFER_SIZE) == 0:  # 1: _IOLBF, line buffered
+            _KEPT_FOR_C.append(buffer)
+    except (ImportError, OSError, AttributeError, TypeError):
+        return
 
 
 class _locale_from_environment:

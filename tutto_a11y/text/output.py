@@ -218,24 +218,37 @@ class Output:
             self.stream.write("\n".join(wrap(held, self.columns())) + "\n")
             self.stream.flush()
 
-    def prompt_lines(self, text: str) -> list[str]:
+    def prompt_lines(self, text: str, last_row: int | None = None) -> list[str]:
         """The rows of a prompt, with a held line before it: wrapped one cell short of the
         width, so that the cursor waits on the last row.
 
         The held news shares the question's row only when the whole question stands there
         after it; a question that cannot begins a row of its own, so that the row a Braille
         display shows at the cursor starts with whose turn it is, never inside a sentence.
+
+        ``last_row`` is the widest the last row may be when nothing wraps (``--plain``) but the
+        reader shows that row itself: readline on a dumb terminal scrolls a longer row sideways
+        and hides its start. The rows before it are printed whole; the terminal folds them.
         """
         columns = self.columns()
         held, self.held = self.held, ""
         width = columns - 1 if columns else None
         question = wrap(text, width)
         if not held:
-            return question
-        news = wrap(held, width)
-        if len(question) == 1 and (not width or len(news[-1]) + 1 + len(question[0]) <= width):
-            return news[:-1] + [news[-1] + " " + question[0]]
-        return news + question
+            rows = question
+        else:
+            news = wrap(held, width)
+            if len(question) == 1 and \
+                    (not width or len(news[-1]) + 1 + len(question[0]) <= width):
+                rows = news[:-1] + [news[-1] + " " + question[0]]
+            else:
+                rows = news + question
+        if width is None and last_row and len(rows[-1]) > last_row:
+            asked = wrap(text, last_row)
+            if len(asked) > 1:
+                asked = [" ".join(asked[:-1]), asked[-1]]
+            rows = ([plain(" ".join(held.split()))] if held else []) + asked
+        return rows
 
     def prompt(self, text: str) -> None:
         """Print a prompt: on its own line when input is not typed here (a pipe, a script)."""
