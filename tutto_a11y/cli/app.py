@@ -16,7 +16,7 @@ import functools
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 import click
 from click.core import ParameterSource
@@ -38,7 +38,7 @@ from tutto_a11y.config.options import (
     SWITCH,
     Option,
 )
-from tutto_a11y.config.settings import Settings, UsageProblem
+from tutto_a11y.config.settings import Checked, ParamValue, Settings, UsageProblem
 from tutto_a11y.config.values import Text
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
@@ -47,10 +47,16 @@ TEXT = ClickValue(Text())
 #: The parameters of the global options, which become a command's :class:`Settings`.
 _GLOBAL_NAMES = frozenset(option.name for option in GLOBAL)
 
+#: A command's function, as click calls it with the command's parameters: its exit status.
+CommandFunction = Callable[..., int]
+#: A function that a click decorator hands back as it took it (click's parameters are kept on
+#: the function until the command is made from it).
+F = TypeVar("F", bound=Callable[..., object])
 
-def _click_option(option: Option, *, on_group: bool = False) -> Callable[[Any], Any]:
+
+def _click_option(option: Option, *, on_group: bool = False) -> Callable[[F], F]:
     """The click option of a row of the table."""
-    extra: dict[str, Any] = {}
+    extra: dict[str, object] = {}
     if option.how == FLAG:
         extra["is_flag"] = True
     elif option.how == OPTIONAL:
@@ -76,23 +82,23 @@ def _click_option(option: Option, *, on_group: bool = False) -> Callable[[Any], 
     return click.option(names, option.name, cls=cls, **extra)
 
 
-def _with_options(options: tuple[Option, ...], f: Any, **kw: Any) -> Any:
+def _with_options(options: tuple[Option, ...], f: F, **kw: bool) -> F:
     for option in reversed(options):  # click lists the last one applied first
         f = _click_option(option, **kw)(f)
     return f
 
 
-def _options(command: str) -> Callable[[Any], Any]:
+def _options(command: str) -> Callable[[CommandFunction], CommandFunction]:
     """The command's options from the table. For every command but ``play`` the global ones
     become the command's :class:`Settings` (its first argument), built here once."""
     rows = COMMANDS[command]
 
-    def decorate(f: Any) -> Any:
+    def decorate(f: CommandFunction) -> CommandFunction:
         if command == "play":
             return _with_options(rows, f)
 
         @functools.wraps(f)
-        def with_settings(*args: Any, **params: Any) -> Any:
+        def with_settings(*args: ParamValue, **params: ParamValue) -> int:
             settings = Settings.given(params)
             return f(settings, *args, **{name: value for name, value in params.items()
                                          if name not in _GLOBAL_NAMES})
@@ -102,7 +108,7 @@ def _options(command: str) -> Callable[[Any], Any]:
     return decorate
 
 
-def _global_on_group(f: Any) -> Any:
+def _global_on_group(f: F) -> F:
     """The global options on the group as well: its help lists them, each command reads them."""
     return _with_options(GLOBAL, f, on_group=True)
 
@@ -118,13 +124,13 @@ def cli() -> None:
     pass
 
 
-def _game_argument(f: Any) -> Any:
+def _game_argument(f: F) -> F:
     return click.argument("game", cls=TArgument, metavar=N_("GAME"), type=TEXT)(f)
 
 
 @cli.command("play", help=N_("Play a game: start a new one or go on with the last one."))
 @_options("play")
-def play_command(**params: Any) -> int:
+def play_command(**params: ParamValue) -> int:
     from tutto_a11y.cli.play import start_play
 
     return start_play(params)
@@ -188,7 +194,7 @@ def stats_command(settings: Settings, kind: str, player: str | None, since: str 
 @cli.command("coach", help=N_("The strategy coach for Tutto: every choice of a position with "
                               "the points it is worth on average, best first, as JSON."))
 @_options("coach")
-def coach_command(settings: Settings, **options: Any) -> int:
+def coach_command(settings: Settings, **options: ParamValue) -> int:
     from tutto_a11y.commands.coach import coach_command as run
 
     return run(settings, **options)
@@ -239,13 +245,13 @@ def voices_command(settings: Settings, speech_engine: str) -> int:
     return list_voices_command(settings, speech_engine)
 
 
-def _default_map(values: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def _default_map(values: dict[str, Checked]) -> dict[str, dict[str, Checked]]:
     """The settings file's values as click's defaults of each command that has the option."""
     return {name: {p.name: values[p.name] for p in command.params if p.name in values}
             for name, command in cli.commands.items()}
 
 
-def run_click(args: list[str], values: dict[str, Any], line: CommandLine,
+def run_click(args: list[str], values: dict[str, Checked], line: CommandLine,
               problem_width: int | None) -> int:
     """The command line read and run by click; every problem said in one sentence. ``line`` is
     the reading before click: the language, the width and plain mode, the command."""
@@ -254,11 +260,11 @@ def run_click(args: list[str], values: dict[str, Any], line: CommandLine,
     # Help: --width, else a terminal's but no wider than click's own 78 (it keeps 50 at least,
     # which a narrow terminal would cut inside words); to a pipe click decides, as before.
     help_width = line.width or min(line_width(None, sys.stdout, line.plain) or 0, 78) or None
-    extra: dict[str, Any] = ({"terminal_width": help_width, "max_content_width": help_width}
-                             if help_width else {})
-    extra["default_map"] = _default_map(values)
+    # None is click's own default for both widths: click decides.
     try:
-        status = cli.main(args=args, prog_name="tutto-tally", standalone_mode=False, **extra)
+        status = cli.main(args=args, prog_name="tutto-tally", standalone_mode=False,
+                          terminal_width=help_width, max_content_width=help_width,
+                          default_map=_default_map(values))
     except click.exceptions.Exit as done:
         status = done.exit_code
     except click.UsageError as error:

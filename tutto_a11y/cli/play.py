@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import cast
 
-from tutto_a11y.config.settings import Settings, UsageProblem
+from tutto_a11y.config.settings import ParamValue, Settings, UsageProblem
 from tutto_a11y.text.arguments import game_ref, shown
 
 
-def start_play(params: Mapping[str, Any]) -> int:
+def start_play(params: Mapping[str, ParamValue]) -> int:
     """``play`` with its parameters as read from the command line (global ones included)."""
     from tutto_a11y.config.options import PlayOptions
     from tutto_a11y.table.play import play
 
-    settings = Settings.given(params, game=params["game"])
-    resume = params["resume"]
+    settings = Settings.given(params, game=cast("str | None", params["game"]))
+    resume = cast("str | None", params["resume"])
     options = PlayOptions.from_params(
         {**params, "resume": None if resume is None else known_game(resume, settings)})
     return play(settings, options)

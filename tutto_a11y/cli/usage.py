@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Collection
-from typing import Any
 
 import click
 from click.core import ParameterSource
@@ -47,7 +46,7 @@ class Refused(click.BadParameter):
     """A value refused with a finished sentence of ours."""
 
 
-class ClickValue(click.ParamType[Any]):
+class ClickValue(click.ParamType[int | str]):
     """One of our value checkers, as click's type of an option."""
 
     def __init__(self, kind: ValueKind) -> None:
@@ -59,8 +58,8 @@ class ClickValue(click.ParamType[Any]):
             return self.kind.metavar()
         return None
 
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> Any:
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> int | str:
         try:
             return self.kind.parse(value)
         except ValueError:

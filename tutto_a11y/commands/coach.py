@@ -11,17 +11,16 @@ document.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import click
 
 from tutto_a11y.commands.printing import echo_wrapped, working
-from tutto_a11y.config.settings import Settings
+from tutto_a11y.config.settings import ParamValue, Settings
 from tutto_a11y.games import registry
 from tutto_a11y.text.working import after_a_moment
 
 
-def coach_command(settings: Settings, **options: Any) -> int:
+def coach_command(settings: Settings, **options: ParamValue) -> int:
     """Ask the coach with the command's options and print its answer; returns the exit status
     (a refused option is a :class:`~tutto_a11y.config.settings.UsageProblem`, status 2 at the
     edge)."""

@@ -10,11 +10,11 @@ is why this writer lives in the command layer and the rooms below print nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import click
 
 from tutto_a11y.config.settings import Settings
+from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.output import wrap
 from tutto_a11y.text.working import working_sentence
 
@@ -30,7 +30,7 @@ def say_problem(sentence: str, width: int | None) -> None:
     echo_wrapped(sentence, width, err=True)
 
 
-def working(settings: Settings, catalog: Any = None) -> Callable[[], None]:
+def working(settings: Settings, catalog: Catalog | None = None) -> Callable[[], None]:
     """What a command says on stderr when its computation takes a while ("One moment, I'm
     computing."; :mod:`tutto_a11y.text.working`), in ``catalog``'s language (the chosen one
     unless told): stdout keeps only the answer for scripts."""

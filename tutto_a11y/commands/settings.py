@@ -10,23 +10,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from tutto_a11y.commands.printing import echo_wrapped
 from tutto_a11y.config.file import SettingsFile, env_name, toml_value, write_setting
 from tutto_a11y.config.file_values import yes_no_word
 from tutto_a11y.config.options import SETTINGS
-from tutto_a11y.config.settings import UsageProblem
+from tutto_a11y.config.settings import Checked, ParamValue, UsageProblem
 from tutto_a11y.config.sources import COMMAND_LINE, FILE, VARIABLE, source
 from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.lists import and_list
 from tutto_a11y.text.names import terminal_safe
 
-Check = Callable[[str, Any], Any]
+#: How a value to keep is checked: a setting's name and the typed value, to the value kept.
+Check = Callable[[str, object], Checked]
 
 
-def shown_value(value: Any, c: Catalog) -> str:
+def shown_value(value: object, c: Catalog) -> str:
     """A value as the user reads it: yes or no in the user's language ("an", "oui"; each is
     also what ``settings set`` takes), numbers as written, text as it is."""
     if isinstance(value, bool):
@@ -36,8 +37,8 @@ def shown_value(value: Any, c: Catalog) -> str:
     return terminal_safe(str(value)) or '""'  # whole: a path is no use cut short
 
 
-def show_settings(kept: SettingsFile, given: Mapping[str, Any], env: Mapping[str, str],
-                  defaults: Mapping[str, Any], c: Catalog, width: int | None) -> int:
+def show_settings(kept: SettingsFile, given: Mapping[str, ParamValue], env: Mapping[str, str],
+                  defaults: Mapping[str, ParamValue], c: Catalog, width: int | None) -> int:
     """Every setting, its value and where it comes from: command line, TUTTO_*, file, default."""
     values = kept.usable
     if kept.path.exists():
@@ -90,10 +91,11 @@ def change_setting(kept: SettingsFile, words: Sequence[str], check: Check,
         raise UsageProblem(c.gettext("Nothing was changed: the settings file {file} cannot be "
                                      "read.", file=str(kept.path)))
     file = str(kept.path)
+    value: Checked | None
     if action == "set":
         value = check(name, words[2])
-        if name == "db":
-            value = str(Path(value).expanduser().absolute())
+        if name == "db":  # a file name: its checker gives text
+            value = str(Path(cast(str, value)).expanduser().absolute())
         said = c.gettext("{name} is now {value}, kept in {file}.", name=name,
                          value=shown_value(value, c), file=file)
     elif name in kept.values:

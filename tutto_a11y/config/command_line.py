@@ -28,7 +28,7 @@ on generated command lines of every command.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import cast
 
 from tutto_a11y.config.options import (
     COMMANDS,
@@ -43,9 +43,9 @@ from tutto_a11y.config.options import (
     WIDTH,
     Option,
 )
-from tutto_a11y.config.settings import default_lang
+from tutto_a11y.config.settings import Checked, ParamValue, default_lang
 from tutto_a11y.config.sources import COMMAND_LINE, FILE, VARIABLE, source
-from tutto_a11y.config.values import FLAG_WORDS, parse_flag
+from tutto_a11y.config.values import FLAG_WORDS, ValueKind, parse_flag
 from tutto_a11y.core.record import Record
 from tutto_a11y.text.i18n import normalise_lang
 
@@ -55,6 +55,10 @@ COMMAND_WORDS = tuple(COMMANDS)
 #: Every option of any command that takes a value, and how: to find the command word.
 _TAKES: dict[str, str] = {name: row.how for rows in COMMANDS.values() for row in rows
                           if row.takes_value for name in row.names()}
+
+#: An option as typed: a flag's True or False, a value's word, or an optional option's
+#: ``flag_value`` when no word follows.
+Typed = bool | str | None
 
 
 class CommandLine(Record):
@@ -67,7 +71,7 @@ class CommandLine(Record):
     plain: bool
     #: ``play``'s parameters (the global ones included) as click would pass them; None when
     #: the line is another command's, or one for click to read.
-    play: dict[str, Any] | None
+    play: dict[str, ParamValue] | None
 
 
 def command_index(args: Sequence[str]) -> tuple[int | None, str | None]:
@@ -91,7 +95,7 @@ def command_index(args: Sequence[str]) -> tuple[int | None, str | None]:
     return None, None
 
 
-def read(args: Sequence[str], env: Mapping[str, str], kept: Mapping[str, Any]) -> CommandLine:
+def read(args: Sequence[str], env: Mapping[str, str], kept: Mapping[str, Checked]) -> CommandLine:
     """The command line ``args``, with the variables ``env`` and the settings file's values
     ``kept`` (already checked, by parameter name)."""
     index, stray = command_index(args)
@@ -113,10 +117,10 @@ def read(args: Sequence[str], env: Mapping[str, str], kept: Mapping[str, Any]) -
                        width=_width(typed, env, kept), plain=_plain(typed, env), play=play)
 
 
-def _typed(words: list[str], rows: Mapping[str, Option]) -> tuple[dict[str, list[Any]], bool]:
+def _typed(words: list[str], rows: Mapping[str, Option]) -> tuple[dict[str, list[Typed]], bool]:
     """Each option's values as typed, in order (a flag's as True or False), and whether the
     line holds nothing but options a plain ``play`` line is made of."""
-    typed: dict[str, list[Any]] = {}
+    typed: dict[str, list[Typed]] = {}
     sure = True
     words = list(words)
     i = 0
@@ -155,8 +159,8 @@ def _typed(words: list[str], rows: Mapping[str, Option]) -> tuple[dict[str, list
     return typed, sure
 
 
-def _lang(typed: Mapping[str, list[Any]], env: Mapping[str, str],
-          kept: Mapping[str, Any]) -> str:
+def _lang(typed: Mapping[str, list[Typed]], env: Mapping[str, str],
+          kept: Mapping[str, Checked]) -> str:
     """``--lang`` (a language it does not name is read as the locale names one, else English,
     for the sentence refusing it), else ``TUTTO_LANG``, the settings file, the locale."""
     if LANG.name in typed:
@@ -164,12 +168,12 @@ def _lang(typed: Mapping[str, list[Any]], env: Mapping[str, str],
         try:
             return str(_kind(LANG).parse(text))
         except ValueError:
-            return normalise_lang(text) or "en"
-    return default_lang(env, kept.get(LANG.name))
+            return normalise_lang(cast(str, text)) or "en"  # --lang takes a word
+    return default_lang(env, cast("str | None", kept.get(LANG.name)))
 
 
-def _width(typed: Mapping[str, list[Any]], env: Mapping[str, str],
-           kept: Mapping[str, Any]) -> int | None:
+def _width(typed: Mapping[str, list[Typed]], env: Mapping[str, str],
+           kept: Mapping[str, Checked]) -> int | None:
     """``--width``, else ``TUTTO_WIDTH`` (empty: not set), else the settings file; None for a
     width click will refuse."""
     variable = env.get(WIDTH.envvar or "")
@@ -179,15 +183,14 @@ def _width(typed: Mapping[str, list[Any]], env: Mapping[str, str],
     elif where == VARIABLE:
         text = variable
     else:
-        width: int | None = kept.get(WIDTH.name)
-        return width
+        return cast("int | None", kept.get(WIDTH.name))  # checked as a whole number
     try:
         return int(_kind(WIDTH).parse(text))
     except ValueError:
         return None
 
 
-def _plain(typed: Mapping[str, list[Any]], env: Mapping[str, str]) -> bool:
+def _plain(typed: Mapping[str, list[Typed]], env: Mapping[str, str]) -> bool:
     """``--plain``, else ``TUTTO_PLAIN`` in any of click's yes-or-no words."""
     if PLAIN.name in typed:
         return bool(typed[PLAIN.name][-1])
@@ -197,7 +200,7 @@ def _plain(typed: Mapping[str, list[Any]], env: Mapping[str, str]) -> bool:
         return False  # click refuses it
 
 
-def _kind(row: Option) -> Any:
+def _kind(row: Option) -> ValueKind:
     assert row.kind is not None
     return row.kind
 
@@ -206,8 +209,8 @@ class _NotSure(Exception):
     """The ``play`` line needs click: it is not one this module is sure to read as click does."""
 
 
-def _value(row: Option, typed: Mapping[str, list[Any]], env: Mapping[str, str],
-           kept: Mapping[str, Any]) -> Any:
+def _value(row: Option, typed: Mapping[str, list[Typed]], env: Mapping[str, str],
+           kept: Mapping[str, Checked]) -> ParamValue:
     """The value from the first source that gives one, in click's order (``config/sources.py``):
     the command line, then the option's variable, then the settings file, then the default."""
     text = env.get(row.envvar or "")
@@ -217,7 +220,7 @@ def _value(row: Option, typed: Mapping[str, list[Any]], env: Mapping[str, str],
         if row.how in (FLAG, SWITCH):
             return given[-1]
         if row.how == MULTIPLE:
-            return tuple(_checked(row, word) for word in given)
+            return cast("tuple[str, ...]", tuple(_checked(row, word) for word in given))
         return _checked(row, given[-1])
     if where == VARIABLE:
         assert text is not None
@@ -233,7 +236,7 @@ def _value(row: Option, typed: Mapping[str, list[Any]], env: Mapping[str, str],
     return row.default
 
 
-def _checked(row: Option, text: str) -> Any:
+def _checked(row: Option, text: Typed) -> Checked:
     if not text or row.kind is None:
         raise _NotSure
     try:

@@ -22,7 +22,6 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from tutto_a11y.core.problem import Problem
 
@@ -70,10 +69,10 @@ class SettingsFile:
 
     __slots__ = ("path", "values", "lines", "problem")
 
-    def __init__(self, path: Path, values: dict[str, Any] | None = None,
+    def __init__(self, path: Path, values: dict[str, object] | None = None,
                  lines: dict[str, int] | None = None, problem: FileProblem | None = None) -> None:
         self.path = path
-        self.values: dict[str, Any] = {} if values is None else values
+        self.values: dict[str, object] = {} if values is None else values
         self.lines: dict[str, int] = {} if lines is None else lines
         self.problem = problem
 
@@ -82,7 +81,7 @@ class SettingsFile:
                 f"lines={self.lines!r}, problem={self.problem!r})")
 
     @property
-    def usable(self) -> dict[str, Any]:
+    def usable(self) -> dict[str, object]:
         """The values to use: none at all when the file has a problem (defaults instead)."""
         return {} if self.problem else dict(self.values)
 
@@ -111,13 +110,13 @@ def read_settings(path: Path) -> SettingsFile:
     return kept
 
 
-def _parse(text: str) -> dict[str, Any]:
+def _parse(text: str) -> dict[str, object]:
     """The file's TOML as a dictionary: ``tomllib``, or ``tomli`` (the same parser before it
     joined the standard library) on Python 3.10; imported only when there is a file."""
     from importlib import import_module
 
     parser = import_module("tomllib" if sys.version_info >= (3, 11) else "tomli")
-    loads: Callable[[str], dict[str, Any]] = parser.loads
+    loads: Callable[[str], dict[str, object]] = parser.loads
     return loads(text)
 
 
@@ -158,7 +157,7 @@ def _problem(error: ValueError, text: str, lines: dict[str, int]) -> FileProblem
     return FileProblem("syntax", where)
 
 
-def toml_value(value: Any) -> str:
+def toml_value(value: object) -> str:
     """A value as it is written: true/false, a whole number, or a double-quoted string."""
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -175,7 +174,7 @@ def toml_value(value: Any) -> str:
     return '"' + "".join(out) + '"'
 
 
-def write_setting(kept: SettingsFile, name: str, value: Any | None) -> None:
+def write_setting(kept: SettingsFile, name: str, value: object | None) -> None:
     """Keep ``name = value`` in the file (``value`` None: forget it), every other line as it was.
 
     Only for a file that could be read. ``tomlkit`` edits the document as the user wrote it:

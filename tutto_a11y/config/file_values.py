@@ -11,11 +11,10 @@ in the same sentence, :func:`file_problem_sentence`.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from tutto_a11y.config.file import FileProblem, SettingsFile
 from tutto_a11y.config.options import FLAG, SETTINGS, SWITCH
-from tutto_a11y.config.settings import UsageProblem
+from tutto_a11y.config.settings import Checked, UsageProblem
 from tutto_a11y.config.values import SETTING_FLAG_WORDS, parse_flag
 from tutto_a11y.text.arguments import shown
 from tutto_a11y.text.i18n import Catalog, chosen_lang
@@ -27,7 +26,7 @@ def yes_no_word(value: bool, c: Catalog) -> str:
     return c.pgettext("setting value", "true") if value else c.pgettext("setting value", "false")
 
 
-def check_setting(key: str, value: Any) -> Any:
+def check_setting(key: str, value: object) -> Checked:
     """A setting's value as its option would take it; a :class:`UsageProblem` if refused."""
     option = SETTINGS[key]
     if option.how in (FLAG, SWITCH):
@@ -46,7 +45,7 @@ def check_setting(key: str, value: Any) -> Any:
         raise UsageProblem(option.kind.refusal(value, key)) from None
 
 
-def check_file(kept: SettingsFile) -> tuple[dict[str, Any], FileProblem | None]:
+def check_file(kept: SettingsFile) -> tuple[dict[str, Checked], FileProblem | None]:
     """The file's values by parameter name, checked; or none and the first problem: a name
     that is no setting (the first in the file) before a value a setting cannot have."""
     if kept.problem is not None:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tutto_a11y.config.file import env_name
+from tutto_a11y.config.settings import ParamValue
 from tutto_a11y.config.values import Names, OneOf, Text, ValueKind, WholeNumber
 from tutto_a11y.core.contract import Verbosity
 from tutto_a11y.core.record import Record
@@ -55,7 +56,7 @@ class Option:
 
     def __init__(self, on: str, how: str = VALUE, kind: ValueKind | None = None, *,
                  name: str | None = None, off: str | None = None, variable: bool = False,
-                 default: Any = None, flag_value: str | None = None,
+                 default: ParamValue = None, flag_value: str | None = None,
                  metavar: str | None = None, help: str | None = None, required: bool = False,
                  game_help: bool = False, python: Callable[[Any], Any] | None = None) -> None:
         self.on = on  # "--speech"
@@ -92,7 +93,7 @@ class Option:
     def takes_value(self) -> bool:
         return self.how in (VALUE, OPTIONAL, MULTIPLE)
 
-    def taken(self, *, variable: bool | None = None, default: Any = None,
+    def taken(self, *, variable: bool | None = None, default: ParamValue = None,
               help: str | None = None) -> Option:
         """The same option as another command takes it: without its variable, with another
         default or another help. Only what differs is said (None: as written)."""
@@ -103,7 +104,7 @@ class Option:
                       help=self.help if help is None else help, required=self.required,
                       game_help=self.game_help, python=self.python)
 
-    def value(self, given: Any) -> Any:
+    def value(self, given: ParamValue) -> Any:
         """The value as the program holds it (a tuple of rule options, a :class:`Verbosity`)."""
         return given if self.python is None else self.python(given)
 
@@ -120,7 +121,7 @@ class Options(Record):
 
     __options__: ClassVar[tuple[Option, ...]] = ()
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         rows = []
         for name, value in list(vars(cls).items()):
             if isinstance(value, Option):
@@ -136,7 +137,7 @@ class Options(Record):
         return next(row for row in cls.__options__ if row.name == name)
 
     @classmethod
-    def from_params(cls, params: Mapping[str, Any]) -> Self:
+    def from_params(cls, params: Mapping[str, ParamValue]) -> Self:
         """The record from a command's parameters (others among them are left out)."""
         return cls(**{row.name: row.value(params[row.name]) for row in cls.__options__
                       if row.name in params})

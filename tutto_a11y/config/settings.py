@@ -13,10 +13,22 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from tutto_a11y.core.record import Record, field
 from tutto_a11y.text.i18n import Catalog, chosen_lang, lang_from_environment, normalise_lang
+
+if TYPE_CHECKING:  # for the type checker only: the store is imported when a game file is opened
+    from tutto_a11y.store.errors import StoreError
+    from tutto_a11y.store.journal import Store
+
+#: A value as a checker gives it (``parse``: a whole number or a text) or a yes-or-no flag:
+#: what a kept setting holds once checked.
+Checked = int | str | bool
+
+#: A command's parameter as it is read before click or by click: a checked value, a repeated
+#: option's values (``--rule``), or None when no source gives it.
+ParamValue = int | str | bool | tuple[str, ...] | None
 
 
 class UsageProblem(Exception):
@@ -62,12 +74,15 @@ class Settings(Record):
     env: Mapping[str, str] = field(default_factory=lambda: dict(os.environ), repr=False)
 
     @classmethod
-    def given(cls, params: Mapping[str, Any], game: str | None = None) -> Settings:
+    def given(cls, params: Mapping[str, ParamValue], game: str | None = None) -> Settings:
         """The settings from a command's parameters, however they were read: its global options
         (``--lang``, ``--width``, ``--db``, ``--plain``), and ``play``'s ``--game``. The one
-        place a run's settings are built, for ``play`` and every other command alike."""
-        return cls(lang=params["lang"], width=params["width"], db=params["db"],
-                   plain=params["plain"], game=game)
+        place a run's settings are built, for ``play`` and every other command alike. Each
+        value has the type its option's checker gives (``config/options.py``)."""
+        return cls(lang=cast("str | None", params["lang"]),
+                   width=cast("int | None", params["width"]),
+                   db=cast("str | None", params["db"]), plain=cast(bool, params["plain"]),
+                   game=game)
 
     @property
     def path(self) -> Path:
@@ -86,7 +101,7 @@ class Settings(Record):
         """The catalog of the chosen language, or of the environment's when none was chosen."""
         return Catalog(self.lang or chosen_lang())
 
-    def open_store(self, catalog: Catalog, *, read_only: bool = False) -> Any:
+    def open_store(self, catalog: Catalog, *, read_only: bool = False) -> Store:
         """The games file opened, or its problem as one sentence (a :class:`UsageProblem`)."""
         from tutto_a11y.store.errors import StoreError
         from tutto_a11y.store.journal import Store
@@ -98,7 +113,8 @@ class Settings(Record):
             raise store_problem(error, path, catalog) from None
 
 
-def store_problem(error: Any, path: Any, catalog: Catalog) -> UsageProblem:
+def store_problem(error: StoreError, path: str | os.PathLike[str],
+                  catalog: Catalog) -> UsageProblem:
     """A :class:`StoreError` as the one sentence the user reads, ready to raise."""
     from tutto_a11y.text.problems import store_error_sentence
 

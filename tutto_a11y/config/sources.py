@@ -10,7 +10,10 @@ written once for both. An empty variable gives no value, as click reads it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # for the type checker only: the table of options is imported when asked
+    from tutto_a11y.config.settings import ParamValue
 
 #: Where a value comes from, first to last.
 COMMAND_LINE = "command line"
@@ -33,7 +36,7 @@ def source(typed: bool, variable: str | None, in_file: bool) -> str:
     return DEFAULT
 
 
-def setting_defaults(env: Mapping[str, str]) -> dict[str, Any]:
+def setting_defaults(env: Mapping[str, str]) -> dict[str, ParamValue]:
     """Each setting's value when no source gives one, by setting name: the option's default,
     the system's language (the locale's, ``TUTTO_LANG`` aside) and the games file's place."""
     from tutto_a11y.config.options import SETTINGS

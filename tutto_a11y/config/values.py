@@ -12,7 +12,6 @@ the coach alike.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from tutto_a11y.config.settings import UsageProblem
 from tutto_a11y.core.contract import Sentences
@@ -35,7 +34,7 @@ class WholeNumber:
         self.low = low
         self.high = high
 
-    def parse(self, value: Any) -> int:
+    def parse(self, value: object) -> int:
         """The number ``value`` stands for; ValueError when it is not one in the bounds."""
         if isinstance(value, int) and not isinstance(value, bool):
             number = value
@@ -50,7 +49,7 @@ class WholeNumber:
             raise ValueError(value)
         return number
 
-    def refusal(self, value: Any, option: str) -> str:
+    def refusal(self, value: object, option: str) -> str:
         """Why ``value`` given to ``option`` (``--width``, ``TUTTO_WIDTH``) was refused."""
         if self.low is not None and self.high is not None:
             return _c().gettext("{option} needs a whole number from {low} to {high}, not {value}.",
@@ -70,13 +69,13 @@ class OneOf:
     def metavar(self) -> str:
         return "[" + "|".join(self.choices) + "]"
 
-    def parse(self, value: Any) -> str:
+    def parse(self, value: object) -> str:
         text = str(value).strip().lower()
         if text in self.choices:
             return text
         raise ValueError(value)
 
-    def refusal(self, value: Any, option: str) -> str:
+    def refusal(self, value: object, option: str) -> str:
         return _c().gettext("{option} can be {choices}, not {value}.", option=option,
                             choices=or_list(self.choices, _c()), value=shown(value))
 
@@ -86,13 +85,13 @@ class Text:
 
     name = "text"
 
-    def parse(self, value: Any) -> str:
+    def parse(self, value: object) -> str:
         text = str(value)
         if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
             raise ValueError(value)
         return text
 
-    def refusal(self, value: Any, option: str) -> str:
+    def refusal(self, value: object, option: str) -> str:
         return _c().gettext("{option} holds bytes that are not text: type it again in UTF-8.",
                             option=option)
 
@@ -101,7 +100,7 @@ class Names(Text):
     """Players' names: any text passes here, because the names' own check says what is wrong
     with one (a byte that is not text is a character that cannot be shown or said)."""
 
-    def parse(self, value: Any) -> str:
+    def parse(self, value: object) -> str:
         return str(value)
 
 
@@ -126,7 +125,7 @@ SETTING_FLAG_WORDS: dict[str, bool] = {
 }
 
 
-def parse_flag(value: Any, words: dict[str, bool] = FLAG_WORDS) -> bool:
+def parse_flag(value: object, words: dict[str, bool] = FLAG_WORDS) -> bool:
     """A yes-or-no value as a flag's setting; ValueError for any other word."""
     if isinstance(value, bool):
         return value

@@ -9,9 +9,10 @@ Printing the review is the command's (``commands/review.py``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 from tutto_a11y.config.settings import Settings, UsageProblem
+from tutto_a11y.core.contract import AnyGame, Coach
 from tutto_a11y.core.record import Record
 from tutto_a11y.reports.sheets import read_game
 from tutto_a11y.reports.stats import name_key
@@ -19,19 +20,23 @@ from tutto_a11y.store.saved import side_of
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
 
+T = TypeVar("T")
+
 
 class Review(Record):
     """The coach's review of one saved game: each player's decisions against its best."""
 
     game_id: str
-    game: Any
-    coach: Any  # the side's coach, which reviewed the game and words its review
-    players: Any  # what the coach's ``review`` found, for every player or the one asked for
+    game: AnyGame
+    coach: Coach  # the side's coach, which reviewed the game and words its review
+    #: What the coach's ``review`` found, for every player or the one asked for: the coach's
+    #: own, handed back to it to be worded.
+    players: object
     catalog: Catalog  # the chosen language, else the game's own
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         """The review as the JSON of ``review --format json``."""
-        data: dict[str, Any] = self.coach.review_json(self.game_id, self.players)
+        data: dict[str, object] = self.coach.review_json(self.game_id, self.players)
         return data
 
     def lines(self) -> list[str]:
@@ -41,12 +46,12 @@ class Review(Record):
         return lines
 
 
-def _now(compute: Callable[[], Any], catalog: Catalog) -> Any:
+def _now(compute: Callable[[], T], catalog: Catalog) -> T:
     return compute()
 
 
 def review_game(settings: Settings, ref: str, player: str | None,
-                slowly: Callable[[Callable[[], Any], Catalog], Any] = _now) -> Review:
+                slowly: Callable[[Callable[[], object], Catalog], object] = _now) -> Review:
     """The review of one saved game, of every player or only of ``player``; a game without a
     coach, or a player who did not play in it, is refused in one sentence. The review itself
     is computed through ``slowly`` (with the catalog it will be worded in), which may say

@@ -13,19 +13,31 @@ import html
 import io
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from tutto_a11y.config.settings import Settings, UsageProblem, store_problem
-from tutto_a11y.core.contract import GameStatus
+from tutto_a11y.core.contract import AnyGame, GameStatus
 from tutto_a11y.core.record import Record
-from tutto_a11y.store.rows import entry_seats
+from tutto_a11y.store.rows import GameInfo, entry_seats
 from tutto_a11y.store.saved import DamagedGame, rebuild, rules_and_players, side_of
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import printable_names, terminal_safe
 from tutto_a11y.text.problems import damaged_game_sentence
 
+if TYPE_CHECKING:  # for the type checker only: each is imported when it is needed
+    from tutto_a11y.braille.pages import Layout
+    from tutto_a11y.store.journal import Store
 
-def _load(store: Any, ref: str, catalog: Catalog) -> tuple[Any, Any, list[str | None]]:
+
+class Seated(Protocol):
+    """What a sheet reads of a game to name the seats that sent its entries."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    def entry_texts(self) -> list[str]: ...
+
+
+def _load(store: Store, ref: str, catalog: Catalog) -> tuple[GameInfo, AnyGame, list[str | None]]:
     from tutto_a11y.store.errors import StoreError
 
     try:
@@ -42,13 +54,14 @@ def _load(store: Any, ref: str, catalog: Catalog) -> tuple[Any, Any, list[str | 
     return info, game, seats
 
 
-def read_game(settings: Settings, ref: str) -> tuple[Any, Any]:
+def read_game(settings: Settings, ref: str) -> tuple[GameInfo, AnyGame]:
     """A saved game replayed from its journal; problems are told in the chosen language."""
     info, game, _seats = read_game_and_seats(settings, ref)
     return info, game
 
 
-def read_game_and_seats(settings: Settings, ref: str) -> tuple[Any, Any, list[str | None]]:
+def read_game_and_seats(settings: Settings,
+                        ref: str) -> tuple[GameInfo, AnyGame, list[str | None]]:
     """A saved game replayed from its journal, and for each of its entries the seat that
     sent it from its own device (None: typed at the table)."""
     catalog = settings.catalog()
@@ -70,7 +83,7 @@ class Listed(Record):
     """One saved game of the ``games`` list: its row, and its players as they are shown, or
     None when its players or rules cannot be read (a damaged game)."""
 
-    info: Any
+    info: GameInfo
     players: tuple[str, ...] | None
 
 
@@ -119,7 +132,7 @@ def sheet_lines(settings: Settings, ref: str) -> list[str]:
                                          printable_seats(game, seats)))
 
 
-def printable_seats(game: Any, seats: list[str | None]) -> list[str | None]:
+def printable_seats(game: Seated, seats: list[str | None]) -> list[str | None]:
     """The seats that sent each entry, as a printed sheet names them: a seat is a player,
     so it takes the player's printable name (see ``with_printable_names``)."""
     shown = dict(zip(game.players, printable_names(game.players), strict=True))
@@ -127,14 +140,15 @@ def printable_seats(game: Any, seats: list[str | None]) -> list[str | None]:
             for seat in seats]
 
 
-def seat_rows(game: Any, seats: list[str | None]) -> list[tuple[int, str, str]]:
+def seat_rows(game: Seated, seats: list[str | None]) -> list[tuple[int, str, str]]:
     """The entries a seat sent: (number, the entry as saved, the seat's name)."""
     texts = game.entry_texts()
     return [(number, texts[number - 1], seat)
             for number, seat in enumerate(seats, start=1) if seat is not None]
 
 
-def export_text(settings: Settings, ref: str, fmt: str, braille: Any = None) -> str:
+def export_text(settings: Settings, ref: str, fmt: str,
+                braille: tuple[int, Layout] | None = None) -> str:
     """A saved game in an export format (``json``, ``csv``, ``md``, ``brf``,
     ``txt-braille``), as the whole text to write, its last line ended; ``braille`` is the grade
     and the page (:class:`~tutto_a11y.braille.pages.Layout`) of the Braille formats.

@@ -21,7 +21,7 @@ import sqlite3
 import unicodedata
 from collections import Counter
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from tutto_a11y.config.settings import Settings, UsageProblem
 from tutto_a11y.core.contract import GameStatus, StatsFigures, whole_average
@@ -30,6 +30,28 @@ from tutto_a11y.games import registry
 from tutto_a11y.store.rows import GameInfo
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
+
+if TYPE_CHECKING:  # for the type checker only: the store is opened when figures are counted
+    from tutto_a11y.store.journal import Store
+
+
+class FinishedGame(Protocol):
+    """What the statistics read of a finished game themselves (its kind's figures read the
+    rest): its players and who won."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def state(self) -> _Won: ...
+
+
+class _Won(Protocol):
+    """A finished game's state, as far as the statistics read it: the winning seats."""
+
+    @property
+    def winners(self) -> tuple[int, ...]: ...
 
 
 def name_key(name: str) -> str:
@@ -149,7 +171,7 @@ class Statistics:
             totals.counters.update(figures[seat])
         self.games += counted
 
-    def ranked(self, counters: bool = False) -> list[dict[str, Any]]:
+    def ranked(self, counters: bool = False) -> list[dict[str, object]]:
         """One entry per player: most wins first, then the higher average score, then name.
 
         ``counters`` adds the summed counters the JSON figures are made of, for a line that
@@ -157,20 +179,20 @@ class Statistics:
         percent"); the JSON goes without them.
         """
         shown = figures_of(self.kind).shown
-        players: list[dict[str, Any]] = []
+        players: list[tuple[tuple[int, int, str], dict[str, object]]] = []
         for key, t in self.players.items():
-            players.append({"name": t.shown_name(), "games": t.games, "wins": t.wins,
-                            "average_score": whole_average(t.score_sum, t.games),
-                            "best_score": t.best if t.best is not None else 0,
-                            **shown(dict(t.counters)), "_key": key})
+            average = whole_average(t.score_sum, t.games)
+            player: dict[str, object] = {
+                "name": t.shown_name(), "games": t.games, "wins": t.wins,
+                "average_score": average, "best_score": t.best if t.best is not None else 0,
+                **shown(dict(t.counters))}
             if counters:
-                players[-1]["counters"] = dict(t.counters)
-        players.sort(key=lambda p: (-p["wins"], -p["average_score"], p["_key"]))
-        for p in players:
-            del p["_key"]
-        return players
+                player["counters"] = dict(t.counters)
+            players.append(((-t.wins, -average, key), player))
+        players.sort(key=lambda ranked: ranked[0])
+        return [player for _order, player in players]
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         return {"game": self.kind, "games": self.games, "players": self.ranked(),
                 "damaged_games": list(self.damaged)}
 
@@ -210,14 +232,14 @@ class GameFigures(Record):
         return cls(players, scores, winners, figures)
 
 
-def game_figures(game: Any, kind: str) -> GameFigures:
+def game_figures(game: FinishedGame, kind: str) -> GameFigures:
     """The figures of one rebuilt, finished game of ``kind``."""
     figures = figures_of(kind)
     return GameFigures(tuple(game.players), figures.scores(game),
                        tuple(game.state.winners), tuple(figures.figures(game)))
 
 
-def keep_finished_game(store: Any, game_id: str, game: Any) -> None:
+def keep_finished_game(store: Store, game_id: str, game: FinishedGame) -> None:
     """Keep a game's figures the moment it ends, so no later ``stats`` has to replay it.
 
     Called by the play loop after the game was marked finished (the digest covers that
@@ -366,7 +388,7 @@ def _kept(kept: tuple[str, str] | None, key: str) -> GameFigures | str | None:
     return GameFigures.from_text(kept[1])
 
 
-def _replayed(store: Any, info: Any, kind: str, c: Catalog) -> GameFigures | str:
+def _replayed(store: Store, info: GameInfo, kind: str, c: Catalog) -> GameFigures | str:
     """One game replayed through the rules: its figures, DAMAGED or NOT_OVER."""
     from tutto_a11y.store.journal import StoreError
     from tutto_a11y.store.saved import DamagedGame, rebuild

@@ -9,7 +9,6 @@ word their refusals with these, are the configuration's (``config/values.py``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from tutto_a11y.text.i18n import Catalog, chosen_lang
 from tutto_a11y.text.lists import and_list
@@ -24,7 +23,7 @@ def _c() -> Catalog:
     return Catalog(chosen_lang())
 
 
-def shown(value: Any) -> str:
+def shown(value: object) -> str:
     """A refused value as it is echoed: printable, and short enough to read aloud."""
     return terminal_safe(str(value), limit=SHOWN_VALUE) or '""'
 
