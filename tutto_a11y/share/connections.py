@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import socket
 import threading
-from typing import Any
 
 from tutto_a11y.share.room import Room
 
@@ -32,11 +31,11 @@ class Connections:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._reading: Room[Any] = Room(READING, READING_PER_GROUP, READING_PER_ADDRESS)
+        self._reading: Room[socket.socket] = Room(READING, READING_PER_GROUP, READING_PER_ADDRESS)
         self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
-        self._held: set[Any] = set()  # connections holding a slot
+        self._held: set[socket.socket] = set()  # connections holding a slot
 
-    def come(self, connection: Any, address: str) -> bool:
+    def come(self, connection: socket.socket, address: str) -> bool:
         """A new connection: room is made for it (a connection still sending gives way if
         need be). False when there is none even so: every slot is answering a request."""
         with self._lock:
@@ -52,13 +51,13 @@ class Connections:
             self._held.add(connection)
         return True
 
-    def read(self, connection: Any) -> None:
+    def read(self, connection: socket.socket) -> None:
         """The connection's request is all in (or it ended): it is no longer dropped for
         room."""
         with self._lock:
             self._reading.leave(connection)
 
-    def release(self, connection: Any) -> None:
+    def release(self, connection: socket.socket) -> None:
         """The connection no longer holds a slot: it ended, or it became an event stream
         (which counts in the streams' room). Releasing twice does nothing."""
         self.read(connection)
@@ -74,7 +73,7 @@ class Connections:
             return len(self._reading)
 
 
-def drop(connection: Any) -> None:
+def drop(connection: socket.socket) -> None:
     """End a connection from another thread: its thread's read or write ends at once."""
     try:
         connection.shutdown(socket.SHUT_RDWR)

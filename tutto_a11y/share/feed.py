@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import Any
 
 from tutto_a11y.core.contract import AnyNotice, Notice
 from tutto_a11y.core.record import Record
@@ -35,7 +34,7 @@ class Item(Record):
 class Feed:
     """Every notice of the shared game, in order; the game's standing before the first one."""
 
-    def __init__(self, kind: str, players: tuple[str, ...], rules: Any, state: Any,
+    def __init__(self, kind: str, players: tuple[str, ...], rules: object, state: object,
                  entered_by: Sequence[str | None] = ()) -> None:
         #: The game as it stood when sharing began (the page shows it before any entry).
         self.start: AnyNotice = Notice(kind, tuple(players), rules, (), state)

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import http.client
 import io
+import socket
 import time
 from collections.abc import Callable
-from typing import Any
 
 REQUEST_TIME = 5.0  # seconds from the connection to the last byte of its request
 MAX_REQUEST_LINE = 8192  # bytes of the request line (the address with its query)
@@ -41,7 +41,7 @@ class HeadTooLarge(http.client.LineTooLong):
 class Incoming(io.BufferedIOBase):
     """A connection's incoming bytes, as the request handler reads them (its ``rfile``)."""
 
-    def __init__(self, connection: Any, deadline: float,
+    def __init__(self, connection: socket.socket, deadline: float,
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__()
         self._connection = connection

@@ -30,7 +30,7 @@ page's field takes :data:`~tutto_a11y.core.contract.MAX_LINE` characters, as the
 from __future__ import annotations
 
 import hmac
-from typing import Any, Protocol
+from typing import Protocol
 
 from tutto_a11y.share.entering import Entering
 from tutto_a11y.share.feed import Feed
@@ -101,6 +101,6 @@ class Posting:
                                             "Send it again."), len(self.feed))
         return answer
 
-    def form_token_fits(self, session: Session, given: Any) -> bool:
+    def form_token_fits(self, session: Session, given: object) -> bool:
         return isinstance(given, str) and hmac.compare_digest(
             given.encode(), session.form_token.encode())

@@ -24,7 +24,6 @@ import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler
 from importlib import resources
-from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 from tutto_a11y.share.address import typed_code
@@ -103,7 +102,7 @@ class Handler(BaseHTTPRequestHandler):
     server_version = "tutto-tally"
     sys_version = ""
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base's name)
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base's name)
         """Nothing is logged: the table's terminal belongs to the scorekeeper."""
 
     def setup(self) -> None:
@@ -429,7 +428,7 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self._wrong_code(checked, False, lang, False)
 
-    def _post_entry(self, form: dict[str, list[str]], c: Any) -> None:
+    def _post_entry(self, form: dict[str, list[str]], c: Catalog) -> None:
         """A seat's line: its session and token checked, then entered (or not) exactly once."""
         server, posting = self.server, self.server.posting
         assert posting is not None and server.wording is not None
@@ -500,7 +499,7 @@ class Handler(BaseHTTPRequestHandler):
         self.close_connection = True
 
     # -- sending ---------------------------------------------------------------------------
-    def _json(self, status: HTTPStatus, data: dict[str, Any]) -> None:
+    def _json(self, status: HTTPStatus, data: dict[str, object]) -> None:
         body = json.dumps(data, ensure_ascii=False).encode()
         self._send(status, body, "application/json; charset=utf-8")
 

@@ -21,7 +21,7 @@ import threading
 import time
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import cast
 
 from tutto_a11y.games import registry
 from tutto_a11y.share.address import typed_code
@@ -36,6 +36,17 @@ from tutto_a11y.share.wording import Wording
 from tutto_a11y.text.i18n import LANGS
 
 HERALD_PAUSE = 0.002  # the table prints its prompt before the viewers hear of an entry
+
+#: A connection as the standard library's server hands it over: a TCP server's (this one's) is
+#: its socket; the type also allows a datagram server's packet and socket.
+Request = socket.socket | tuple[bytes, socket.socket]
+#: A client's address as its socket gives it: IPv4's host and port, IPv6's with two more.
+Address = tuple[str, int] | tuple[str, int, int, int]
+
+
+def _connection(request: Request) -> socket.socket:
+    """The connection's socket: a TCP server's request is nothing else."""
+    return cast(socket.socket, request)
 
 
 class ShareServer(ThreadingHTTPServer):
@@ -115,25 +126,25 @@ class ShareServer(ThreadingHTTPServer):
         return f"tutto_seat_{self.port}"
 
     # -- connections -----------------------------------------------------------------------
-    def process_request(self, request: Any, client_address: Any) -> None:
+    def process_request(self, request: Request, client_address: Address) -> None:
         """One thread per connection, with room made for it (see
         :mod:`~tutto_a11y.share.connections`); closed at once if there is none."""
-        if not self.connections.come(request, str(client_address[0])):
+        if not self.connections.come(_connection(request), str(client_address[0])):
             self.shutdown_request(request)
             return
         try:
             super().process_request(request, client_address)
         except Exception:
-            self.connections.release(request)
+            self.connections.release(_connection(request))
             raise
 
-    def process_request_thread(self, request: Any, client_address: Any) -> None:
+    def process_request_thread(self, request: Request, client_address: Address) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
-            self.connections.release(request)
+            self.connections.release(_connection(request))
 
-    def handle_error(self, request: Any, client_address: Any) -> None:
+    def handle_error(self, request: Request, client_address: Address) -> None:
         """A viewer's broken connection is its own business: nothing is printed at the table."""
 
     # -- codes -----------------------------------------------------------------------------
@@ -159,7 +170,7 @@ class ShareServer(ThreadingHTTPServer):
 
     def host_allowed(self, header: str | None) -> bool:
         """The Host a browser sent names this server: an IP address, ``localhost``, or the host
-        given with ``--share``. Any other name may be a rebinding page's own (no header: a
+        given with ``--share``. Every other name may be a rebinding page's own (no header: a
         plain client, not a browser, is let in)."""
         if header is None:
             return True

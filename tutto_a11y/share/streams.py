@@ -31,7 +31,6 @@ import socket
 import threading
 from collections.abc import Callable
 from io import BufferedIOBase
-from typing import Any
 
 from tutto_a11y.share.feed import Feed
 from tutto_a11y.share.room import Room
@@ -72,7 +71,7 @@ def seat_event(reason: str) -> bytes:
 class Stream:
     """One open event stream: a viewer's, or a seat's device's (``seat``)."""
 
-    def __init__(self, connection: Any, seat: str | None = None) -> None:
+    def __init__(self, connection: socket.socket, seat: str | None = None) -> None:
         self.connection = connection
         self.seat = seat
         self.waiter = threading.Event()  # set by the feed's news, a seat's change, giving way

@@ -13,9 +13,8 @@ import json
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
 
-from tutto_a11y.core.contract import AnyNotice, AnySide, Standing
+from tutto_a11y.core.contract import AnyGame, AnyNotice, AnySide, Standing
 from tutto_a11y.core.contract.protocols import LoopSide
 from tutto_a11y.core.record import Record
 from tutto_a11y.games import registry
@@ -61,10 +60,10 @@ def standing(notice: AnyNotice, catalog: Catalog) -> Standing:
 
 #: Each game's loop side per language, made once (its words take a fraction of a millisecond
 #: to build, and only its seat rule is asked here).
-_LOOP_SIDES: dict[tuple[str, str], LoopSide[Any]] = {}
+_LOOP_SIDES: dict[tuple[str, str], LoopSide[AnyGame]] = {}
 
 
-def _loop_side(kind: str, catalog: Catalog) -> LoopSide[Any]:
+def _loop_side(kind: str, catalog: Catalog) -> LoopSide[AnyGame]:
     key = (kind, catalog.lang)
     found = _LOOP_SIDES.get(key)
     if found is None:

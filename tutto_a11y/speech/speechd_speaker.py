@@ -10,11 +10,14 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tutto_a11y.speech.probe import SpeechUnavailable, speech_available
 from tutto_a11y.speech.speaker import Speaker, Voice
 from tutto_a11y.speech.spoken import spoken
+
+if TYPE_CHECKING:  # for the type checker only: the client is imported when speech starts
+    from tutto_a11y.speech.speechd import Connection
 
 __all__ = ["list_voices", "open_speaker"]
 
@@ -128,7 +131,7 @@ class _SpeechdSpeaker(Speaker):
         self._events: dict[int, set[str]] = {}  # events that came before speak() returned
         self._ready = threading.Event()
         self._start_error: tuple[str, str] | None = None
-        self._connection: Any = None
+        self._connection: Connection | None = None
         self._thread = threading.Thread(target=self._run, name="speechd-speaker", daemon=True)
         self._thread.start()
 
@@ -140,7 +143,7 @@ class _SpeechdSpeaker(Speaker):
         if self._start_error is not None:
             raise SpeechUnavailable(*self._start_error)
 
-    def _open(self) -> Any:
+    def _open(self) -> Connection:
         from tutto_a11y.speech import speechd
 
         try:
@@ -166,7 +169,7 @@ class _SpeechdSpeaker(Speaker):
             raise SpeechUnavailable("speechd-stopped", str(error)) from None
         return connection
 
-    def _test_sound(self, connection: Any) -> None:
+    def _test_sound(self, connection: Connection) -> None:
         """A silent test sentence (one blank) tells whether the daemon can play sound at all.
 
         A daemon whose output module cannot open the sound server still answers every command
@@ -239,6 +242,7 @@ class _SpeechdSpeaker(Speaker):
         from tutto_a11y.speech import speechd
 
         connection = self._connection
+        assert connection is not None  # opened before the first step
         with self._cond:
             while not self._has_work():
                 self._cond.wait(self._wait_limit())
@@ -310,6 +314,7 @@ class _SpeechdSpeaker(Speaker):
         current = self._current
         behind = current is not None and current.important
         connection = self._connection
+        assert connection is not None  # opened before the first step
         self._cond.release()
         try:
             if current is not None and not behind:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from tutto_a11y.speech.probe import SpeechUnavailable
 from tutto_a11y.speech.speaker import Speaker
@@ -33,9 +33,9 @@ class StartingSpeaker(Speaker):
         self.lang = lang
         self.voice_id = ""
         self.problem: str | None = None  # why speech could not start
-        self._speaker: Any = None
+        self._speaker: Speaker | None = None
         # Said before the engine existed, each with whether it is important.
-        self._waiting: list[tuple[bool, Callable[[Any], None]]] = []
+        self._waiting: list[tuple[bool, Callable[[Speaker], None]]] = []
         self._closed = False
         self._lock = threading.Lock()
         self._done = threading.Event()
@@ -62,11 +62,11 @@ class StartingSpeaker(Speaker):
         except OSError:  # the --speech-to folder cannot be made
             self._fail(FOLDER_PROBLEM)
         else:
-            self.voice_id = self._speaker.voice_id
+            self.voice_id = cast(Speaker, self._speaker).voice_id  # taken just above
         finally:
             self._done.set()
 
-    def _take(self, speaker: Any) -> None:
+    def _take(self, speaker: Speaker) -> None:
         with self._lock:
             if self._closed:  # the game ended while the engine started
                 speaker.close(wait=False)
