@@ -20,7 +20,6 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 #: The liblouis translation table of each language and grade (1 uncontracted, 2 contracted).
 TABLES: dict[tuple[str, int], str] = {
@@ -54,7 +53,7 @@ class BrailleUnavailable(Exception):
 class Louis:
     """The loaded liblouis library: print text to cells in a language and grade, and back."""
 
-    def __init__(self, library: Any) -> None:
+    def __init__(self, library: ctypes.CDLL) -> None:
         self._lib = library
         self._wide = ctypes.c_uint32 if library.lou_charSize() == 4 else ctypes.c_uint16
         library.lou_setLogLevel(_LOG_OFF)

@@ -69,7 +69,7 @@ class ClickValue(click.ParamType[int | str]):
 
 def usage_sentence(error: click.UsageError, flags: Collection[str],
                    command: str | None = None) -> str:
-    """Any usage error of click as one sentence of ours, with the way to the help in it.
+    """Every usage error of click as one sentence of ours, with the way to the help in it.
 
     ``command`` is the command the line was for, when click's error does not know it.
     """

@@ -152,7 +152,8 @@ class Store(FiguresCache):
             raise ValueError("the store is closed")
         return self._conn
 
-    def _error(self, exc: BaseException, data: Mapping[str, Any] | None = None) -> BaseException:
+    def _error(self, exc: BaseException,
+               data: Mapping[str, object] | None = None) -> BaseException:
         wrapped = wrap(exc, self.path, data)
         if wrapped is not None and wrapped.reason == "disk-full":
             self._disk_full = True
@@ -168,7 +169,7 @@ class Store(FiguresCache):
             raise StoreError("no-such-game", self.path, {"game": str(ref)})
         return gid
 
-    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+    def _query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         try:
             return self._db.execute(sql, params).fetchall()
         except sqlite3.Error as exc:
@@ -257,7 +258,7 @@ class Store(FiguresCache):
 
     # ---- games ---------------------------------------------------------------------------------
 
-    def create_game(self, lang: str, rules: Mapping[str, Any], players: Sequence[str],
+    def create_game(self, lang: str, rules: Mapping[str, object], players: Sequence[str],
                     kind: str = UNNAMED_KIND) -> GameInfo:
         """Record a new running game and claim it for this process.
 

@@ -7,7 +7,6 @@ hold a game's row without the SQLite code, and so that the journal module stays 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from tutto_a11y.core.contract import GameStatus
 from tutto_a11y.core.record import Record
@@ -27,7 +26,7 @@ class GameInfo(Record):
     created: str
     updated: str
     lang: str
-    rules: dict[str, Any]
+    rules: dict[str, object]  # as the file holds them: the game's side reads them
     players: tuple[str, ...]
     status: GameStatus
     #: True when the row was edited into something unreadable (players not a list of names,

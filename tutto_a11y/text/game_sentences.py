@@ -17,7 +17,7 @@ without importing another game.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from tutto_a11y.core.contract import Sentences, Verbosity, Working, at_once
 from tutto_a11y.text.lists import and_list
@@ -105,10 +105,10 @@ class GameSentences(Generic[G]):
         return self.c.gettext("{word} is not an entry here. {hint}", word=word, hint=hint)
 
     def not_possible_now(self, hint: str) -> str:
-        """Any other refusal: the entry does not fit now, then what can be typed."""
+        """Every other refusal: the entry does not fit now, then what can be typed."""
         return self.c.gettext("That entry is not possible now. {hint}", hint=hint)
 
-    def not_a_face(self, face: Any) -> str:
+    def not_a_face(self, face: object) -> str:
         return self.c.gettext("{face} is not a die face: faces go from 1 to 6.", face=face)
 
     # -- dice and turns (Tutto and Yatzee) ------------------------------------------------
