@@ -14,7 +14,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import cast
 
 from tutto_a11y.speech.probe import SpeechUnavailable
 from tutto_a11y.speech.speaker import Speaker
@@ -49,20 +48,23 @@ class StartingSpeaker(Speaker):
             if engine == "pyttsx3":
                 from tutto_a11y.speech import pyttsx3_speaker
 
-                started = pyttsx3_speaker.start_speaker(self.lang, voice, rate, speech_to)
-                self._take(started)  # its pipe holds what is said until it is ready
-                pyttsx3_speaker.finish_start(started, need_device=speech_to is None)
+                worker = pyttsx3_speaker.start_speaker(self.lang, voice, rate, speech_to)
+                self._take(worker)  # its pipe holds what is said until it is ready
+                pyttsx3_speaker.finish_start(worker, need_device=speech_to is None)
+                started: Speaker = worker
             else:
                 from tutto_a11y.speech.client import open_speaker
 
-                self._take(open_speaker(self.lang, voice=voice, rate=rate, engine=engine,
-                                        speech_to=speech_to))
+                started = open_speaker(self.lang, voice=voice, rate=rate, engine=engine,
+                                       speech_to=speech_to)
+                self._take(started)
         except SpeechUnavailable as problem:
             self._fail(problem.reason)
         except OSError:  # the --speech-to folder cannot be made
             self._fail(FOLDER_PROBLEM)
         else:
-            self.voice_id = cast(Speaker, self._speaker).voice_id  # taken just above
+            # The engine it started, not ``_speaker``: the game may have closed meanwhile.
+            self.voice_id = started.voice_id
         finally:
             self._done.set()
 
