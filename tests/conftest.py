@@ -7,7 +7,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 from hypothesis import settings
@@ -151,7 +151,16 @@ def printed_lines(args: list[str], env: dict[str, str], typed: str = "") -> list
     return done.stdout.splitlines()
 
 
-def one_sentence(result: subprocess.CompletedProcess[str]) -> str:
+class Finished(Protocol):
+    """A finished run of the program: a subprocess's, or one in the test's process
+    (``tests/table_harness.py``)."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def one_sentence(result: Finished) -> str:
     """A refusal: exit status 2, nothing on stdout, one line on stderr and no traceback."""
     assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
     assert result.stdout == "", result.stdout
