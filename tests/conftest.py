@@ -142,10 +142,12 @@ def spawn_tutto(args: list[str], term: str = "xterm"):
 
 
 def printed_lines(args: list[str], env: dict[str, str], typed: str = "") -> list[str]:
-    """The plain lines the real program prints (piped), after a clean end: exit status 0 and
-    no traceback."""
-    done = subprocess.run([*tutto_command(), *args], input=typed, capture_output=True,
-                          text=True, env=env, timeout=120)
+    """The plain lines the program prints (as into a pipe), after a clean end: exit status 0
+    and no traceback. Run in the test's process (``tests/table_harness.py``): the lines are
+    the program's, without the start of a new Python each time."""
+    from table_harness import run_program
+
+    done = run_program(args, env, typed)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     return done.stdout.splitlines()
