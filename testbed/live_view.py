@@ -126,7 +126,7 @@ def chromium(*, javascript: bool = True, accept_language: str | None = None,
 
     made = None if profile else tempfile.mkdtemp(prefix="chromium-")
 
-    class Chrome(webdriver.Chrome):  # type: ignore[misc]
+    class Chrome(webdriver.Chrome):
         def quit(self) -> None:
             try:
                 super().quit()

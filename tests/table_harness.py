@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from tutto_a11y.core.record import Record, field
@@ -109,14 +110,10 @@ def _recorded(said: list[Said], inboxes: list[Any]) -> Iterator[None]:
             super().__init__(*args, **kwargs)
             inboxes.append(self)
 
-    real_speech = play_module.open_speech
-    play_module.open_speech = open_speech  # type: ignore[assignment]
-    inbox_module.Inbox = KeptInbox  # type: ignore[misc]
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(play_module, "open_speech", open_speech)
+        patch.setattr(inbox_module, "Inbox", KeptInbox)
         yield
-    finally:
-        play_module.open_speech = real_speech
-        inbox_module.Inbox = made  # type: ignore[misc]
 
 
 def run_program(args: Sequence[str], env: Mapping[str, str] | None = None,
