@@ -215,7 +215,7 @@ def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_a
     The table keeps the coach of its last eight turns and makes the last turn's coach anew
     at each ``advice`` (a table asks a few times a turn); 8000 games ask thousands of times,
     so here every coach made is kept for the whole run: the same pure functions of the same
-    arguments, the same answers, in a third of the time."""
+    arguments, the same answers, in about a fifth of the time."""
     from testbed.tutto_simulator import play_as_advised, remembered
     from tutto_a11y.games.tutto.coach import cache, duelcoach
     from tutto_a11y.games.tutto.coach.duelcoach import mover_choices
