@@ -115,15 +115,30 @@ def enter(child: Any, line: str, answer: str) -> None:
 
 def chromium(*, javascript: bool = True, accept_language: str | None = None,
              profile: str | None = None) -> Any:
-    """A headless Chromium driven through Debian's chromium-driver."""
+    """A headless Chromium driven through Debian's chromium-driver.
+
+    Without ``profile`` it gets a new profile folder of its own, removed when the driver
+    quits (or when Chromium cannot start): a run of the browser tests leaves no
+    ``chromium-*`` folder behind in the temporary folder.
+    """
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
+
+    made = None if profile else tempfile.mkdtemp(prefix="chromium-")
+
+    class Chrome(webdriver.Chrome):
+        def quit(self) -> None:
+            try:
+                super().quit()
+            finally:
+                if made is not None:
+                    shutil.rmtree(made, ignore_errors=True)
 
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for flag in CHROMIUM_FLAGS:
         options.add_argument(flag)
-    options.add_argument("--user-data-dir=" + (profile or tempfile.mkdtemp(prefix="chromium-")))
+    options.add_argument("--user-data-dir=" + (profile or made or ""))
     prefs: dict[str, Any] = {}
     if accept_language:
         prefs["intl.accept_languages"] = accept_language
@@ -133,7 +148,12 @@ def chromium(*, javascript: bool = True, accept_language: str | None = None,
     if prefs:
         options.add_experimental_option("prefs", prefs)
     service = Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
-    return webdriver.Chrome(options=options, service=service)
+    try:
+        return Chrome(options=options, service=service)
+    except BaseException:
+        if made is not None:
+            shutil.rmtree(made, ignore_errors=True)
+        raise
 
 
 def log_lines(driver: Any) -> list[str]:

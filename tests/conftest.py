@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 from hypothesis import settings
@@ -142,16 +141,27 @@ def spawn_tutto(args: list[str], term: str = "xterm"):
 
 
 def printed_lines(args: list[str], env: dict[str, str], typed: str = "") -> list[str]:
-    """The plain lines the real program prints (piped), after a clean end: exit status 0 and
-    no traceback."""
-    done = subprocess.run([*tutto_command(), *args], input=typed, capture_output=True,
-                          text=True, env=env, timeout=120)
+    """The plain lines the program prints (as into a pipe), after a clean end: exit status 0
+    and no traceback. Run in the test's process (``tests/table_harness.py``): the lines are
+    the program's, without the start of a new Python each time."""
+    from table_harness import run_program
+
+    done = run_program(args, env, typed)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     return done.stdout.splitlines()
 
 
-def one_sentence(result: subprocess.CompletedProcess[str]) -> str:
+class Finished(Protocol):
+    """A finished run of the program: a subprocess's, or one in the test's process
+    (``tests/table_harness.py``)."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def one_sentence(result: Finished) -> str:
     """A refusal: exit status 2, nothing on stdout, one line on stderr and no traceback."""
     assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
     assert result.stdout == "", result.stdout

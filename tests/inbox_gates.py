@@ -55,6 +55,7 @@ def gate(point: str) -> None:
             ready = bool(_wakes) and _wakes[-1].is_set()
         if ready:
             break
+        # A poll, not an event: the test (another process) says go by a file.
         time.sleep(0.002)
     for name in ("claimed", "held", "go"):
         (FOLDER / name).unlink()

@@ -44,6 +44,7 @@ def _until_noted(table):
     sys.stdout.write(MARK + "\\n")
     sys.stdout.flush()
     end = time.monotonic() + 60
+    # A poll, not an event: the flag is set by the loop's Ctrl-C handler, which offers none.
     while not table.ctrl_c._echoed and time.monotonic() < end:
         time.sleep(0.005)
 
@@ -65,7 +66,7 @@ def _slowed(compute):
     def slowly(m):
         if AT == "computing":
             end = time.monotonic() + 60  # Ctrl-C ends the wait, as it ends the computation
-            while time.monotonic() < end:
+            while time.monotonic() < end:  # the computation that Ctrl-C must stop
                 time.sleep(0.005)
         answer = compute(m)
         _answered[0] = True

@@ -1,19 +1,20 @@
 """The end of the game: the entry that ended it can still be undone, live and after a resume.
 
 A mistyped last roll must not end the evening with a wrong winner. The real program runs in a
-pseudo-terminal with a real games file; exports and ``games`` are asked through the program too.
+pseudo-terminal with a real games file; exports and ``games`` are asked of the same file
+through the command line in the test's process, as another program beside it.
 """
 
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pexpect
 import pytest
 
-from conftest import spawn_tutto, tutto_command
+from conftest import spawn_tutto
+from table_harness import run_program
 
 PLAYERS = "Anna,Ben,Cleo"
 # Anna draws the Cloverleaf and makes two Tuttos in a row: the game ends at once.
@@ -22,8 +23,9 @@ GAME_OVER_PROMPT = "Game over. Type scores, undo or quit:"
 
 
 def program(args: list[str], env: dict[str, str], typed: list[str] = ()) -> str:
-    result = subprocess.run([*tutto_command(), *args], input="".join(t + "\n" for t in typed),
-                            capture_output=True, text=True, env=env, timeout=30)
+    """The command line in the test's process (tests/table_harness.py), on the same games
+    file the program in the terminal holds."""
+    result = run_program(args, env, typed)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stdout + result.stderr
     return result.stdout

@@ -55,6 +55,7 @@ class Gates:
         end = time.monotonic() + 20
         while not done():
             assert time.monotonic() < end, f"never: {what}"
+            # A poll, not an event: the program (another process) answers by a file.
             time.sleep(0.002)
 
     def held(self) -> None:

@@ -43,6 +43,7 @@ def page_showing(url: str, text: str, limit: float = 30.0) -> str:
     deadline = time.monotonic() + limit
     page = get(url)[2]
     while text not in page and time.monotonic() < deadline:
+        # A poll, not an event: a viewer's page is asked for again, as a phone would.
         time.sleep(0.05)
         page = get(url)[2]
     return page

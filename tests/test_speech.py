@@ -65,6 +65,7 @@ def wait_until(condition: Callable[[], object], timeout: float = 10.0) -> bool:
     while time.monotonic() < deadline:
         if condition():
             return True
+        # A poll, not an event: the condition is another process's (a file, a pid).
         time.sleep(0.02)
     return bool(condition())
 

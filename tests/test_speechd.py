@@ -88,6 +88,7 @@ def wait_for(condition: Callable[[], bool], limit: float = 30.0) -> bool:
     while not condition():
         if time.monotonic() > deadline:
             return False
+        # A poll, not an event: the condition is another process's (a socket, a file).
         time.sleep(0.05)
     return True
 
@@ -248,6 +249,7 @@ def _fake_screen_reader(desk: Desk) -> subprocess.Popen[bytes]:
                 break
         except OSError:
             pass
+        # A poll, not an event: another process's exec shows only in /proc.
         time.sleep(0.02)
     return orca
 

@@ -2,7 +2,8 @@
 ``games``/``show``/``export`` per docs/interface.md, speech, ``--width``, verbosity, and one clear
 sentence for every wrong entry or option, in German, French and English.
 
-Every test runs the installed program on a real games file.
+Every test runs the program's command line on a real games file, in the test's own process
+(tests/table_harness.py); speech and the terminal are the installed program's.
 """
 
 from __future__ import annotations
@@ -17,17 +18,16 @@ from pathlib import Path
 import pytest
 
 from conftest import one_sentence, tutto_command
+from table_harness import Ran, run_program
 from test_width import WIDTH, screen_lines
 
 
-def tally(args: list[str], env: dict[str, str],
-          stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(tutto_command() + args, input=stdin, capture_output=True, text=True,
-                          env=env, timeout=60)
+def tally(args: list[str], env: dict[str, str], stdin: str = "") -> Ran:
+    return run_program(args, env, stdin)
 
 
 def play(db: Path, env: dict[str, str], typed: list[str], *args: str,
-         players: str = "Anna,Ben") -> subprocess.CompletedProcess[str]:
+         players: str = "Anna,Ben") -> Ran:
     done = tally(["--game", "tute", "--plain", "--no-speech", "--db", str(db), "--players",
                   players, *args], env, "".join(line + "\n" for line in typed))
     assert done.returncode == 0, done.stderr
@@ -214,9 +214,11 @@ def test_every_tute_announcement_is_spoken_in_the_games_language(
     env = dict(clean_env)
     env.pop("TUTTO_SPEECH", None)
     folder = tmp_path / "wav"
-    done = tally(["--game", "tute", "--lang", "fr", "--plain", "--speech", "--speech-to",
-                  str(folder), "--players", "Anna,Ben", "--db", str(tmp_path / "g.db")], env,
-                 "coupes\nannonce Anna coupes\npoints 70 50 dernier Ben\n")
+    done = subprocess.run(tutto_command() + [
+        "--game", "tute", "--lang", "fr", "--plain", "--speech", "--speech-to", str(folder),
+        "--players", "Anna,Ben", "--db", str(tmp_path / "g.db")],
+        input="coupes\nannonce Anna coupes\npoints 70 50 dernier Ben\n", capture_output=True,
+        text=True, env=env, timeout=60)
     assert done.returncode == 0, done.stderr
     said = [line for line in done.stdout.splitlines() if not line.endswith(("?", ":"))]
     files = sorted(folder.glob("*.wav"))

@@ -8,6 +8,7 @@ Monte Carlo of whole games through the rules engine with both players following 
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -20,6 +21,7 @@ import pexpect
 import pytest
 
 from conftest import one_sentence, spawn_tutto, tutto_command
+from table_harness import run_program
 
 pytestmark = pytest.mark.slow  # the module's fixture solves to 300 through the real program
 
@@ -205,15 +207,23 @@ def test_brief_advice_says_the_move_to_win_and_its_chance_in_few_words(kept, tmp
     child.expect(pexpect.EOF)
 
 
-def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_advised(kept):
+def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_advised(
+        kept, monkeypatch):
     """A second method: whole games through the rules engine, each card drawn from a full
-    deck's proportions as the solve assumes, both players doing what ``advice`` would say."""
+    deck's proportions as the solve assumes, both players doing what ``advice`` would say.
+
+    The table keeps the coach of its last eight turns and makes the last turn's coach anew
+    at each ``advice`` (a table asks a few times a turn); 8000 games ask thousands of times,
+    so here every coach made is kept for the whole run: the same pure functions of the same
+    arguments, the same answers, in about a fifth of the time."""
     from testbed.tutto_simulator import play_as_advised, remembered
-    from tutto_a11y.games.tutto.coach import cache
+    from tutto_a11y.games.tutto.coach import cache, duelcoach
     from tutto_a11y.games.tutto.coach.duelcoach import mover_choices
     from tutto_a11y.games.tutto.coach.position import from_state
     from tutto_a11y.games.tutto.rules import Game, Rules
 
+    monkeypatch.setattr(duelcoach, "WinCoach", functools.cache(duelcoach.WinCoach))
+    monkeypatch.setattr(duelcoach, "_turn", functools.cache(duelcoach._turn.__wrapped__))
     solved = cache.read(Rules(target=TARGET))
     assert solved is not None
     rng = random.Random(2026)
@@ -242,8 +252,7 @@ def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_a
 def test_a_wrong_duel_question_gets_one_sentence_in_the_language_and_status_2(
         args, lang, words, clean_env, tmp_path):
     clean_env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
-    result = subprocess.run(tutto_command() + ["coach", "--lang", lang, *args],
-                            capture_output=True, text=True, env=clean_env, timeout=60)
+    result = run_program(["coach", "--lang", lang, *args], clean_env)
     sentence = one_sentence(result)
     assert words in sentence
     assert not (tmp_path / "cache").exists()  # nothing solved, nothing written

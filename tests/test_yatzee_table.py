@@ -1,6 +1,7 @@
-"""Yatzee at the table, through the real program: whole games as golden transcripts, the
-commands ``sheet`` and ``fits``, refusals that say what to do instead, undo across turns,
-resume, the export, ``--width 40`` and the three languages.
+"""Yatzee at the table: whole games as golden transcripts, the commands ``sheet`` and
+``fits``, refusals that say what to do instead, undo across turns, resume, the export,
+``--width 40`` and the three languages. The command line runs in the test's process
+(tests/table_harness.py); the terminal, speech and the live view are the real program's.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import tutto_command
+from table_harness import Ran, run_program
 from test_width import screen_lines
 from transcript import golden, replay_in_terminal
 from tutto_a11y.cli.app import cli
@@ -33,8 +35,14 @@ def run_yatzee(typed: list[str], lang: str, db: Path, players: str, *extra: str)
     return result.output
 
 
-def program(db: Path, *args: str, typed: str = "", env: dict[str, str]) -> \
+def program(db: Path, *args: str, typed: str = "", env: dict[str, str]) -> Ran:
+    """The program's command line in the test's process (tests/table_harness.py)."""
+    return run_program(["--db", str(db), *args], env, typed)
+
+
+def real_program(db: Path, *args: str, typed: str = "", env: dict[str, str]) -> \
         subprocess.CompletedProcess[str]:
+    """The installed program, for what only it does (speech through eSpeak NG)."""
     return subprocess.run(tutto_command() + ["--db", str(db), *args], input=typed,
                           capture_output=True, text=True, env=env, timeout=60)
 
@@ -80,7 +88,7 @@ def test_a_screen_reader_user_in_a_real_terminal_hears_the_same_german_game(
 
 def play_en(tmp_path: Path, clean_env: dict[str, str], typed: list[str],
             players: str = "Anna,Ben", *extra: str, file: str = "g.db") -> list[str]:
-    """The lines the real program printed for the typed lines (prompts on their own lines)."""
+    """The lines the program printed for the typed lines (prompts on their own lines)."""
     done = program(tmp_path / file, "--game", "yatzee", "--lang", "en", "--plain",
                    "--players", players, *extra, typed="".join(t + "\n" for t in typed),
                    env=clean_env)
@@ -341,9 +349,9 @@ def test_every_yatzee_announcement_is_spoken_in_the_games_language(
     env = dict(clean_env)
     env.pop("TUTTO_SPEECH", None)
     folder = tmp_path / "wav"
-    done = program(tmp_path / "g.db", "--game", "yatzee", "--lang", "de", "--plain", "--speech",
-                   "--speech-to", str(folder), "--players", "Anna", typed="444551\nhaus\n",
-                   env=env)
+    done = real_program(tmp_path / "g.db", "--game", "yatzee", "--lang", "de", "--plain",
+                        "--speech", "--speech-to", str(folder), "--players", "Anna",
+                        typed="444551\nhaus\n", env=env)
     assert done.returncode == 0, done.stderr
     said = [line for line in done.stdout.splitlines() if not line.endswith((":", "?"))]
     assert said[1] == "Anna würfelt 4, 4, 4, 5, 5, 1."
