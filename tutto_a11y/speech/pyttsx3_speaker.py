@@ -215,9 +215,9 @@ class _WorkerSpeaker(Speaker):
 
 def _kill_group(proc: subprocess.Popen[str]) -> None:
     try:
-        if hasattr(os, "killpg"):
+        if sys.platform != "win32":
             os.killpg(proc.pid, signal.SIGKILL)  # the worker leads its own group
-        else:
+        else:  # no process groups: the worker itself (its voices speak inside it)
             proc.kill()
     except OSError:
         pass

@@ -19,11 +19,13 @@ deadlock, and the game must never freeze with it.  This module prints nothing.
 
 from __future__ import annotations
 
+import errno
 import os
 import queue
 import shutil
 import socket
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -237,6 +239,8 @@ class Connection:
 
 
 def _open_socket(path: Path) -> socket.socket:
+    if sys.platform == "win32":  # Python has no Unix sockets there: no daemon can answer
+        raise OSError(errno.EAFNOSUPPORT, "speech-dispatcher's Unix socket is not on Windows")
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.settimeout(TIMEOUT)
     try:
@@ -297,6 +301,8 @@ def connect(client: str, on_event: Callable[[str, int], None] | None = None,
     path = socket_path(env)
     if path is None:
         raise SSIPError("no-daemon", "only unix_socket addresses are supported")
+    if sys.platform == "win32":
+        raise SSIPError("no-daemon", "speech-dispatcher does not run on Windows")
     try:
         sock = _open_socket(path)
     except OSError:

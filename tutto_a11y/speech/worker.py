@@ -131,8 +131,9 @@ def _take_over_stdio() -> tuple[TextIO, _Channel]:
 
 
 def _lead_own_group() -> None:
-    """Make sure our process group holds only us and our players before we ever kill it."""
-    if os.name != "posix" or os.getpgrp() == os.getpid():
+    """Make sure our process group holds only us and our players before we ever kill it.
+    Windows has no process groups (nor a player process: its voices speak in the worker)."""
+    if sys.platform == "win32" or os.getpgrp() == os.getpid():
         return
     try:
         os.setsid()
@@ -145,7 +146,7 @@ class _PlayerKiller:
 
     def __init__(self) -> None:
         self._last_sent = 0.0
-        self.supported = os.name == "posix" and hasattr(os, "killpg")
+        self.supported = sys.platform != "win32" and hasattr(os, "killpg")
         if self.supported:
             signal.signal(signal.SIGTERM, self._on_sigterm)
 
@@ -156,7 +157,7 @@ class _PlayerKiller:
         os._exit(0)
 
     def kill(self) -> None:
-        if not self.supported:
+        if sys.platform == "win32" or not self.supported:
             return
         self._last_sent = time.monotonic()
         try:

@@ -56,19 +56,37 @@ if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
         msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 
 else:
-    import fcntl
+    try:
+        import fcntl
+    except ImportError:  # a Python built without it: the C library's lockf, the same locks
 
-    def _try_lock_byte(fd: int, offset: int) -> bool:
-        try:
-            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, offset, os.SEEK_SET)
-        except OSError as exc:
-            if exc.errno in (errno.EACCES, errno.EAGAIN):
-                return False
-            raise
-        return True
+        def _try_lock_byte(fd: int, offset: int) -> bool:
+            os.lseek(fd, offset, os.SEEK_SET)
+            try:
+                os.lockf(fd, os.F_TLOCK, 1)
+            except OSError as exc:
+                if exc.errno in (errno.EACCES, errno.EAGAIN):
+                    return False
+                raise
+            return True
 
-    def _unlock_byte(fd: int, offset: int) -> None:
-        fcntl.lockf(fd, fcntl.LOCK_UN, 1, offset, os.SEEK_SET)
+        def _unlock_byte(fd: int, offset: int) -> None:
+            os.lseek(fd, offset, os.SEEK_SET)
+            os.lockf(fd, os.F_ULOCK, 1)
+
+    else:
+
+        def _try_lock_byte(fd: int, offset: int) -> bool:
+            try:
+                fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, offset, os.SEEK_SET)
+            except OSError as exc:
+                if exc.errno in (errno.EACCES, errno.EAGAIN):
+                    return False
+                raise
+            return True
+
+        def _unlock_byte(fd: int, offset: int) -> None:
+            fcntl.lockf(fd, fcntl.LOCK_UN, 1, offset, os.SEEK_SET)
 
 
 def _open_claim_file(path: Path) -> tuple[tuple[int, int], _ClaimFile]:

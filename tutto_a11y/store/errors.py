@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import os
 import sqlite3
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -108,8 +109,12 @@ def os_reason(exc: OSError) -> str:
 def _no_space_left(path: Path) -> bool:
     """Whether the file system holding ``path`` has no free block left for us."""
     try:
+        if sys.platform == "win32":  # no statvfs there
+            import shutil
+
+            return shutil.disk_usage(Path(path).parent).free == 0
         return os.statvfs(Path(path).parent).f_bavail == 0
-    except (AttributeError, OSError):  # no statvfs on Windows
+    except (AttributeError, OSError):
         return False
 
 

@@ -252,32 +252,45 @@ if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
         return True
 
 else:
-    import fcntl
+    try:
+        import fcntl
+    except ImportError:  # a Python built without it
 
-    def _hold_temp(fd: int) -> None:
-        """Mark a temporary file as in use for as long as ``fd`` is open (and its process lives).
+        def _hold_temp(fd: int) -> None:
+            """Nothing can mark a temporary file as in use without ``flock``."""
 
-        flock, not lockf: SQLite's own POSIX locks on the same file neither conflict with it nor
-        release it when SQLite closes its descriptors.
-        """
-        fcntl.flock(fd, fcntl.LOCK_EX)
-
-    def _temp_is_abandoned(path: Path) -> bool:
-        """Whether nobody holds ``path`` any more: its creator was killed (or it is done)."""
-        try:
-            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-        except OSError:
+        def _temp_is_abandoned(path: Path) -> bool:
+            """Unknown without ``flock``, so never: a stray temporary file only wastes a
+            little space, while deleting one that another start is creating breaks it."""
             return False
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
+
+    else:
+
+        def _hold_temp(fd: int) -> None:
+            """Mark a temporary file as in use for as long as ``fd`` is open (and its
+            process lives).
+
+            flock, not lockf: SQLite's own POSIX locks on the same file neither conflict with
+            it nor release it when SQLite closes its descriptors.
+            """
+            fcntl.flock(fd, fcntl.LOCK_EX)
+
+        def _temp_is_abandoned(path: Path) -> bool:
+            """Whether nobody holds ``path`` any more: its creator was killed (or it is done)."""
+            try:
+                fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+            except OSError:
                 return False
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                return False  # a start in another process is creating its database right now
-            return True
-        finally:
-            os.close(fd)  # drops our flock; the file is unlinked by the caller
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    return False
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except OSError:
+                    return False  # a start in another process is creating its database now
+                return True
+            finally:
+                os.close(fd)  # drops our flock; the file is unlinked by the caller
 
 
 def remove_stale_temps(path: Path) -> None:

@@ -24,6 +24,7 @@ it is loaded only with seats.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from collections.abc import Callable
 
@@ -88,6 +89,63 @@ class SeatEntry:
         return self._answered.wait(timeout)
 
 
+class WakePipe:
+    """A pipe that a ``select`` waits on: readable once a byte is written, until it is emptied.
+
+    Neither end ever blocks: a byte written to a full pipe is dropped (the wait is woken
+    anyway). Windows has no pipe that ``select`` takes, nor non-blocking pipes: there it is a
+    pair of connected sockets.
+    """
+
+    if sys.platform == "win32":
+
+        def __init__(self) -> None:
+            import socket
+
+            self._reading, self._writing = socket.socketpair()
+            self._reading.setblocking(False)
+            self._writing.setblocking(False)
+
+        def fileno(self) -> int:
+            return self._reading.fileno()
+
+        def write(self) -> None:
+            try:
+                self._writing.send(b"!")
+            except BlockingIOError:  # full: the wait is woken anyway
+                pass
+
+        def empty(self) -> None:
+            try:
+                while self._reading.recv(64):
+                    pass
+            except BlockingIOError:
+                pass
+
+    else:
+
+        def __init__(self) -> None:
+            self._read, self._write = os.pipe()
+            os.set_blocking(self._read, False)
+            os.set_blocking(self._write, False)
+
+        def fileno(self) -> int:
+            return self._read
+
+        def write(self) -> None:
+            try:
+                os.write(self._write, b"!")
+            except BlockingIOError:  # full: the wait is woken anyway
+                pass
+
+        def empty(self) -> None:
+            try:
+                while os.read(self._read, 64):
+                    pass
+            except BlockingIOError:
+                pass
+
+
 class Wake:
     """Set by any thread when an entry is put in; seen by the one thread that reads the keyboard.
 
@@ -101,13 +159,11 @@ class Wake:
         self._lock = threading.Lock()
         self._set = False
         self._listener: Callable[[], None] | None = None
-        self._read, self._write = os.pipe()
-        os.set_blocking(self._read, False)
-        os.set_blocking(self._write, False)
+        self._pipe = WakePipe()
 
     def fileno(self) -> int:
         """The pipe to wait on: readable while the wake is set."""
-        return self._read
+        return self._pipe.fileno()
 
     # -- any thread ------------------------------------------------------------------------
     def set(self) -> None:
@@ -115,7 +171,7 @@ class Wake:
             was, self._set = self._set, True
             listener = self._listener
             if not was:
-                os.write(self._write, b"!")
+                self._pipe.write()
         if listener is not None:
             listener()
 
@@ -127,11 +183,7 @@ class Wake:
         """Before the inbox is drained: a wake set after this is seen by the next wait."""
         with self._lock:
             self._set = False
-            try:
-                while os.read(self._read, 64):
-                    pass
-            except BlockingIOError:
-                pass
+            self._pipe.empty()
 
     def listen(self, listener: Callable[[], None] | None) -> bool:
         """Call ``listener`` (from the setting thread) whenever the wake is set, until

@@ -31,18 +31,41 @@ import re
 import sys
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from tutto_a11y.core.contract import MalformedEntry
 from tutto_a11y.table.reader import INBOX, PlainReader, Read, Woken
 from tutto_a11y.text.output import Output
 
 if TYPE_CHECKING:
+    import signal
+    from types import FrameType
+    from typing import TypeAlias
+
     from tutto_a11y.table.inbox import Wake
     from tutto_a11y.table.readline_callback import CallbackLine
 
+    #: A signal's handler as ``signal.signal`` gives back the one it replaced.
+    _Handler: TypeAlias = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
+
 # Bytes that are not UTF-8, as Python decodes them when stdin's errors are surrogateescape.
 _NOT_TEXT = re.compile("[\udc80-\udcff]")
+
+
+class Readline(Protocol):
+    """What the reader uses of the standard library's ``readline`` module (which is one)."""
+
+    def parse_and_bind(self, string: str, /) -> None: ...
+    def set_completer_delims(self, string: str, /) -> None: ...
+    def set_completer(self, function: Callable[[str, int], str | None] | None = None,
+                      /) -> None: ...
+    def set_pre_input_hook(self, function: Callable[[], object] | None = None, /) -> None: ...
+    def insert_text(self, string: str, /) -> None: ...
+    def redisplay(self) -> None: ...
+    def get_line_buffer(self) -> str: ...
+    def get_current_history_length(self) -> int: ...
+    def get_history_item(self, index: int, /) -> str: ...
+    def add_history(self, string: str, /) -> None: ...
 
 
 def _folded(word: str) -> str:
@@ -74,7 +97,7 @@ class ReadlineReader:
         self._lines: PlainReader | None = None
         self._signals: _Signals | None = None
         self._matches: list[str] = []
-        self.readline: Any = _imported_readline(dumb_terminal=plain)
+        self.readline = _imported_readline(dumb_terminal=plain)
         readline = self.readline
         _whole_writes_for_readline()
         settings = ["set enable-meta-key off", "set horizontal-scroll-mode off",
@@ -240,9 +263,12 @@ class ReadlineReader:
         return text
 
 
-def _imported_readline(dumb_terminal: bool) -> Any:
+def _imported_readline(dumb_terminal: bool) -> Readline:
     """The readline module; with ``dumb_terminal`` (plain mode) readline reads its terminal's
-    abilities as a dumb terminal's: it has none written with an escape sequence."""
+    abilities as a dumb terminal's: it has none written with an escape sequence. ImportError
+    where there is none (Windows, a Python built without it): the caller reads plain lines."""
+    if sys.platform == "win32":
+        raise ImportError("readline is not part of Python on Windows", name="readline")
     if not dumb_terminal or "readline" in sys.modules:
         import readline
 
@@ -341,26 +367,23 @@ class _Signals:
         import signal
         import threading
 
-        self._read, self._write = os.pipe()
-        os.set_blocking(self._read, False)
-        os.set_blocking(self._write, False)
+        from tutto_a11y.table.inbox import WakePipe
+
+        self._pipe = WakePipe()
         self._interrupted = self._resized = self._reading = False
         self._main = threading.current_thread() is threading.main_thread()
-        self._before: Any = signal.getsignal(signal.SIGINT)
+        self._before: _Handler = signal.getsignal(signal.SIGINT)
         resize = getattr(signal, "SIGWINCH", None)
         if self._main and resize is not None:
             signal.signal(resize, self._on_resize)
 
     def fileno(self) -> int:
-        return self._read
+        return self._pipe.fileno()
 
     def _note(self) -> None:
-        try:
-            os.write(self._write, b"!")
-        except BlockingIOError:  # full: the wait is woken anyway
-            pass
+        self._pipe.write()  # a full pipe wakes the wait anyway
 
-    def _on_interrupt(self, signum: int, frame: Any) -> None:
+    def _on_interrupt(self, signum: int, frame: FrameType | None) -> None:
         import signal
 
         if self._reading:
@@ -372,7 +395,7 @@ class _Signals:
             signal.signal(signum, signal.SIG_DFL)
             signal.raise_signal(signum)
 
-    def _on_resize(self, _signum: int, _frame: Any) -> None:
+    def _on_resize(self, _signum: int, _frame: FrameType | None) -> None:
         self._resized = True
         self._note()
 
@@ -391,11 +414,7 @@ class _Signals:
     def noted(self) -> tuple[bool, bool]:
         """Whether the terminal was resized, and whether Ctrl-C was pressed, since the last
         time asked; the wait's byte is taken back."""
-        try:
-            while os.read(self._read, 64):
-                pass
-        except BlockingIOError:
-            pass
+        self._pipe.empty()
         resized, interrupted = self._resized, self._interrupted
         self._resized = self._interrupted = False
         return resized, interrupted

@@ -18,7 +18,10 @@ library, whose symbols include the readline library it is linked to. Loaded only
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import ctypes
 
 #: The functions and variables used; a readline without one of them (libedit's emulation,
 #: an old GNU readline) is not used this way (:func:`load` returns None).
@@ -36,8 +39,10 @@ class CallbackLine:
     leaving it on the screen; :attr:`reading` says whether a line is still being typed.
     """
 
-    def __init__(self, ctypes: Any, library: Any) -> None:
-        self._ctypes = ctypes
+    def __init__(self, library: ctypes.CDLL) -> None:
+        import ctypes  # loaded already, by load()
+
+        self._string_at = ctypes.string_at
         self._lib = library
         self._free = ctypes.CDLL(None).free
         self._free.argtypes, self._free.restype = [ctypes.c_void_p], None
@@ -57,7 +62,7 @@ class CallbackLine:
         readline's copy, and remove the handler, as Python's readline module does, so that no
         key after the line end is read into it."""
         if text is not None:
-            self.line = self._ctypes.string_at(text)
+            self.line = self._string_at(text)
             self._free(text)
         self.done, self.reading = True, False
         self._lib.rl_callback_handler_remove()
@@ -91,11 +96,14 @@ class CallbackLine:
         lib.rl_callback_handler_remove()
 
 
-def load(readline: Any) -> CallbackLine | None:
+def load(readline: object) -> CallbackLine | None:
     """The callback interface of the GNU readline that Python's ``readline`` module uses, or
     None when it cannot be had (no ctypes, libedit's emulation, a readline without it)."""
     if "libedit" in (readline.__doc__ or "") or \
             getattr(readline, "backend", "readline") != "readline":
+        return None
+    path = getattr(readline, "__file__", None)  # a module built into Python has none
+    if not isinstance(path, str):
         return None
     try:
         import ctypes
@@ -104,9 +112,9 @@ def load(readline: Any) -> CallbackLine | None:
         # waits there (the input is readable) and calls back into Python for the line; the
         # wait itself is Python's ``select``, which lets the lock go to the live view's
         # threads.
-        library = ctypes.PyDLL(readline.__file__)
+        library = ctypes.PyDLL(path)
         if not all(hasattr(library, name) for name in _NEEDED):
             return None
-        return CallbackLine(ctypes, library)
+        return CallbackLine(library)
     except (ImportError, OSError, AttributeError, TypeError):
         return None

@@ -40,17 +40,34 @@ def reader_for(plain_mode: bool, output: Output, sighted: bool, words: list[str]
     nothing but the prompt and the typed characters); with ``--sighted`` in prompt_toolkit,
     for its status line; from a pipe, a file or a dumb terminal (which edits lines itself) as
     plain lines. ``unbuffered`` (``--seats``): plain input read without a buffer of Python's
-    own, so that waiting for a line and for a seat's entry at once sees every byte that came."""
-    if not _typed_at_a_terminal():
-        if unbuffered:
-            return PlainReader(open(sys.stdin.fileno(), "rb", buffering=0, closefd=False),
-                               output)
-        return PlainReader(sys.stdin.buffer, output)
-    if sighted and not plain_mode:
-        return TerminalReader(output, sighted=True, words=words)
-    from tutto_a11y.table.line_editor import ReadlineReader
+    own, so that waiting for a line and for a seat's entry at once sees every byte that came.
+    Where Python has no readline (Windows), a terminal's lines are read as plain lines too:
+    the terminal edits them itself."""
+    if _typed_at_a_terminal():
+        if sighted and not plain_mode and _terminal_modes():
+            return TerminalReader(output, sighted=True, words=words)
+        from tutto_a11y.table.line_editor import ReadlineReader
 
-    return ReadlineReader(output, words, plain=plain_mode)
+        try:
+            return ReadlineReader(output, words, plain=plain_mode)
+        except ImportError:  # no readline: the plain lines below
+            pass
+    if unbuffered:
+        return PlainReader(open(sys.stdin.fileno(), "rb", buffering=0, closefd=False), output)
+    return PlainReader(sys.stdin.buffer, output)
+
+
+def _terminal_modes() -> bool:
+    """Whether prompt_toolkit can put the terminal in the mode it reads keys in: on POSIX
+    through ``termios``, which a Python may be built without (then the sighted status line
+    gives way to the reader of a terminal without it)."""
+    if sys.platform == "win32":
+        return True
+    try:
+        import termios  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _typed_at_a_terminal() -> bool:

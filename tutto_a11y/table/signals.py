@@ -7,12 +7,20 @@ rest of the start-up free of it.
 from __future__ import annotations
 
 import signal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from types import FrameType
+
     from tutto_a11y.table.adapters import SpokenOutput
 
 __all__ = ["Shutdown", "shut_down"]
+
+
+class _GamesFile(Protocol):
+    """The games file as the shutdown sees it: closed last."""
+
+    def close(self) -> None: ...
 
 
 class _StopWaiting(Exception):
@@ -35,13 +43,13 @@ class Shutdown:
         Ctrl-C typed as soon as it shows never finds Python's default handler."""
         signal.signal(signal.SIGINT, self.on_sigint)
 
-    def on_sigint(self, _signum: int, _frame: Any) -> None:
+    def on_sigint(self, _signum: int, _frame: FrameType | None) -> None:
         if self.waiting:
             self.waiting = False
             raise _StopWaiting
 
 
-def shut_down(shutdown: Shutdown, speaker: SpokenOutput | None, store: Any,
+def shut_down(shutdown: Shutdown, speaker: SpokenOutput | None, store: _GamesFile,
                interactive: bool) -> None:
     """Let the speech end (at most 15 s, or until Ctrl-C), then close the games file."""
     if interactive:  # only a terminal sends Ctrl-C; in-process runs keep their own handler
