@@ -214,17 +214,18 @@ def settings_command(settings: Settings, words: tuple[str, ...]) -> int:
     from tutto_a11y.config.sources import setting_defaults
 
     catalog = settings.catalog()
-    kept = read_settings(settings_path())
+    settings_file = read_settings(settings_path())
     columns = settings.columns()  # long paths: wrapped at spaces in a terminal, not cut
-    if kept.problem is None:
-        kept.problem = check_file(kept)[1]
+    if settings_file.problem is None:
+        settings_file.problem = check_file(settings_file)[1]
     if words:
-        return change_setting(kept, words, check_setting, os.environ, catalog, columns)
+        return change_setting(settings_file, words, check_setting, os.environ, catalog, columns)
     ctx = click.get_current_context()
     chosen = {"lang": settings.lang, "width": settings.width, "db": settings.db}
     given = {name: value for name, value in chosen.items()
              if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE}
-    return show_settings(kept, given, os.environ, setting_defaults(os.environ), catalog, columns)
+    return show_settings(settings_file, given, os.environ, setting_defaults(os.environ), catalog,
+                         columns)
 
 
 @cli.command("review", help=N_("The coach looks back on a Tutto game: every decision "

@@ -63,8 +63,8 @@ def _run(argv: Sequence[str] | None) -> int:
     from tutto_a11y.config.file_values import check_file
 
     args = list(sys.argv[1:] if argv is None else argv)
-    kept = read_settings(settings_path())
-    values, problem = check_file(kept)
+    settings_file = read_settings(settings_path())
+    values, problem = check_file(settings_file)
     line = read(args, os.environ, values)
     use_for_click(line.lang)
     problem_width = line_width(line.width, sys.stderr, line.plain)  # else a terminal's
@@ -72,7 +72,7 @@ def _run(argv: Sequence[str] | None) -> int:
         from tutto_a11y.commands.printing import say_problem
         from tutto_a11y.config.file_values import file_problem_sentence
 
-        say_problem(file_problem_sentence(problem, kept.path, Catalog(line.lang)),
+        say_problem(file_problem_sentence(problem, settings_file.path, Catalog(line.lang)),
                     problem_width)
     if line.play is None:
         from tutto_a11y.cli.app import run_click

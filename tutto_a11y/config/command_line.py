@@ -95,9 +95,10 @@ def command_index(args: Sequence[str]) -> tuple[int | None, str | None]:
     return None, None
 
 
-def read(args: Sequence[str], env: Mapping[str, str], kept: Mapping[str, Checked]) -> CommandLine:
+def read(args: Sequence[str], env: Mapping[str, str],
+         from_file: Mapping[str, Checked]) -> CommandLine:
     """The command line ``args``, with the variables ``env`` and the settings file's values
-    ``kept`` (already checked, by parameter name)."""
+    ``from_file`` (already checked, by parameter name)."""
     index, stray = command_index(args)
     if index is not None:
         command: str | None = args[index]
@@ -110,11 +111,11 @@ def read(args: Sequence[str], env: Mapping[str, str], kept: Mapping[str, Checked
     play = None
     if sure and command == "play":
         try:
-            play = {row.name: _value(row, typed, env, kept) for row in PLAY}
+            play = {row.name: _value(row, typed, env, from_file) for row in PLAY}
         except _NotSure:
             play = None
-    return CommandLine(command=command, lang=_lang(typed, env, kept),
-                       width=_width(typed, env, kept), plain=_plain(typed, env), play=play)
+    return CommandLine(command=command, lang=_lang(typed, env, from_file),
+                       width=_width(typed, env, from_file), plain=_plain(typed, env), play=play)
 
 
 def _typed(words: list[str], rows: Mapping[str, Option]) -> tuple[dict[str, list[Typed]], bool]:
@@ -160,7 +161,7 @@ def _typed(words: list[str], rows: Mapping[str, Option]) -> tuple[dict[str, list
 
 
 def _lang(typed: Mapping[str, list[Typed]], env: Mapping[str, str],
-          kept: Mapping[str, Checked]) -> str:
+          from_file: Mapping[str, Checked]) -> str:
     """``--lang`` (a language it does not name is read as the locale names one, else English,
     for the sentence refusing it), else ``TUTTO_LANG``, the settings file, the locale."""
     if LANG.name in typed:
@@ -169,21 +170,21 @@ def _lang(typed: Mapping[str, list[Typed]], env: Mapping[str, str],
             return str(_kind(LANG).parse(text))
         except ValueError:
             return normalise_lang(cast(str, text)) or "en"  # --lang takes a word
-    return default_lang(env, cast("str | None", kept.get(LANG.name)))
+    return default_lang(env, cast("str | None", from_file.get(LANG.name)))
 
 
 def _width(typed: Mapping[str, list[Typed]], env: Mapping[str, str],
-           kept: Mapping[str, Checked]) -> int | None:
+           from_file: Mapping[str, Checked]) -> int | None:
     """``--width``, else ``TUTTO_WIDTH`` (empty: not set), else the settings file; None for a
     width click will refuse."""
     variable = env.get(WIDTH.envvar or "")
-    where = source(WIDTH.name in typed, variable, WIDTH.name in kept)
+    where = source(WIDTH.name in typed, variable, WIDTH.name in from_file)
     if where == COMMAND_LINE:
         text = typed[WIDTH.name][-1]
     elif where == VARIABLE:
         text = variable
     else:
-        return cast("int | None", kept.get(WIDTH.name))  # checked as a whole number
+        return cast("int | None", from_file.get(WIDTH.name))  # checked as a whole number
     try:
         return int(_kind(WIDTH).parse(text))
     except ValueError:
@@ -210,11 +211,11 @@ class _NotSure(Exception):
 
 
 def _value(row: Option, typed: Mapping[str, list[Typed]], env: Mapping[str, str],
-           kept: Mapping[str, Checked]) -> ParamValue:
+           from_file: Mapping[str, Checked]) -> ParamValue:
     """The value from the first source that gives one, in click's order (``config/sources.py``):
     the command line, then the option's variable, then the settings file, then the default."""
     text = env.get(row.envvar or "")
-    where = source(row.name in typed, text, row.name in kept)
+    where = source(row.name in typed, text, row.name in from_file)
     if where == COMMAND_LINE:
         given = typed[row.name]
         if row.how in (FLAG, SWITCH):
@@ -232,7 +233,7 @@ def _value(row: Option, typed: Mapping[str, list[Typed]], env: Mapping[str, str]
             raise _NotSure  # click splits or matches these its own way
         return _checked(row, text)
     if where == FILE:
-        return kept[row.name]
+        return from_file[row.name]
     return row.default
 
 

@@ -89,25 +89,25 @@ class SettingsFile:
 def read_settings(path: Path) -> SettingsFile:
     """The settings in ``path``, whatever their names; a missing file is an empty one, never a
     problem."""
-    kept = SettingsFile(path)
+    settings_file = SettingsFile(path)
     try:
         raw = path.read_bytes()
         text = raw.decode("utf-8")
     except FileNotFoundError:
-        return kept
+        return settings_file
     except (OSError, UnicodeDecodeError):
-        kept.problem = FileProblem("unreadable")
-        return kept
+        settings_file.problem = FileProblem("unreadable")
+        return settings_file
     lines = key_lines(text)
     try:
         values = _parse(text)
     except ValueError as error:  # tomllib.TOMLDecodeError is a ValueError
-        kept.problem = _problem(error, text, lines)
-        return kept
+        settings_file.problem = _problem(error, text, lines)
+        return settings_file
     for name, value in values.items():
-        kept.values[name] = value
-        kept.lines[name] = lines.get(name, 0)
-    return kept
+        settings_file.values[name] = value
+        settings_file.lines[name] = lines.get(name, 0)
+    return settings_file
 
 
 def _parse(text: str) -> dict[str, object]:
@@ -174,7 +174,7 @@ def toml_value(value: object) -> str:
     return '"' + "".join(out) + '"'
 
 
-def write_setting(kept: SettingsFile, name: str, value: object | None) -> None:
+def write_setting(settings_file: SettingsFile, name: str, value: object | None) -> None:
     """Keep ``name = value`` in the file (``value`` None: forget it), every other line as it was.
 
     Only for a file that could be read. ``tomlkit`` edits the document as the user wrote it:
@@ -185,8 +185,8 @@ def write_setting(kept: SettingsFile, name: str, value: object | None) -> None:
 
     import tomlkit
 
-    assert kept.problem is None, "an unreadable settings file is never written"
-    path = kept.path
+    assert settings_file.problem is None, "an unreadable settings file is never written"
+    path = settings_file.path
     try:
         document = tomlkit.parse(path.read_text(encoding="utf-8"))
     except FileNotFoundError:

@@ -45,20 +45,20 @@ def check_setting(key: str, value: object) -> Checked:
         raise UsageProblem(option.kind.refusal(value, key)) from None
 
 
-def check_file(kept: SettingsFile) -> tuple[dict[str, Checked], FileProblem | None]:
+def check_file(settings_file: SettingsFile) -> tuple[dict[str, Checked], FileProblem | None]:
     """The file's values by parameter name, checked; or none and the first problem: a name
     that is no setting (the first in the file) before a value a setting cannot have."""
-    if kept.problem is not None:
-        return {}, kept.problem
-    for key in kept.values:
+    if settings_file.problem is not None:
+        return {}, settings_file.problem
+    for key in settings_file.values:
         if key not in SETTINGS:
-            return {}, FileProblem("unknown", kept.lines.get(key, 0), name=key)
+            return {}, FileProblem("unknown", settings_file.lines.get(key, 0), name=key)
     values = {}
-    for key, value in kept.values.items():
+    for key, value in settings_file.values.items():
         try:
             values[SETTINGS[key].name] = check_setting(key, value)
         except UsageProblem:
-            return {}, FileProblem("value", kept.lines[key], name=key, value=str(value))
+            return {}, FileProblem("value", settings_file.lines[key], name=key, value=str(value))
     return values, None
 
 

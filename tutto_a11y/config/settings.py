@@ -39,14 +39,14 @@ class UsageProblem(Exception):
         self.sentence = sentence
 
 
-def default_lang(env: Mapping[str, str], kept: str | None = None) -> str:
-    """The language when no ``--lang`` is given: ``TUTTO_LANG``, the settings file's ``kept``
-    language, the locale. A language that is no supported one is English, so that the
+def default_lang(env: Mapping[str, str], from_file: str | None = None) -> str:
+    """The language when no ``--lang`` is given: ``TUTTO_LANG``, the settings file's ``lang``
+    (``from_file``), the locale. A language that is no supported one is English, so that the
     sentence refusing it can be read (the command line is read in ``config/command_line.py``)."""
     if env.get("TUTTO_LANG"):
         return normalise_lang(env["TUTTO_LANG"]) or "en"
-    if kept:
-        return normalise_lang(kept) or "en"
+    if from_file:
+        return normalise_lang(from_file) or "en"
     return lang_from_environment(env)
 
 

@@ -339,7 +339,7 @@ def count_games(settings: Settings, kind: str, player: str | None,
     fresh: dict[str, tuple[str, str]] = {}
     try:
         try:
-            digests, kept = store.digests(), store.derived_figures()
+            digests, derived = store.digests(), store.derived_figures()
         except StoreError as error:
             raise UsageProblem(store_error_sentence(error.reason, error.data, str(store.path),
                                                     c)) from None
@@ -357,7 +357,7 @@ def count_games(settings: Settings, kind: str, player: str | None,
                                             for n in info.players):
                 continue
             key = f"{FIGURES_VERSION}:{kind}:{digests.get(info.id, '')}"
-            result = _kept(kept.get(info.id), key)
+            result = _earlier_figures(derived.get(info.id), key)
             if result is None:
                 result = _replayed(store, info, kind, c)
                 fresh[info.id] = (key, result if isinstance(result, str) else result.as_text())
@@ -379,13 +379,13 @@ DAMAGED = "damaged"  # kept for a game the rules refuse, so it is not replayed e
 NOT_OVER = "not-over"  # marked finished, but its journal does not end the game: not counted
 
 
-def _kept(kept: tuple[str, str] | None, key: str) -> GameFigures | str | None:
+def _earlier_figures(derived: tuple[str, str] | None, key: str) -> GameFigures | str | None:
     """Figures an earlier run kept for a game that has not changed since; else None."""
-    if kept is None or kept[0] != key:
+    if derived is None or derived[0] != key:
         return None
-    if kept[1] in (DAMAGED, NOT_OVER):
-        return kept[1]
-    return GameFigures.from_text(kept[1])
+    if derived[1] in (DAMAGED, NOT_OVER):
+        return derived[1]
+    return GameFigures.from_text(derived[1])
 
 
 def _replayed(store: Store, info: GameInfo, kind: str, c: Catalog) -> GameFigures | str:

@@ -93,7 +93,7 @@ class Wording:
     def __init__(self, feed: Feed, run: str = "") -> None:
         self.feed = feed
         self.run = run  # this run of the live view: the first part of every event's id
-        self._kept: dict[tuple[int, str], Worded] = {}
+        self._worded: dict[tuple[int, str], Worded] = {}
         self._events: dict[tuple[int, str], bytes] = {}
         self._catalogs: dict[str, Catalog] = {}
         self._wording = threading.Lock()  # one thread words; the others wait, idle
@@ -124,14 +124,14 @@ class Wording:
 
     def item(self, number: int, lang: str) -> Worded:
         key = (number, lang)
-        kept = self._kept.get(key)
-        if kept is None:
+        worded = self._worded.get(key)
+        if worded is None:
             with self._wording:
-                kept = self._kept.get(key)
-                if kept is None:
-                    kept = self._word(self.feed.item(number), self.catalog(lang))
-                    self._kept[key] = kept
-        return kept
+                worded = self._worded.get(key)
+                if worded is None:
+                    worded = self._word(self.feed.item(number), self.catalog(lang))
+                    self._worded[key] = worded
+        return worded
 
     def event(self, number: int, lang: str) -> bytes:
         """The Server-Sent Event of notice ``number`` in ``lang``, made once for all viewers."""

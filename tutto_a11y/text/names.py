@@ -69,12 +69,12 @@ def check_names(names: Iterable[str], minimum: int, maximum: int) -> tuple[str, 
     given = list(names)
     if len(given) > maximum:
         raise MalformedEntry("too-many-players", maximum=maximum, got=len(given))
-    kept: list[str] = []
+    checked: list[str] = []
     for text in given:
-        kept.append(check_new_name(text, kept))
-    if len(kept) < minimum:
-        raise MalformedEntry("too-few-players", minimum=minimum, got=len(kept))
-    return tuple(kept)
+        checked.append(check_new_name(text, checked))
+    if len(checked) < minimum:
+        raise MalformedEntry("too-few-players", minimum=minimum, got=len(checked))
+    return tuple(checked)
 
 
 def terminal_safe(text: str, limit: int | None = None) -> str:
