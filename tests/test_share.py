@@ -122,7 +122,7 @@ def test_a_player_named_script_is_text_on_the_page(tmp_path: Path) -> None:
     child = start_table(tmp_path, players='<script>alert(1)</script>,"Ben" & Co')
     try:
         enter(child, "bonus 300", "draws Bonus 300.")
-        # The table prints the entry before its herald has published it to the live view.
+        # The table prints the entry before the wording thread has published it to the live view.
         page = page_showing(child.url + "?code=" + CODE, "draws Bonus")
         assert page.count("<script") == 1  # the page's own script file, nothing else
         assert "&lt;script&gt;alert(1)&lt;/script&gt; draws Bonus" in page

@@ -96,4 +96,4 @@ def test_each_notice_is_worded_once_per_language_however_many_watch(
     assert all(lines == got[n % 2] for n, lines in enumerate(got)), "one wording per language"
     assert sorted(lang for lang, _ in worded) == ["de"] * wanted + ["fr"] * wanted
     # Worded by one thread before the viewers were woken: neither the table nor any viewer.
-    assert {thread for _, thread in worded} == {"live view herald"}
+    assert {thread for _, thread in worded} == {"live view wording"}

@@ -1,8 +1,8 @@
 """The listener the table publishes to: an append-only list of notices, numbered from 1.
 
-The table's thread only appends and wakes one thread, the herald; it never takes a lock that a
-viewer could hold, never writes to a socket and never words a sentence. The herald lets the
-table finish its lines, words the news once per language, and only then wakes the viewers:
+The table's thread only appends and wakes one thread, the wording thread; it never takes a lock
+that a viewer could hold, never writes to a socket and never words a sentence. The wording thread
+lets the table finish its lines, words the news once per language, and only then wakes the viewers:
 woken at once, twenty viewers wording the same notice would each want the interpreter while
 the table prints its prompt. Viewers read the list by number from their own threads, so a
 slow, stuck or hostile viewer cannot delay an entry.
@@ -45,7 +45,8 @@ class Feed:
         self._latest_at_start = (self._before[-1],) if self._before else None
         self._waiters: tuple[threading.Event, ...] = ()
         self._waiters_lock = threading.Lock()  # taken by viewers only, never by the table
-        #: Set by the table at each notice; the herald waits on it (see :meth:`wake_viewers`).
+        #: Set by the table at each notice; the wording thread waits on it
+        #: (see :meth:`wake_viewers`).
         self.news = threading.Event()
 
     # -- the table's side: must return at once ---------------------------------------------
@@ -69,7 +70,7 @@ class Feed:
         self._items.append(Item(number, notice, takes_back, latest))
         self.news.set()  # one thread woken; it wakes the viewers once the table moved on
 
-    # -- the herald's side -----------------------------------------------------------------
+    # -- the wording thread's side ----------------------------------------------------------
     def wake_viewers(self) -> None:
         """Wake every waiting viewer: there is news for them."""
         for waiter in self._waiters:  # a tuple swapped whole: safe to read without the lock
@@ -108,6 +109,6 @@ class Feed:
             self._waiters = tuple(w for w in self._waiters if w is not waiter)
 
     def wake_all(self) -> None:
-        """Wake every viewer and the herald (the server is closing)."""
+        """Wake every viewer and the wording thread (the server is closing)."""
         self.news.set()
         self.wake_viewers()

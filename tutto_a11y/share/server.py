@@ -475,7 +475,7 @@ class Handler(BaseHTTPRequestHandler):
         stream = Stream(self.connection, session.seat if session is not None else None)
         server.connections.release(self.connection)  # it counts in the streams' room now
         server.streams.open(stream, self.client_address[0])
-        wording.catalog(lang)  # the herald words the news in this language from now on
+        wording.catalog(lang)  # the wording thread words the news in this language from now on
         seats, cookie = server.seats, session.cookie if session is not None else None
 
         def seat_ended() -> str | None:

@@ -35,7 +35,7 @@ from tutto_a11y.share.streams import Streams, new_run
 from tutto_a11y.share.wording import Wording
 from tutto_a11y.text.i18n import LANGS
 
-HERALD_PAUSE = 0.002  # the table prints its prompt before the viewers hear of an entry
+WORDING_PAUSE = 0.002  # the table prints its prompt before the viewers hear of an entry
 
 #: A connection as the standard library's server hands it over: a TCP server's (this one's) is
 #: its socket; the type also allows a datagram server's packet and socket.
@@ -100,8 +100,9 @@ class ShareServer(ThreadingHTTPServer):
         self.game = registry.find(feed.start.game)
         self.wording = Wording(feed, self.run)
         self.feed = feed
-        threading.Thread(target=self.wording.herald, args=(lambda: self.closing, HERALD_PAUSE),
-                         name="live view herald", daemon=True).start()
+        threading.Thread(target=self.wording.word_and_wake,
+                         args=(lambda: self.closing, WORDING_PAUSE),
+                         name="live view wording", daemon=True).start()
 
     def start(self) -> None:
         threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.2},

@@ -3,8 +3,8 @@
 Each viewer's language words the notices itself, through the game's side (``word_notice`` and
 ``standing`` of the game contract), so the table words nothing for the live view. What has been
 worded once in a language is kept, as the bytes of its event: twenty viewers in two languages
-word each notice twice, and the herald (:meth:`Wording.herald`) does so before it wakes them,
-so a viewer only writes bytes.
+word each notice twice, and the wording thread (:meth:`Wording.word_and_wake`) does so before
+it wakes them, so a viewer only writes bytes.
 """
 
 from __future__ import annotations
@@ -141,7 +141,7 @@ class Wording:
             made = self._events[key] = sse_event(self.item(number, lang), self.run)
         return made
 
-    def herald(self, closing: Callable[[], bool], pause: float) -> None:
+    def word_and_wake(self, closing: Callable[[], bool], pause: float) -> None:
         """Until ``closing()``: at each notice, wait ``pause`` for the table to print its lines
         and wait for the next entry, word the news in every language asked for so far, then
         wake the viewers (a thread of its own; see the feed)."""
