@@ -14,10 +14,10 @@ import json
 
 import click
 
-from tutto_a11y.commands.printing import echo_wrapped, working
+from tutto_a11y.commands.printing import echo_wrapped, one_moment_notice
 from tutto_a11y.config.settings import ParamValue, Settings
 from tutto_a11y.games import registry
-from tutto_a11y.text.working import after_a_moment
+from tutto_a11y.text.one_moment import after_a_moment
 
 
 def coach_command(settings: Settings, **options: ParamValue) -> int:
@@ -35,7 +35,7 @@ def coach_command(settings: Settings, **options: ParamValue) -> int:
         answer = coach.command(settings, say, **options)
     else:  # a new pile or rule set may take a moment: say so on stderr
         answer = after_a_moment(lambda: coach.command(settings, say, **options),
-                                working(settings))
+                                one_moment_notice(settings))
     if answer is not None:
         click.echo(json.dumps(answer))
     return 0

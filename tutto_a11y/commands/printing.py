@@ -15,8 +15,8 @@ import click
 
 from tutto_a11y.config.settings import Settings
 from tutto_a11y.text.i18n import Catalog
+from tutto_a11y.text.one_moment import working_sentence
 from tutto_a11y.text.output import wrap
-from tutto_a11y.text.working import working_sentence
 
 
 def echo_wrapped(text: str, width: int | None, err: bool = False) -> None:
@@ -30,9 +30,9 @@ def say_problem(sentence: str, width: int | None) -> None:
     echo_wrapped(sentence, width, err=True)
 
 
-def working(settings: Settings, catalog: Catalog | None = None) -> Callable[[], None]:
+def one_moment_notice(settings: Settings, catalog: Catalog | None = None) -> Callable[[], None]:
     """What a command says on stderr when its computation takes a while ("One moment, I'm
-    computing."; :mod:`tutto_a11y.text.working`), in ``catalog``'s language (the chosen one
+    computing."; :mod:`tutto_a11y.text.one_moment`), in ``catalog``'s language (the chosen one
     unless told): stdout keeps only the answer for scripts."""
     line = working_sentence(catalog or settings.catalog())
     return lambda: echo_wrapped(line, settings.columns(err=True), err=True)

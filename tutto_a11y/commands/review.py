@@ -11,17 +11,17 @@ import json
 
 import click
 
-from tutto_a11y.commands.printing import echo_wrapped, working
+from tutto_a11y.commands.printing import echo_wrapped, one_moment_notice
 from tutto_a11y.config.settings import Settings
 from tutto_a11y.reports.review import review_game
-from tutto_a11y.text.working import after_a_moment
+from tutto_a11y.text.one_moment import after_a_moment
 
 
 def review_command(settings: Settings, ref: str, player: str | None, fmt: str) -> int:
     """Print the review of one saved game, as text (in the chosen language, else the game's
     own) or as JSON."""
     review = review_game(settings, ref, player, lambda compute, catalog: after_a_moment(
-        compute, working(settings, catalog)))
+        compute, one_moment_notice(settings, catalog)))
     if fmt == "json":
         click.echo(json.dumps(review.as_json(), ensure_ascii=False))
         return 0

@@ -31,9 +31,9 @@ from tutto_a11y.core.problem import Problem
 from tutto_a11y.games import registry
 from tutto_a11y.table.ctrl_c import CtrlCWhileBusy
 from tutto_a11y.table.reader import INBOX, TableReader
+from tutto_a11y.text.one_moment import after_a_moment, stopped_sentence, working_sentence
 from tutto_a11y.text.output import Output, plain
 from tutto_a11y.text.problems import store_error_sentence
-from tutto_a11y.text.working import after_a_moment, stopped_sentence, working_sentence
 
 
 class Journal(Protocol):
@@ -147,7 +147,7 @@ class Table:
 
     def slowly(self, compute: Callable[[], str]) -> str:
         """``compute()``; if it takes a while, "One moment, I'm computing." is printed and
-        spoken first (:mod:`tutto_a11y.text.working`). Ctrl-C stops it, and a sentence saying
+        spoken first (:mod:`tutto_a11y.text.one_moment`). Ctrl-C stops it, and a sentence saying
         so stands in the answer's place (``table/ctrl_c.py``)."""
         line = working_sentence(self.messages.c)
         answer = after_a_moment(lambda: self.ctrl_c.stoppable(compute),

@@ -22,7 +22,7 @@ from conftest import tutto_command
 from test_cli_speech import needs_espeak
 from test_tutto_review import keep, scripted_game
 from tutto_a11y.cli.app import cli
-from tutto_a11y.text import working
+from tutto_a11y.text import one_moment
 
 LINE = {"en": "One moment, I'm computing.", "de": "Einen Moment, ich rechne.",
         "fr": "Un instant, je calcule."}
@@ -69,7 +69,7 @@ def test_a_long_advice_is_preceded_by_one_moment_printed_and_spoken_and_said_in_
 @pytest.fixture
 def at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The line as soon as anything is computed: its wording and place, without the wait."""
-    monkeypatch.setattr(working, "DELAY", 0.0)
+    monkeypatch.setattr(one_moment, "DELAY", 0.0)
 
 
 @pytest.mark.parametrize("lang, word", [("en", "advice"), ("de", "tipp"), ("fr", "avis"),
@@ -126,7 +126,7 @@ def test_a_quick_answer_says_nothing_more_and_a_slow_one_says_the_line_once_firs
     # A quick answer: its timer is stopped by the answer (a long delay, so it could not have
     # fired yet) and has ended, so the line can never come after the answer.
     before = set(threading.enumerate())
-    assert working.after_a_moment(lambda: "quick", line, delay=600) == "quick"
+    assert one_moment.after_a_moment(lambda: "quick", line, delay=600) == "quick"
     for timer in set(threading.enumerate()) - before:
         timer.join(timeout=30)
         assert not timer.is_alive(), "the answer did not stop the timer of the line"
@@ -139,5 +139,5 @@ def test_a_quick_answer_says_nothing_more_and_a_slow_one_says_the_line_once_firs
         said.append("answer")
         return "answer"
 
-    assert working.after_a_moment(slow, line) == "answer"
+    assert one_moment.after_a_moment(slow, line) == "answer"
     assert said == ["line", "answer"]
