@@ -24,7 +24,7 @@ from datetime import date, datetime
 from typing import Any
 
 from tutto_a11y.config.settings import Settings, UsageProblem
-from tutto_a11y.core.contract import GameStatus, StatsFigures, whole_average
+from tutto_a11y.core.contract import GameStatus, PlayedGame, StatsFigures, whole_average
 from tutto_a11y.core.record import Record
 from tutto_a11y.games import registry
 from tutto_a11y.store.rows import GameInfo
@@ -74,7 +74,7 @@ def parse_day(text: str) -> date | None:
 
 # -- per-game figures, by game kind --------------------------------------------------------------
 
-def figures_of(kind: str) -> StatsFigures:
+def figures_of(kind: str) -> StatsFigures[PlayedGame]:
     """What a game of ``kind`` adds to the statistics, from the game's side (the registry)."""
     figures = registry.find(kind).side().stats_figures()
     assert figures is not None, f"{kind} keeps no statistics"  # refused by count_games

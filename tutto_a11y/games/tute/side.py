@@ -25,10 +25,10 @@ from tutto_a11y.games.tute import at_table as table_side, paper, sheet
 from tutto_a11y.games.tute.messages import Messages, word_notice
 from tutto_a11y.games.tute.rules import Entry, Game, Rules, State, seats_of, side_count
 from tutto_a11y.games.tute.rules.events import Event
-from tutto_a11y.games.tute.words import all_words
+from tutto_a11y.games.tute.words import Vocabulary, all_words
 
 
-class TuteSide(SideOfGame[Rules, Game]):
+class TuteSide(SideOfGame[Rules, Game, State]):
     """The :class:`~tutto_a11y.core.contract.GameSide` of Tute."""
 
     name = "tute"
@@ -51,7 +51,7 @@ class TuteSide(SideOfGame[Rules, Game]):
                  verbosity: str = Verbosity.NORMAL) -> Messages:
         return Messages(catalog, game, verbosity)
 
-    def at_table(self, catalog: Sentences) -> AtTable[Game, Entry]:
+    def at_table(self, catalog: Sentences) -> AtTable[Game, Entry, Vocabulary]:
         return table_side.at_table(catalog)
 
     def typed_words(self, lang: str) -> list[str]:
@@ -93,13 +93,13 @@ class TuteSide(SideOfGame[Rules, Game]):
     def labels(self, catalog: Sentences) -> list[str]:
         return paper.labels(catalog)
 
-    def stats_figures(self) -> StatsFigures:
+    def stats_figures(self) -> StatsFigures[Game]:
         from tutto_a11y.games.tute.figures import FIGURES
 
         return FIGURES
 
 
 #: The side the registry finds; the checker holds it to the contract with Tute's own types.
-SIDE: GameSide[Rules, Game, State, Messages] = TuteSide()
+SIDE: GameSide[Rules, Game, State, Messages, Entry, Event] = TuteSide()
 
 __all__ = ["EntryError", "ReplayError", "SIDE", "TuteSide", "seats_of"]

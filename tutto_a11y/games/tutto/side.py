@@ -25,7 +25,7 @@ from tutto_a11y.games.tutto.messages import Messages, word_notice
 from tutto_a11y.games.tutto.rules import Entry, Game, Rules, State
 from tutto_a11y.games.tutto.rules.events import Event
 from tutto_a11y.games.tutto.status_line import status_line
-from tutto_a11y.games.tutto.words import WORDS
+from tutto_a11y.games.tutto.words import WORDS, Vocabulary
 from tutto_a11y.text.game_sentences import player_heading
 
 
@@ -68,7 +68,7 @@ class TuttoCoach:
         return coach_command(settings, say, **options)
 
 
-class TuttoSide(SideOfGame[Rules, Game]):
+class TuttoSide(SideOfGame[Rules, Game, State]):
     """The one Tutto side; stateless, so one object serves every table."""
 
     name = "tutto"
@@ -93,7 +93,7 @@ class TuttoSide(SideOfGame[Rules, Game]):
         return Messages(catalog, game, verbosity)
 
     @staticmethod
-    def at_table(catalog: Sentences) -> AtTable[Game, Entry]:
+    def at_table(catalog: Sentences) -> AtTable[Game, Entry, Vocabulary]:
         return table_side.at_table(catalog)
 
     @staticmethod
@@ -153,7 +153,7 @@ class TuttoSide(SideOfGame[Rules, Game]):
         return paper.labels(catalog)
 
     @staticmethod
-    def stats_figures() -> StatsFigures:
+    def stats_figures() -> StatsFigures[Game]:
         from tutto_a11y.games.tutto.figures import FIGURES
 
         return FIGURES
@@ -171,4 +171,4 @@ def review_line(notice: Notice[Entry, Event, State, Rules], catalog: Sentences) 
 
 
 #: The side the registry finds; the checker holds it to the contract with Tutto's own types.
-SIDE: GameSide[Rules, Game, State, Messages] = TuttoSide()
+SIDE: GameSide[Rules, Game, State, Messages, Entry, Event] = TuttoSide()

@@ -35,14 +35,14 @@ from tutto_a11y.games.yatzee.rules import (
 )
 from tutto_a11y.games.yatzee.rules.events import Event
 from tutto_a11y.games.yatzee.status_line import status_line
-from tutto_a11y.games.yatzee.words import WORDS
+from tutto_a11y.games.yatzee.words import WORDS, Vocabulary
 from tutto_a11y.text.game_sentences import player_heading, winners_line
 from tutto_a11y.text.names import with_printable_names
 from tutto_a11y.text.output import plain
 from tutto_a11y.text.sent import SentBy, sent_by_line, sent_json, sent_sentence
 
 
-class YatzeeSide(SideOfGame[Rules, Game]):
+class YatzeeSide(SideOfGame[Rules, Game, State]):
     """Yatzee with 6 dice, for 1 to 10 players."""
 
     name = "yatzee"
@@ -65,7 +65,7 @@ class YatzeeSide(SideOfGame[Rules, Game]):
                  verbosity: str = Verbosity.NORMAL) -> M.Messages:
         return M.Messages(catalog, game, verbosity)
 
-    def at_table(self, catalog: Sentences) -> AtTable[Game, Entry]:
+    def at_table(self, catalog: Sentences) -> AtTable[Game, Entry, Vocabulary]:
         return table_side.at_table(catalog)
 
     def typed_words(self, lang: str) -> list[str]:
@@ -183,7 +183,7 @@ class YatzeeSide(SideOfGame[Rules, Game]):
     def labels(self, catalog: Sentences) -> list[str]:
         return paper.labels(catalog)
 
-    def stats_figures(self) -> StatsFigures:
+    def stats_figures(self) -> StatsFigures[Game]:
         from tutto_a11y.games.yatzee.figures import FIGURES
 
         return FIGURES
@@ -206,6 +206,6 @@ def _turn_json(game: Game, r: E.TurnRecord, senders: list[SentBy | None],
     return turn
 
 
-SIDE: GameSide[Rules, Game, State, M.Messages] = YatzeeSide()
+SIDE: GameSide[Rules, Game, State, M.Messages, Entry, Event] = YatzeeSide()
 
 __all__ = ["ReplayError", "SIDE", "YatzeeSide"]

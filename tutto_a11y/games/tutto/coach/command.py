@@ -9,7 +9,7 @@ layer (``commands/coach.py``) prints it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from tutto_a11y.config.settings import Settings, UsageProblem
 from tutto_a11y.config.values import rule_pair
@@ -114,15 +114,16 @@ def position_sentence(error: PositionError, c: Sentences) -> str:
         return c.ngettext("With these faces set aside under Street, {n} die is in hand: give "
                           "--dice {n}.",
                           "With these faces set aside under Street, {n} dice are in hand: "
-                          "give --dice {n}.", d["dice"])
+                          "give --dice {n}.", cast(int, d["dice"]))
     if r == "coach-roll-count":
         return c.ngettext("--roll needs {n} face, one for each die in hand, not {got}.",
                           "--roll needs {n} faces, one for each die in hand, not {got}.",
-                          d["expected"], got=d["got"])
+                          cast(int, d["expected"]), got=d["got"])
     if r == "coach-deck-count":
         return c.ngettext("A deck holds at most {n} card {card}, not {value}.",
-                          "A deck holds at most {n} cards {card}, not {value}.", d["most"],
-                          card=d["card"].value, value=d["value"])
+                          "A deck holds at most {n} cards {card}, not {value}.",
+                          cast(int, d["most"]),
+                          card=cast(Card, d["card"]).value, value=d["value"])
     return unworded_problem(r, c)
 
 
