@@ -178,7 +178,15 @@ class LoopSide(Protocol[GameT_contra, EntryT]):
 
 class CoachReview(Protocol):
     """A coach's review of one saved game (every seat's decisions against its best, or one
-    seat's): the commands hand it back to the coach that made it, which words it."""
+    seat's): the commands hand it back to the coach that made it, which words it with the
+    review's own two ways of saying itself."""
+
+    def as_json(self, game_id: str) -> dict[str, object]:
+        """The JSON of ``review --format json``."""
+        ...
+    def lines(self, game_id: str, catalog: Sentences) -> list[str]:
+        """The review as lines to print and read aloud, in the catalog's language."""
+        ...
 
 
 class CoachSettings(Protocol):

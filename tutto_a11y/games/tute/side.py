@@ -7,7 +7,6 @@ the other modules of this folder.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from tutto_a11y.core.contract import (
     AtTable,
@@ -15,6 +14,7 @@ from tutto_a11y.core.contract import (
     GameSide,
     Notice,
     ReplayError,
+    SavedGame,
     Sentences,
     SideOfGame,
     Standing,
@@ -74,19 +74,19 @@ class TuteSide(SideOfGame[Rules, Game, State]):
                         rows=rows, now=m.now())
 
     # -- read back ---------------------------------------------------------------------------
-    def show_lines(self, info: Any, game: Game, catalog: Sentences, status: str,
+    def show_lines(self, info: SavedGame, game: Game, catalog: Sentences, status: str,
                    sent: Sequence[str | None] = ()) -> list[str]:
         return sheet.show_lines(info, game, catalog, status, sent)
 
-    def export_json(self, info: Any, game: Game,
-                    sent: Sequence[str | None] = ()) -> dict[str, Any]:
+    def export_json(self, info: SavedGame, game: Game,
+                    sent: Sequence[str | None] = ()) -> dict[str, object]:
         return sheet.export_json(info, game, sent)
 
     def sheet_table(self, game: Game, catalog: Sentences,
                     sent: Sequence[str | None] = ()) -> tuple[list[str], list[list[str]]]:
         return sheet.sheet_table(game, catalog, sent)
 
-    def braille_sheet(self, info: Any, game: Game, catalog: Sentences, status: str,
+    def braille_sheet(self, info: SavedGame, game: Game, catalog: Sentences, status: str,
                       sent: Sequence[str | None] = ()) -> list[str]:
         return paper.braille_sheet(info, game, catalog, status, sent)
 
