@@ -10,7 +10,7 @@ messages): a game's side is declared
 method of the side to the game's own types, so whoever writes a fourth game is told at once
 where a method takes or gives the wrong thing.
 
-The rooms that know no game never name a game's types, nor ``Any``: the table binds one game
+The rooms that know no game never name a game's types, nor let them go: the table binds one game
 once (generic over its entries, events, state and rules, as the side found by name gives
 them), and what is handed about without its game reads as :class:`PlayedGame` (a game of any
 kind: its players, whether it is over, its journal texts), :data:`AnyMessages` and

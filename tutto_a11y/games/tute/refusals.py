@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import cast
 
 from tutto_a11y.core.contract import EntryError
-from tutto_a11y.games.tute.rules import Step, side_of
+from tutto_a11y.games.tute.rules import Step, Suit, side_of
 from tutto_a11y.games.tute.sentence_parts import SentenceParts
 from tutto_a11y.games.tute.words import shown
 from tutto_a11y.text.problems import line_sentence
@@ -41,7 +41,7 @@ def refusal(m: SentenceParts, err: EntryError) -> str:
                          example=m.points_example())
     if r == "suit-already-announced":
         return c.gettext("{name} already made the cante {in_suit} in this round: each suit "
-                         "is announced only once.", in_suit=m.in_suit(d["suit"]),
+                         "is announced only once.", in_suit=m.in_suit(cast(Suit, d["suit"])),
                          name=m.name(cast(int, d["seat"])))
     if r == "tute-after-cante":
         seat = cast(int, d["seat"])
