@@ -64,7 +64,8 @@ def test_a_side_declared_with_another_games_state_or_messages_is_a_finding(
     monkeypatch.chdir(ROOT)
     said, status = _mypy(tmp_path, "YatzeeState", "Messages")
     assert status == 1 and "py:10: error: Incompatible types in assignment" in said
-    assert "def word_notice(" in said  # a notice of the other game's state: Tutto's cannot
+    # a state of the other game: Tutto's game cannot stand at it, nor its scores be read from it
+    assert "def game_at(" in said and "def standing(" in said
     said, status = _mypy(tmp_path, "State", "YatzeeMessages")
     assert status == 1 and "py:10: error: Incompatible types in assignment" in said
     assert "def messages(" in said and "def status_line(" in said
