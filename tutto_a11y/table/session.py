@@ -15,7 +15,7 @@ typed entry does.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from tutto_a11y.core.contract import (
     TABLE_COMMANDS,
@@ -32,11 +32,13 @@ from tutto_a11y.core.contract import (
 from tutto_a11y.core.problem import Problem
 from tutto_a11y.games import registry
 from tutto_a11y.table.ctrl_c import CtrlCWhileBusy
-from tutto_a11y.table.inbox import SeatEntry, Wake
 from tutto_a11y.table.reader import INBOX, TableReader
 from tutto_a11y.text.output import Output, plain
 from tutto_a11y.text.problems import store_error_sentence
 from tutto_a11y.text.working import after_a_moment, stopped_sentence, working_sentence
+
+if TYPE_CHECKING:  # the inbox loads only with seats (``--seats``)
+    from tutto_a11y.table.inbox import SeatEntry, Wake
 
 
 class Journaled(Protocol):
