@@ -1,6 +1,7 @@
 """The game contract is typed for the game that uses it, and the checker reads the whole package.
 
-Whoever writes a fourth game declares its side as ``GameSide[Rules, Game, State, Messages]``
+Whoever writes a fourth game declares its side as
+``GameSide[Rules, Game, State, Messages, Entry, Event]``
 (docs/development.md, "Linter and type checker"); mypy must then hold the side to those types.
 Checked here the way a game's author meets it: mypy run on a small module that declares a side,
 once with the game's own types (no finding) and once with another game's state or messages (a
@@ -24,12 +25,13 @@ else:  # Python 3.10: the same parser under its older name
 DECLARED = """
 from tutto_a11y.core.contract import GameSide
 from tutto_a11y.games.tutto.messages import Messages
-from tutto_a11y.games.tutto.rules import Game, Rules, State
+from tutto_a11y.games.tutto.rules import Entry, Game, Rules, State
+from tutto_a11y.games.tutto.rules.events import Event
 from tutto_a11y.games.tutto.side import TuttoSide
 from tutto_a11y.games.yatzee.messages import Messages as YatzeeMessages
 from tutto_a11y.games.yatzee.rules import State as YatzeeState
 
-SIDE: GameSide[Rules, Game, {state}, {messages}] = TuttoSide()
+SIDE: GameSide[Rules, Game, {state}, {messages}, Entry, Event] = TuttoSide()
 """
 
 
@@ -61,8 +63,9 @@ def test_a_side_declared_with_another_games_state_or_messages_is_a_finding(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     said, status = _mypy(tmp_path, "YatzeeState", "Messages")
-    assert status == 1 and "py:9: error: Incompatible types in assignment" in said
-    assert "def word_notice(" in said  # a notice of the other game's state: Tutto's cannot
+    assert status == 1 and "py:10: error: Incompatible types in assignment" in said
+    # a state of the other game: Tutto's game cannot stand at it, nor its scores be read from it
+    assert "def game_at(" in said and "def standing(" in said
     said, status = _mypy(tmp_path, "State", "YatzeeMessages")
-    assert status == 1 and "py:9: error: Incompatible types in assignment" in said
+    assert status == 1 and "py:10: error: Incompatible types in assignment" in said
     assert "def messages(" in said and "def status_line(" in said

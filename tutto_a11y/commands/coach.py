@@ -11,11 +11,13 @@ document.
 from __future__ import annotations
 
 import json
+from typing import cast
 
 import click
 
 from tutto_a11y.commands.printing import echo_wrapped, one_moment_notice
 from tutto_a11y.config.settings import ParamValue, Settings
+from tutto_a11y.core.contract import CoachOptions
 from tutto_a11y.games import registry
 from tutto_a11y.text.one_moment import after_a_moment
 
@@ -24,17 +26,18 @@ def coach_command(settings: Settings, **options: ParamValue) -> int:
     """Ask the coach with the command's options and print its answer; returns the exit status
     (a refused option is a :class:`~tutto_a11y.config.settings.UsageProblem`, status 2 at the
     edge)."""
-    to_stderr = options.get("fmt") == "json"
+    asked = cast(CoachOptions, options)  # click's parameters of ``coach``, by these names
+    to_stderr = asked.get("fmt") == "json"
 
     def say(line: str) -> None:
         echo_wrapped(line, settings.columns(err=to_stderr), err=to_stderr)
 
     coach = registry.find(registry.COACHED).side().coach
     assert coach is not None  # the registry names a game that has a coach
-    if options.get("duel"):  # the solve says its own first line and how far it is
-        answer = coach.command(settings, say, **options)
+    if asked.get("duel"):  # the solve says its own first line and how far it is
+        answer = coach.command(settings, say, **asked)
     else:  # a new pile or rule set may take a moment: say so on stderr
-        answer = after_a_moment(lambda: coach.command(settings, say, **options),
+        answer = after_a_moment(lambda: coach.command(settings, say, **asked),
                                 one_moment_notice(settings))
     if answer is not None:
         click.echo(json.dumps(answer))

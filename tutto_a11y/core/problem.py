@@ -16,7 +16,6 @@ only; a subclass may choose it (``shown``), so what it logged before stays the s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 
 class Problem(Exception):
@@ -24,9 +23,9 @@ class Problem(Exception):
     values its sentence is filled from). Subclasses keep their own names for their extras."""
 
     reason: str
-    data: dict[str, Any]
+    data: dict[str, object]
 
-    def __init__(self, reason: str, data: Mapping[str, Any] | None = None, *,
+    def __init__(self, reason: str, data: Mapping[str, object] | None = None, *,
                  shown: tuple[object, ...] | None = None) -> None:
         super().__init__(*(shown if shown is not None else (reason,)))
         self.reason = reason

@@ -33,14 +33,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, overload
+from typing import TYPE_CHECKING, ClassVar, TypeVar, overload
 
 if TYPE_CHECKING:
     from typing_extensions import dataclass_transform  # for the type checker only
 elif sys.version_info >= (3, 11):
     from typing import dataclass_transform
 else:  # Python 3.10: the decorator only marks the class for type checkers
-    def dataclass_transform(**_: object) -> Callable[[Any], Any]:
+    _C = TypeVar("_C")
+
+    def dataclass_transform(**_: object) -> Callable[[_C], _C]:
         return lambda cls: cls
 
 __all__ = ["Field", "FrozenRecordError", "Record", "field", "fields", "replace"]
@@ -56,7 +58,7 @@ class _Missing:
         return "MISSING"
 
 
-MISSING: Any = _Missing()
+MISSING = _Missing()
 
 
 _set_attribute = object.__setattr__  # how a record's own __init__ gets past its __setattr__
@@ -72,7 +74,8 @@ class Field:
 
     __slots__ = ("name", "default", "default_factory", "repr")
 
-    def __init__(self, default: Any = MISSING, default_factory: Any = MISSING,
+    def __init__(self, default: object = MISSING,
+                 default_factory: Callable[[], object] | _Missing = MISSING,
                  repr: bool = True) -> None:
         self.name = ""
         self.default = default
@@ -88,9 +91,9 @@ class Field:
 def field(*, default: T, repr: bool = True) -> T: ...
 @overload
 def field(*, default_factory: Callable[[], T], repr: bool = True) -> T: ...
-@overload
-def field(*, repr: bool = True) -> Any: ...
-def field(*, default: Any = MISSING, default_factory: Any = MISSING, repr: bool = True) -> Any:
+def field(*, default: object = MISSING,
+          default_factory: Callable[[], object] | _Missing = MISSING,
+          repr: bool = True) -> object:
     """A field with a default factory (a fresh list or dict per record) or left out of
     ``repr``, as ``dataclasses.field`` gives one."""
     if default is not MISSING and default_factory is not MISSING:
@@ -98,7 +101,7 @@ def field(*, default: Any = MISSING, default_factory: Any = MISSING, repr: bool 
     return Field(default, default_factory, repr)
 
 
-def _is_class_var(annotation: Any) -> bool:
+def _is_class_var(annotation: object) -> bool:
     """A ``ClassVar`` annotation, written out (``from __future__ import annotations``) or not."""
     if isinstance(annotation, str):
         return annotation.startswith(("ClassVar", "typing.ClassVar"))
@@ -119,7 +122,7 @@ class Record:
     __record_later__: ClassVar[tuple[Field, ...]] = ()  # fields with a default or factory
     __record_post_init__: ClassVar[bool] = False
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         found: dict[str, Field] = {}
         for base in reversed(cls.__mro__[1:]):
@@ -160,7 +163,7 @@ class Record:
         # For `match` statements; by setattr, as mypy refuses to assign __match_args__.
         setattr(cls, "__match_args__", cls.__record_names__)  # noqa: B010
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: object, **kwargs: object) -> None:
         cls = type(self)
         names = cls.__record_names__
         if not kwargs and len(args) == len(names):
@@ -173,7 +176,7 @@ class Record:
         if cls.__record_post_init__:
             self.__post_init__()  # type: ignore[attr-defined]
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         raise FrozenRecordError(f"cannot assign to field {name!r}")
 
     def __delattr__(self, name: str) -> None:
@@ -192,12 +195,13 @@ class Record:
         shown = ", ".join(f"{name}={values[name]!r}" for name in self.__record_shown__)
         return f"{type(self).__qualname__}({shown})"
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         """Copies and pickles are made again by the constructor, as records are made."""
         return type(self), tuple(self.__dict__.values())
 
 
-def _bind(cls: type[Record], args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+def _bind(cls: type[Record], args: tuple[object, ...],
+          kwargs: dict[str, object]) -> dict[str, object]:
     """The fields' values from a constructor call that is not all fields by position: the
     keywords and defaults filled in, a wrong call refused as Python refuses it."""
     names = cls.__record_names__
@@ -214,8 +218,8 @@ def _bind(cls: type[Record], args: tuple[Any, ...], kwargs: dict[str, Any]) -> d
         given[name] = value
     for spec in cls.__record_later__:
         if spec.name not in given:
-            given[spec.name] = (spec.default if spec.default_factory is MISSING
-                                else spec.default_factory())
+            factory = spec.default_factory  # MISSING is the one _Missing there is
+            given[spec.name] = (spec.default if isinstance(factory, _Missing) else factory())
     if len(given) < len(names):
         missing = [name for name in names if name not in given]
         listed = ", ".join(repr(name) for name in missing)
@@ -224,7 +228,7 @@ def _bind(cls: type[Record], args: tuple[Any, ...], kwargs: dict[str, Any]) -> d
     return {name: given[name] for name in names}
 
 
-def replace(record: R, /, **changes: Any) -> R:
+def replace(record: R, /, **changes: object) -> R:
     """A copy of ``record`` with some fields changed, as ``dataclasses.replace`` gives one: its
     ``__post_init__`` checks run again, and a name that is no field is refused.
 

@@ -8,9 +8,18 @@ from __future__ import annotations
 
 from importlib import import_module
 from types import ModuleType
+from typing import Any
 
-from tutto_a11y.core.contract import AnySide, Sentences
+from tutto_a11y.core.contract import GameSide, LoopSide, Sentences, TableGame
 from tutto_a11y.core.record import Record
+
+#: A side found by its name, a game it made and its side of the loop. Here, and only here, the
+#: game's own types are let go: the name in the games file says which game it is, which no
+#: checker can know. The table binds them once (``table/session.py``'s ``Table`` is generic
+#: over them); the store and the live view hand the games and notices back to the same side.
+AnySide = GameSide[Any, Any, Any, Any, Any, Any]
+AnyGame = TableGame[Any, Any, Any, Any]
+AnyLoopSide = LoopSide[Any, Any]
 
 
 class GameKind(Record):

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from tutto_a11y.config.settings import Settings, UsageProblem
-from tutto_a11y.core.contract import AnyGame, Coach
+from tutto_a11y.core.contract import Coach, CoachReview
 from tutto_a11y.core.record import Record
+from tutto_a11y.games.registry import AnyGame
 from tutto_a11y.reports.sheets import read_game
 from tutto_a11y.reports.stats import name_key
 from tutto_a11y.store.saved import side_of
@@ -28,10 +29,10 @@ class Review(Record):
 
     game_id: str
     game: AnyGame
-    coach: Coach  # the side's coach, which reviewed the game and words its review
+    coach: Coach[AnyGame]  # the side's coach, which reviewed the game and words its review
     #: What the coach's ``review`` found, for every player or the one asked for: the coach's
     #: own, handed back to it to be worded.
-    players: object
+    players: CoachReview
     catalog: Catalog  # the chosen language, else the game's own
 
     def as_json(self) -> dict[str, object]:
@@ -51,7 +52,8 @@ def _now(compute: Callable[[], T], catalog: Catalog) -> T:
 
 
 def review_game(settings: Settings, ref: str, player: str | None,
-                slowly: Callable[[Callable[[], object], Catalog], object] = _now) -> Review:
+                slowly: Callable[[Callable[[], CoachReview], Catalog], CoachReview] = _now
+                ) -> Review:
     """The review of one saved game, of every player or only of ``player``; a game without a
     coach, or a player who did not play in it, is refused in one sentence. The review itself
     is computed through ``slowly`` (with the catalog it will be worded in), which may say

@@ -16,8 +16,9 @@ import re
 from typing import TYPE_CHECKING, Protocol
 
 from tutto_a11y.config.settings import Settings, UsageProblem, store_problem
-from tutto_a11y.core.contract import AnyGame, GameStatus
+from tutto_a11y.core.contract import GameStatus
 from tutto_a11y.core.record import Record
+from tutto_a11y.games.registry import AnyGame
 from tutto_a11y.store.rows import GameInfo, entry_seats
 from tutto_a11y.store.saved import DamagedGame, rebuild, rules_and_players, side_of
 from tutto_a11y.text.i18n import Catalog

@@ -21,10 +21,10 @@ import sqlite3
 import unicodedata
 from collections import Counter
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from tutto_a11y.config.settings import Settings, UsageProblem
-from tutto_a11y.core.contract import GameStatus, StatsFigures, whole_average
+from tutto_a11y.core.contract import GameStatus, PlayedGame, StatsFigures, whole_average
 from tutto_a11y.core.record import Record
 from tutto_a11y.games import registry
 from tutto_a11y.store.rows import GameInfo
@@ -33,25 +33,6 @@ from tutto_a11y.text.names import terminal_safe
 
 if TYPE_CHECKING:  # for the type checker only: the store is opened when figures are counted
     from tutto_a11y.store.journal import Store
-
-
-class FinishedGame(Protocol):
-    """What the statistics read of a finished game themselves (its kind's figures read the
-    rest): its players and who won."""
-
-    @property
-    def players(self) -> tuple[str, ...]: ...
-    @property
-    def kind(self) -> str: ...
-    @property
-    def state(self) -> _Won: ...
-
-
-class _Won(Protocol):
-    """A finished game's state, as far as the statistics read it: the winning seats."""
-
-    @property
-    def winners(self) -> tuple[int, ...]: ...
 
 
 def name_key(name: str) -> str:
@@ -96,7 +77,7 @@ def parse_day(text: str) -> date | None:
 
 # -- per-game figures, by game kind --------------------------------------------------------------
 
-def figures_of(kind: str) -> StatsFigures:
+def figures_of(kind: str) -> StatsFigures[PlayedGame]:
     """What a game of ``kind`` adds to the statistics, from the game's side (the registry)."""
     figures = registry.find(kind).side().stats_figures()
     assert figures is not None, f"{kind} keeps no statistics"  # refused by count_games
@@ -232,14 +213,14 @@ class GameFigures(Record):
         return cls(players, scores, winners, figures)
 
 
-def game_figures(game: FinishedGame, kind: str) -> GameFigures:
+def game_figures(game: PlayedGame, kind: str) -> GameFigures:
     """The figures of one rebuilt, finished game of ``kind``."""
     figures = figures_of(kind)
     return GameFigures(tuple(game.players), figures.scores(game),
                        tuple(game.state.winners), tuple(figures.figures(game)))
 
 
-def keep_finished_game(store: Store, game_id: str, game: FinishedGame) -> None:
+def keep_finished_game(store: Store, game_id: str, game: PlayedGame) -> None:
     """Keep a game's figures the moment it ends, so no later ``stats`` has to replay it.
 
     Called by the play loop after the game was marked finished (the digest covers that

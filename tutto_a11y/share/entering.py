@@ -14,10 +14,10 @@ game's seat rule says) and undoes only its own latest entry, and no other comman
 
 from __future__ import annotations
 
-from tutto_a11y.core.contract import AnyGame, AnySide, Command, EntryError, IllegalEntry, Sentences
-from tutto_a11y.core.contract.protocols import LoopSide
+from tutto_a11y.core.contract import Command, EntryError, IllegalEntry, Sentences
 from tutto_a11y.core.problem import Problem
 from tutto_a11y.games import registry
+from tutto_a11y.games.registry import AnyGame, AnyLoopSide, AnySide
 from tutto_a11y.share.feed import Feed
 from tutto_a11y.table.inbox import Answer
 from tutto_a11y.text.i18n import Catalog
@@ -37,8 +37,8 @@ class SeatRefusal(Problem):
         self.by = by
 
 
-def judge(side: AnySide, words: LoopSide[AnyGame], game: AnyGame, seat: int, name: str,
-          line: str, latest: Latest) -> object:
+def judge(side: AnySide, words: AnyLoopSide, game: AnyGame, seat: int, name: str, line: str,
+          latest: Latest) -> object:
     """The entry (or ``undo``) the line of ``name``'s seat (number ``seat``) stands for on
     ``game``, if that seat may send it now and the rules take it.
 
@@ -110,9 +110,9 @@ class SeatWords:
 
     def __init__(self, side: AnySide) -> None:
         self.side = side
-        self._words: dict[str, LoopSide[AnyGame]] = {}
+        self._words: dict[str, AnyLoopSide] = {}
 
-    def __call__(self, lang: str) -> LoopSide[AnyGame]:
+    def __call__(self, lang: str) -> AnyLoopSide:
         words = self._words.get(lang)
         if words is None:  # two server threads may make it at once: either copy will do
             words = self._words[lang] = self.side.at_table(Catalog(lang))

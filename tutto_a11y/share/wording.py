@@ -14,10 +14,10 @@ import threading
 import time
 from collections.abc import Callable
 
-from tutto_a11y.core.contract import AnyGame, AnyNotice, AnySide, Standing
-from tutto_a11y.core.contract.protocols import LoopSide
+from tutto_a11y.core.contract import AnyNotice, Standing
 from tutto_a11y.core.record import Record
 from tutto_a11y.games import registry
+from tutto_a11y.games.registry import AnyLoopSide, AnySide
 from tutto_a11y.share.feed import Feed, Item
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.sent import sent_by_seat
@@ -60,10 +60,10 @@ def standing(notice: AnyNotice, catalog: Catalog) -> Standing:
 
 #: Each game's loop side per language, made once (its words take a fraction of a millisecond
 #: to build, and only its seat rule is asked here).
-_LOOP_SIDES: dict[tuple[str, str], LoopSide[AnyGame]] = {}
+_LOOP_SIDES: dict[tuple[str, str], AnyLoopSide] = {}
 
 
-def _loop_side(kind: str, catalog: Catalog) -> LoopSide[AnyGame]:
+def _loop_side(kind: str, catalog: Catalog) -> AnyLoopSide:
     key = (kind, catalog.lang)
     found = _LOOP_SIDES.get(key)
     if found is None:

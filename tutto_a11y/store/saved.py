@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutto_a11y.core.contract import AnyGame, AnySide, EntryError, ReplayError
+from tutto_a11y.core.contract import EntryError, ReplayError
 from tutto_a11y.games import registry
+from tutto_a11y.games.registry import AnyGame, AnySide
 from tutto_a11y.store.rows import GameInfo
 from tutto_a11y.text.names import printable_names
 

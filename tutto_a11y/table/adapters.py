@@ -8,15 +8,21 @@ when speech stops).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tutto_a11y.config.settings import UsageProblem
-from tutto_a11y.core.contract import GameStatus
+from tutto_a11y.core.contract import GameStatus, PlayedGame
 from tutto_a11y.table.session import JournalFailed
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.output import Output
 from tutto_a11y.text.problems import speech_problem_sentence
+
+if TYPE_CHECKING:  # the live view and speech load only when asked for
+    from tutto_a11y.share.sharing import Sharing
+    from tutto_a11y.speech.speaker import Speaker
+    from tutto_a11y.store.journal import Store
 
 __all__ = ["SpokenOutput", "StoreJournal", "fixed_seat_codes", "open_sharing", "open_speech"]
 
@@ -24,7 +30,7 @@ __all__ = ["SpokenOutput", "StoreJournal", "fixed_seat_codes", "open_sharing", "
 class StoreJournal:
     """The play loop's journal, written to the games file one transaction per entry."""
 
-    def __init__(self, store: Any, game_id: str, game: Any = None) -> None:
+    def __init__(self, store: Store, game_id: str, game: PlayedGame | None = None) -> None:
         self.store = store
         self.game_id = game_id
         self.game = game  # when given, its statistics are kept as it ends
@@ -32,8 +38,8 @@ class StoreJournal:
     def append(self, text: str, *, ends_game: bool = False, seat: str | None = None) -> None:
         """An entry; the one that ends the game marks it finished in the same write, and the
         seat that sent it (``--seats``) is kept with it."""
-        self._write(self.store.append, self.game_id, text,
-                    GameStatus.FINISHED if ends_game else None, seat)
+        self._write(lambda: self.store.append(
+            self.game_id, text, GameStatus.FINISHED if ends_game else None, seat))
         if ends_game and self.game is not None:
             from tutto_a11y.reports.stats import keep_finished_game
 
@@ -42,15 +48,15 @@ class StoreJournal:
     def append_undo(self, *, reopens: bool = False, seat: str | None = None) -> None:
         """An undo; undoing the entry that ended the game makes it run again (exports and
         ``games``), in the same write."""
-        self._write(self.store.append_undo, self.game_id,
-                    GameStatus.RUNNING if reopens else None, seat)
+        self._write(lambda: self.store.append_undo(
+            self.game_id, GameStatus.RUNNING if reopens else None, seat))
 
     @staticmethod
-    def _write(method: Any, *args: Any) -> None:
+    def _write(write: Callable[[], None]) -> None:
         from tutto_a11y.store.errors import StoreError
 
         try:
-            method(*args)
+            write()
         except StoreError as error:
             raise JournalFailed(error.reason, error.path, error.data) from None
 
@@ -63,7 +69,7 @@ class SpokenOutput:
     that a sentence saying speech is off stands after that line and before the first question.
     """
 
-    def __init__(self, speaker: Any, output: Output, catalog: Catalog) -> None:
+    def __init__(self, speaker: Speaker, output: Output, catalog: Catalog) -> None:
         self.speaker = speaker
         self.output = output
         self.catalog = catalog
@@ -107,7 +113,7 @@ class SpokenOutput:
 
 
 def open_sharing(address: str | None, code: str | None, catalog: Catalog,
-                 store: Any) -> Any:
+                 store: Store) -> Sharing | None:
     """``--share``: the live view's server, bound before set-up so a problem is said first."""
     if address is None:
         return None

@@ -23,12 +23,20 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TextIO
+from typing import TYPE_CHECKING, BinaryIO, Literal, Protocol, TextIO
 
 from tutto_a11y.core.contract import MalformedEntry
 from tutto_a11y.text.output import Output, wrap
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # prompt_toolkit loads only with the terminal reader
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.application import Application
+    from prompt_toolkit.buffer import Buffer
+    from prompt_toolkit.formatted_text import StyleAndTextTuples
+    from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+    from prompt_toolkit.layout.processors import Processor, Transformation, TransformationInput
+    from prompt_toolkit.output import Output as TerminalOutput
+
     from tutto_a11y.table.inbox import Wake
 
 
@@ -217,7 +225,8 @@ class _PromptLineEnd:
         return "replace"
 
 
-def _terminal_output(stream: _PromptLineEnd, sighted: bool, width: int | None) -> Any:
+def _terminal_output(stream: _PromptLineEnd, sighted: bool,
+                     width: int | None) -> TerminalOutput:
     """prompt_toolkit's terminal output, no wider than ``--width``; sighted, it draws below.
 
     With ``--width`` (a 40-cell Braille display, say) prompt_toolkit is told the terminal is
@@ -246,7 +255,7 @@ def _terminal_output(stream: _PromptLineEnd, sighted: bool, width: int | None) -
     return _Output.from_pty(stream, term=os.environ.get("TERM"))  # type: ignore[arg-type]
 
 
-def _word_wrap(prefix: Callable[[], int]) -> Any:
+def _word_wrap(prefix: Callable[[], int]) -> Processor:
     """A prompt_toolkit processor that wraps what is typed at spaces, never inside a word.
 
     prompt_toolkit wraps a long entry wherever the row ends ("points 30 40 50 la" / "st
@@ -259,13 +268,13 @@ def _word_wrap(prefix: Callable[[], int]) -> Any:
     from prompt_toolkit.layout.utils import explode_text_fragments
 
     class WordWrap(Processor):
-        def apply_transformation(self, ti: Any) -> Any:
+        def apply_transformation(self, ti: TransformationInput) -> Transformation:
             width = ti.width
             if ti.lineno != 0 or width < 2:
                 return Transformation(ti.fragments)
             fragments = explode_text_fragments(ti.fragments)
             text = fragment_list_to_text(fragments)
-            out: list[Any] = []
+            out: StyleAndTextTuples = []
             to_display: list[int] = []
             column = prefix() % width
             for i, fragment in enumerate(fragments):
@@ -291,12 +300,12 @@ def _word_wrap(prefix: Callable[[], int]) -> Any:
     return WordWrap()
 
 
-def _typed_key(event: Any) -> None:
+def _typed_key(event: KeyPressEvent) -> None:
     """The last key of a sequence typed as itself."""
     event.current_buffer.insert_text(event.key_sequence[-1].data)
 
 
-def _key_bindings(reader: TerminalReader) -> Any:
+def _key_bindings(reader: TerminalReader) -> KeyBindings:
     """Ctrl-C and Ctrl-D as a shell has them, without greying the prompt; Tab when sighted.
 
     prompt_toolkit's own Ctrl-C and Ctrl-D redraw the abandoned prompt in grey, and the
@@ -310,11 +319,11 @@ def _key_bindings(reader: TerminalReader) -> Any:
 
     @bindings.add("c-c")
     @bindings.add("<sigint>")
-    def _discard(event: Any) -> None:
+    def _discard(event: KeyPressEvent) -> None:
         event.app.exit(exception=KeyboardInterrupt())
 
     @bindings.add("c-d", filter=Condition(lambda: not get_app().current_buffer.text))
-    def _end_of_input(event: Any) -> None:
+    def _end_of_input(event: KeyPressEvent) -> None:
         event.app.exit(exception=EOFError())
 
     # Escape then a digit (or minus) would start an editor's repeat count, drawn as
@@ -324,7 +333,7 @@ def _key_bindings(reader: TerminalReader) -> Any:
         bindings.add("escape", key)(_typed_key)
 
     @bindings.add("tab", filter=Condition(lambda: reader.sighted))
-    def _complete(event: Any) -> None:
+    def _complete(event: KeyPressEvent) -> None:
         reader.complete(event.current_buffer)
 
     return bindings
@@ -354,7 +363,12 @@ class TerminalReader:
 
         self.output = output
         self.stream = _PromptLineEnd(sys.stdout)
-        options: dict[str, Any] = dict(
+        self.sighted = sighted
+        self.words = sorted(set(words))
+        self.fitting: tuple[str, tuple[str, ...]] = ("", ())  # typed text, words that fit it
+        self.prefix = 0  # the width of the prompt's last row, in front of the entry
+        self.discarded = ""  # the sentence after a line discarded by Ctrl-C (play sets it)
+        self.session: PromptSession[str] = PromptSession(
             output=_terminal_output(self.stream, sighted, output.width),
             history=InMemoryHistory(), mouse_support=False, complete_while_typing=False,
             key_bindings=_key_bindings(self),
@@ -363,12 +377,6 @@ class TerminalReader:
             search_ignore_case=True, color_depth=ColorDepth.MONOCHROME,
             style=Style([("bottom-toolbar", "noreverse"), ("bottom-toolbar.text", "noreverse")]),
         )
-        self.sighted = sighted
-        self.words = sorted(set(words))
-        self.fitting: tuple[str, tuple[str, ...]] = ("", ())  # typed text, words that fit it
-        self.prefix = 0  # the width of the prompt's last row, in front of the entry
-        self.discarded = ""  # the sentence after a line discarded by Ctrl-C (play sets it)
-        self.session: Any = PromptSession(**options)
         # The table's inbox (``--seats``): its wake, how the table settles what came, and
         # what was typed when a seat's entry ended the prompt (the next prompt's text).
         self._wake: Wake | None = None
@@ -397,7 +405,7 @@ class TerminalReader:
         if wake.listen(woken):  # set since the table settled, before the prompt
             loop.call_soon(self._look, app)
 
-    def _look(self, app: Any) -> None:
+    def _look(self, app: Application[str]) -> None:
         """Woken, in the prompt's event loop: keys already waiting on the input are read first
         (the look comes again after them), so a line whose Enter came with a seat's entry is
         entered and the inbox is seen by the next read; else the table settles what came, and
@@ -415,10 +423,10 @@ class TerminalReader:
             waiting = bool(select.select([app.input.fileno()], [], [], 0)[0])  # came meanwhile
             if not waiting:
                 app.exit(exception=_Woken(app.current_buffer.text))
-        if waiting:  # a timer runs after the keys the loop is about to read; the table keeps
-            app.loop.call_later(0, self._look, app)  # what it settled for the look after
+        if waiting and app.loop is not None:  # a timer runs after the keys the loop is about
+            app.loop.call_later(0, self._look, app)  # to read; the table keeps what it settled
 
-    def complete(self, buffer: Any) -> None:
+    def complete(self, buffer: Buffer) -> None:
         """Tab: the typed word completed as far as it is unique; the words that fit are kept."""
         text = buffer.document.text_before_cursor
         start = len(text) - len(text.split(" ")[-1])

@@ -17,9 +17,10 @@ said only when asked: the opening only says that the command is there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar, cast
 
-from tutto_a11y.core.contract import AnyGame, AnySide, EntryError
+from tutto_a11y.core.contract import Command, EntryError, TableGame
+from tutto_a11y.games.registry import AnySide
 from tutto_a11y.share.address import said_code
 from tutto_a11y.share.entering import (
     Latest,
@@ -39,6 +40,12 @@ from tutto_a11y.text.vocabulary import Vocabulary, normalise, spellings
 if TYPE_CHECKING:
     from tutto_a11y.share.seats import SeatBook
     from tutto_a11y.share.sharing import Sharing
+
+#: The game the loop judges a seat's entry on, and so the entry it gets back.
+EntryT = TypeVar("EntryT")
+EventT = TypeVar("EventT")
+StateT = TypeVar("StateT")
+RulesT = TypeVar("RulesT")
 
 #: The words of the ``seats`` command; the first of each is the one help shows.
 WORDS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -175,7 +182,8 @@ class Seating:
         return self.c.gettext("There is no player {name} at this table.", name=typed)
 
     # -- the seats' entries ------------------------------------------------------------------
-    def judged(self, entry: SeatEntry, game: AnyGame, latest: Latest) -> Any | None:
+    def judged(self, entry: SeatEntry, game: TableGame[EntryT, EventT, StateT, RulesT],
+               latest: Latest) -> EntryT | Command | None:
         """The entry (or ``undo``) a seat's entry stands for on the live ``game`` (``latest``:
         who sent its latest standing entry), ready for the loop to enter; or None when its
         phone has been answered already (the seat was closed, the game moved on, the line is
@@ -190,8 +198,11 @@ class Seating:
             entry.give(Answer("moved-on", moved_on_sentence(c), self._state()))
             return None
         try:
-            return judge(self.side, self._seat_words(entry.lang), game,
-                         self.book.seat_index(entry.seat), entry.seat, entry.line, latest)
+            # The seat's words are this table's game's: what they read is its entry.
+            action = cast("EntryT | Command", judge(
+                self.side, self._seat_words(entry.lang), game, self.book.seat_index(entry.seat),
+                entry.seat, entry.line, latest))
+            return action
         except (EntryError, SeatRefusal) as problem:
             entry.give(Answer("refused", refused_sentence(problem, self.side, c, game),
                               self._state()))

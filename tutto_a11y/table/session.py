@@ -14,18 +14,20 @@ typed entry does.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from tutto_a11y.core.contract import (
     TABLE_COMMANDS,
-    AnyGame,
-    AnyMessages,
     Command,
     EntryError,
+    GameMessages,
     Listener,
+    LoopSide,
     Notice,
+    SeatedState,
     Sentences,
+    TableGame,
 )
 from tutto_a11y.core.problem import Problem
 from tutto_a11y.games import registry
@@ -34,6 +36,27 @@ from tutto_a11y.table.reader import INBOX, TableReader
 from tutto_a11y.text.one_moment import after_a_moment, stopped_sentence, working_sentence
 from tutto_a11y.text.output import Output, plain
 from tutto_a11y.text.problems import store_error_sentence
+
+if TYPE_CHECKING:  # the inbox loads only with seats (``--seats``)
+    from tutto_a11y.table.inbox import SeatEntry, Wake
+
+
+class Journaled(Protocol):
+    """An entry as the journal writes it: every game's entries are."""
+
+    def text(self) -> str: ...
+
+
+#: The one game at the table, bound once when the table is made: its entries (which the
+#: journal writes), its events, its state (which names whose turn it is) and its rules. The
+#: loop itself knows no game; these say that what it reads, pushes, takes back and publishes
+#: is all the same game's.
+EntryT = TypeVar("EntryT", bound=Journaled)
+EventT = TypeVar("EventT")
+StateT = TypeVar("StateT", bound=SeatedState)
+RulesT = TypeVar("RulesT")
+GameT_contra = TypeVar("GameT_contra", contravariant=True)
+EntryT_co = TypeVar("EntryT_co", covariant=True)
 
 
 class Journal(Protocol):
@@ -54,16 +77,19 @@ class Inbox(Protocol):
     """The seats' entries waiting for the loop (table/inbox.py), as the loop drains it."""
 
     @property
-    def wake(self) -> Any: ...
-    def take(self) -> Sequence[Any]: ...
+    def wake(self) -> Wake: ...
+    def take(self) -> Sequence[SeatEntry]: ...
     def close(self) -> None: ...
 
 
-class Seats(Protocol):
-    """The seats of the live view (``--seats``), as the loop uses them (table/seats.py)."""
+class Seats(Protocol[GameT_contra, EntryT_co]):
+    """The seats of the live view (``--seats``), as the loop uses them (table/seats.py): a
+    seat's entry judged on the loop's game is an entry of that game, ``undo``, or None (its
+    phone has been answered)."""
 
-    def judged(self, entry: Any, game: AnyGame, latest: tuple[str | None] | None) -> Any: ...
-    def entered(self, entry: Any, status: int | None) -> None: ...
+    def judged(self, entry: SeatEntry, game: GameT_contra,
+               latest: tuple[str | None] | None) -> EntryT_co | Command | None: ...
+    def entered(self, entry: SeatEntry, status: int | None) -> None: ...
     def command(self, line: str) -> str | None: ...
     def sent_by(self, seat: str) -> str: ...
     def help(self) -> str: ...
@@ -72,7 +98,8 @@ class Seats(Protocol):
 class JournalFailed(Problem):
     """The journal could not take an entry; the store's reason, data and file say why."""
 
-    def __init__(self, reason: str, path: str = "", data: dict[str, Any] | None = None) -> None:
+    def __init__(self, reason: str, path: str = "",
+                 data: Mapping[str, object] | None = None) -> None:
         super().__init__(reason, data)
         self.path = path
 
@@ -102,26 +129,33 @@ def leaving_sentences(c: Sentences, match: bool = False) -> dict[str, str]:
     }
 
 
-class Table:
-    """One game at the table: the loop between the scorekeeper's lines and the announcements."""
+class Table(Generic[EntryT, EventT, StateT, RulesT]):
+    """One game at the table: the loop between the scorekeeper's lines and the announcements.
 
-    def __init__(self, game: AnyGame, messages: AnyMessages, reader: TableReader,
+    It is generic over the game's own types, bound once by the game it is made with: what its
+    parser reads, the seats judge, the rules take and the journal writes is that game's entry,
+    what is announced and published its events."""
+
+    def __init__(self, game: TableGame[EntryT, EventT, StateT, RulesT],
+                 messages: GameMessages[EntryT, EventT], reader: TableReader,
                  output: Output, journal: Journal | None = None,
                  speaker: SpeechSink | None = None,
                  on_leaving: Callable[[], None] | None = None,
                  listeners: Sequence[Listener] = (), game_id: str | None = None,
-                 seats: tuple[Seats, Inbox] | None = None,
+                 seats: tuple[Seats[TableGame[EntryT, EventT, StateT, RulesT], EntryT],
+                              Inbox] | None = None,
                  entered_by: Sequence[str | None] | None = None) -> None:
         self.game = game
         # The seats of the live view (``--seats``, table/seats.py) and the inbox their entries
         # wait in, or None; and who sent each entry of the game (a seat's name; None: typed
         # here), for a seat's undo.
-        self.seating: Seats | None = seats[0] if seats is not None else None
+        self.seating: Seats[TableGame[EntryT, EventT, StateT, RulesT], EntryT] | None = (
+            seats[0] if seats is not None else None)
         self.inbox: Inbox | None = seats[1] if seats is not None else None
         self.entered_by: list[str | None] = (list(entered_by) if entered_by is not None
                                              else [None] * len(game.entries))
         # Seats' entries taken from the inbox and judged fit to be entered, in order.
-        self._to_enter: list[Any] = []
+        self._to_enter: list[SeatEntry] = []
         # The saved game's number, for the ``export`` command that help names at game over.
         self.game_id = game_id
         # Told of every accepted entry and undo, after the screen and speech have it.
@@ -135,7 +169,8 @@ class Table:
         self.speaker = speaker
         # The game's own side of the loop (its words, parser, important events), found by
         # its kind: the loop itself knows no game.
-        self.rules_of_play = registry.find(game.kind).side().at_table(messages.c)
+        self.rules_of_play: LoopSide[TableGame[EntryT, EventT, StateT, RulesT], EntryT] = (
+            registry.find(game.kind).side().at_table(messages.c))
         self.sentences = leaving_sentences(messages.c, messages.match)
         self.last = ""
         # A game's own command or announcement that may compute for a while (Tutto's coach)
@@ -268,7 +303,8 @@ class Table:
             return None
         return self._accepted(action, events)
 
-    def _accepted(self, action: Any, events: Any, seat: str | None = None) -> int | None:
+    def _accepted(self, action: EntryT, events: Sequence[EventT],
+                  seat: str | None = None) -> int | None:
         """An entry the rules took: saved first, then announced and published."""
         try:
             if self.journal is not None:  # the entry and the game's end: one write
@@ -292,7 +328,7 @@ class Table:
             return line
         return line + " " + self.seating.sent_by(seat)
 
-    def _publish(self, events: tuple[Any, ...], undone: Any = None,
+    def _publish(self, events: tuple[EventT, ...], undone: EntryT | None = None,
                  by: str | None = None) -> None:
         """Give listeners what happened, with the players, rules and state it left; for an
         undo, ``undone`` is the entry taken back; ``by`` the seat that sent it."""

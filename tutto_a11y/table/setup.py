@@ -11,11 +11,13 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from typing import cast
 
 from tutto_a11y.config.settings import UsageProblem
 from tutto_a11y.config.values import rule_pair
-from tutto_a11y.core.contract import AnyGame, AnyMessages, AnySide, EntryError, GameStatus
+from tutto_a11y.core.contract import AnyMessages, EntryError, GameStatus, PlayedGame
 from tutto_a11y.games import registry
+from tutto_a11y.games.registry import AnyGame, AnySide
 from tutto_a11y.store.journal import Store
 from tutto_a11y.store.rows import GameInfo
 from tutto_a11y.store.saved import DamagedGame, rebuild
@@ -93,7 +95,7 @@ def new_game(store: Store, side: AnySide, reader: LineReader, output: Output, ca
     return info, side.new_game(info.players, rules)
 
 
-def resumed(info: GameInfo, game: AnyGame, messages: AnyMessages, store: Store) -> str:
+def resumed(info: GameInfo, game: PlayedGame, messages: AnyMessages, store: Store) -> str:
     """The opening of a resumed game: whose turn, the card, the turn total and the scores."""
     if game.finished:
         # Still running: the program died between the last entry and its status.
@@ -221,7 +223,8 @@ def choose_game(store: Store, resume: str | None, reader: TableReader, output: O
             # Nothing to go on with: say so once, leave the game as it is, start a new one.
             if isinstance(problem, StoreError) and problem.reason != "damaged-game":
                 raise
-            index = problem.index if isinstance(problem, DamagedGame) else problem.data.get("index")
+            index = (problem.index if isinstance(problem, DamagedGame)
+                     else cast("int | None", problem.data.get("index")))
             kind = problem.kind if isinstance(problem, DamagedGame) else None
             output.line(damaged_game_sentence(info.id, index, c, kind))
             return None
@@ -233,7 +236,7 @@ def choose_game(store: Store, resume: str | None, reader: TableReader, output: O
     return None
 
 
-def _going_on(info: GameInfo, game: AnyGame, reader: TableReader, output: Output,
+def _going_on(info: GameInfo, game: PlayedGame, reader: TableReader, output: Output,
               c: Catalog) -> bool:
     """The question of the table: go on with the running game? Asked in the game's language
     (or ``--lang``), as the game will go on in it; yes and no are understood in every language,

@@ -6,8 +6,8 @@ leaves as one sentence in the game's language that says what is wrong and what t
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 from tutto_a11y.core.contract import EntryError, Sentences
 from tutto_a11y.text.lists import and_list, or_list
@@ -176,7 +176,7 @@ def line_sentence(error: EntryError, c: Sentences, hint: Callable[[], str]) -> s
     r, d = error.reason, error.data
     if r == "ambiguous-word":
         return c.gettext("{word} could mean {words}: type more letters.", word=d["word"],
-                         words=or_list(d["candidates"], c))
+                         words=or_list(cast("Sequence[str]", d["candidates"]), c))
     if r == "empty-entry":
         return c.gettext("An empty line means nothing here. {hint}", hint=hint())
     if r == "line-too-long":

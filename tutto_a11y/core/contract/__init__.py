@@ -19,10 +19,11 @@ game or a room writes ``from tutto_a11y.core.contract import X`` whichever modul
 - :mod:`.records`: the frozen values passed between a game and the table (command, chance,
   notice, standing, outcome);
 - :mod:`.figures`: what a finished game adds to the statistics;
+- :mod:`.catalog`: what a game asks of a catalog (``Sentences``);
 - :mod:`.protocols`: what the table, the store and the live view count on (``TableGame``,
-  ``GameMessages``, ``GameSide``, ``Listener``), generic over a game's own types, and what a
-  game asks of a catalog (``Sentences``), of a saved game's row (``SavedGame``) and of a
-  coach (``Coach``);
+  ``GameMessages``, ``GameSide``, ``Listener``), generic over a game's own types, what the
+  rooms that know no game hold of one (``PlayedGame``, ``SeatedGame``), and what a game asks
+  of a saved game's row (``SavedGame``) and of a coach (``Coach``);
 - :mod:`.bases`: what every game's classes share (the entry list, the side, the options, the
   loop's view of a game);
 - :mod:`.checks`: the checks of raw input every game shares (a line, die faces, the players);
@@ -34,6 +35,7 @@ This package imports nothing else of the project: every game and every room may 
 from __future__ import annotations
 
 from .bases import AtTable, EntryList, OptionRules, SideOfGame, at_once
+from .catalog import Sentences
 from .checks import MAX_LINE, check_line, check_seats, parse_faces
 from .errors import (
     LINE_REASONS,
@@ -45,17 +47,21 @@ from .errors import (
     ReplayError,
 )
 from .export import export_opening
-from .figures import StatsFigures, whole_average
+from .figures import StatsFigures, state_scores, whole_average
 from .protocols import (
-    AnyGame,
     AnyMessages,
-    AnySide,
     Coach,
+    CoachOptions,
+    CoachReview,
+    CoachSettings,
     GameMessages,
     GameSide,
     Listener,
+    LoopSide,
+    PlayedGame,
     SavedGame,
-    Sentences,
+    SeatedGame,
+    SeatedState,
     TableGame,
     Working,
 )
@@ -72,10 +78,12 @@ from .records import (
 )
 from .words import GameStatus, Verbosity, Word
 
-__all__ = ["AmbiguousEntry", "AnyGame", "AnyMessages", "AnyNotice", "AnySide", "AtTable",
-           "Chance", "Coach", "Command", "EntryError", "EntryList", "MAX_LINE", "OptionRules",
-           "check_line", "check_seats", "parse_faces", "GameMessages", "GameSide", "GameStatus",
-           "IllegalEntry", "LINE_REASONS", "Listener", "MalformedEntry", "Notice", "Outcome",
-           "PLAYER_REASONS", "ReplayError", "SavedGame", "Sentences", "SideOfGame", "Standing",
-           "StatsFigures", "TABLE_COMMANDS", "TableGame", "Termination", "Verbosity", "Word",
-           "Working", "at_once", "chance_total", "export_opening", "whole_average"]
+__all__ = ["AmbiguousEntry", "AnyMessages", "AnyNotice", "AtTable", "Chance", "Coach",
+           "CoachOptions", "CoachReview", "CoachSettings", "Command", "EntryError", "EntryList",
+           "MAX_LINE",
+           "OptionRules", "check_line", "check_seats", "parse_faces", "GameMessages", "GameSide",
+           "GameStatus", "IllegalEntry", "LINE_REASONS", "Listener", "LoopSide", "MalformedEntry",
+           "Notice", "Outcome", "PLAYER_REASONS", "PlayedGame", "ReplayError", "SavedGame",
+           "SeatedGame", "SeatedState", "Sentences", "SideOfGame", "Standing", "StatsFigures",
+           "TABLE_COMMANDS", "TableGame", "Termination", "Verbosity", "Word", "Working", "at_once",
+           "chance_total", "export_opening", "state_scores", "whole_average"]

@@ -10,18 +10,20 @@ what the table loop needs of it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from ..record import Record, fields
 from .checks import check_seats
 from .errors import EntryError, IllegalEntry, MalformedEntry, ReplayError
-from .records import EntryT, EventT, StateT
+from .protocols import SeatedGame
+from .records import Command, EntryT, EventT, StateT
 
 if TYPE_CHECKING:  # for the checker only: none of these is needed to run a game
+    from typing_extensions import Self
+
     from .protocols import Coach
 
     R = TypeVar("R", bound="OptionRules")
-    L = TypeVar("L", bound="EntryList[Any, Any, Any, Any]")
     StateT_co = TypeVar("StateT_co", covariant=True)
 
     class Journaled(Protocol):
@@ -34,21 +36,28 @@ if TYPE_CHECKING:  # for the checker only: none of these is needed to run a game
 
         def start(self, players: int) -> StateT_co: ...
 
-GameT = TypeVar("GameT")
-GameL = TypeVar("GameL", bound="EntryList[Any, Any, Any, Any]")
+#: The game a side of the loop reads: one that says whose turn it is and whether it is over.
+GameT = TypeVar("GameT", bound=SeatedGame)
+#: A game's class and the games it makes, as its side names them.
+GameL = TypeVar("GameL")
+GameL_co = TypeVar("GameL_co", covariant=True)
+OptionsT_contra = TypeVar("OptionsT_contra", contravariant=True)
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
 #: The entries and rules of an :class:`EntryList`: entries that write their journal line
 #: (``Journaled``), rules that store themselves (:class:`OptionRules`).
 JournalEntryT = TypeVar("JournalEntryT", bound="Journaled")
 OptionsT = TypeVar("OptionsT", bound="OptionRules")
+#: A game's vocabulary of typed words in one language, as its parser reads it.
+WordsT = TypeVar("WordsT")
 
 
-def turn_seat_only(seat: int, game: Any, entry: object) -> str | None:
+def turn_seat_only(seat: int, game: SeatedGame, entry: object) -> str | None:
     """Who may send an entry from a device of their own (a seat of the live view): in most
     games only the player whose turn it is ("turn" names the refusal, None lets it through)."""
     return None if seat == game.state.seat else "turn"
 
 
-def turn_seat_now(game: Any) -> tuple[int, ...]:
+def turn_seat_now(game: SeatedGame) -> tuple[int, ...]:
     """Which seats may send an entry from a device of their own now, as :func:`turn_seat_only`
     rules it: the player whose turn it is, and nobody once the game is over. A seat's page
     shows its entry field only then (the others read whose turn it is)."""
@@ -61,14 +70,15 @@ def at_once(compute: Callable[[], str]) -> str:
     return compute()
 
 
-class AtTable(Generic[GameT, EntryT]):
+class AtTable(Generic[GameT, EntryT, WordsT]):
     """What the table loop needs of a game in one language: its words, its parser (a typed
     line as an entry of the game or a table command; EntryError if neither), which events
     are important enough to be said to the end, never cut off by the next entry, and which
     seat may send an entry from a device of its own. Each game's ``at_table.py`` names its
     own."""
 
-    def __init__(self, vocabulary: Any, interpret: Callable[[str, GameT, Any], object],
+    def __init__(self, vocabulary: WordsT,
+                 interpret: Callable[[str, GameT, WordsT], EntryT | Command],
                  important: tuple[type, ...],
                  seat_rule: Callable[[int, GameT, EntryT], str | None] = turn_seat_only,
                  seats_now: Callable[[GameT], tuple[int, ...]] = turn_seat_now) -> None:
@@ -89,7 +99,7 @@ class AtTable(Generic[GameT, EntryT]):
         turn it is); () when none may, as at game over."""
         return self._seats_now(game)
 
-    def interpret(self, line: str, game: GameT) -> object:
+    def interpret(self, line: str, game: GameT) -> EntryT | Command:
         """The typed line as an entry of the game or a table :class:`Command`."""
         return self._interpret(line, game, self.vocabulary)
 
@@ -97,16 +107,34 @@ class AtTable(Generic[GameT, EntryT]):
         return any(isinstance(event, self._important) for event in events)
 
 
-class SideOfGame(Generic[OptionsT, GameL]):
+class GameType(Protocol[OptionsT, GameL_co, StateT_contra]):
+    """A game's class as its side uses it (an :class:`EntryList`'s subclass): its seat limits
+    and rules class, and the games it makes (new, replayed, standing at a state)."""
+
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    @property
+    def rules_type(self) -> type[OptionsT]: ...
+    def __call__(self, players: Sequence[str], rules: OptionsT | None = None) -> GameL_co: ...
+    def check_players(self, names: Iterable[str]) -> tuple[str, ...]: ...
+    def replay(self, players: Sequence[str], rules: OptionsT | None,
+               texts: Iterable[str]) -> GameL_co: ...
+    def at(self, players: Sequence[str], rules: OptionsT | None,
+           state: StateT_contra) -> GameL_co: ...
+
+
+class SideOfGame(Generic[OptionsT, GameL, StateT]):
     """What every game's side says the same way, from its game class: the seat limits, the
     rules stored and read back, a new game and a replayed one. A game's side names its
-    rules and game classes (``SideOfGame[Rules, Game]``, ``game_type = Game``) and adds what
-    is its own (rules from options, words, messages, sheets)."""
+    rules, game and state classes (``SideOfGame[Rules, Game, State]``, ``game_type = Game``)
+    and adds what is its own (rules from options, words, messages, sheets)."""
 
     #: The game's EntryList class.
-    game_type: type[GameL]
+    game_type: GameType[OptionsT, GameL, StateT]
     #: The game's strategy coach (``tutto-tally review`` and ``coach``), or None (most games).
-    coach: Coach | None = None
+    coach: Coach[GameL] | None = None
     #: The help of ``play --target`` for this game (an English msgid of the catalogs, said
     #: in the table's language when help is shown), or None.
     target_help: str | None = None
@@ -120,8 +148,7 @@ class SideOfGame(Generic[OptionsT, GameL]):
         return self.game_type.max_players
 
     def rules_from_dict(self, data: object) -> OptionsT:
-        rules: OptionsT = self.game_type.rules_type.from_dict(data)
-        return rules
+        return self.game_type.rules_type.from_dict(data)
 
     def rules_as_dict(self, rules: OptionsT) -> dict[str, object]:
         return rules.as_dict()
@@ -136,7 +163,7 @@ class SideOfGame(Generic[OptionsT, GameL]):
         """A saved game rebuilt entry by entry; ReplayError names the first line refused."""
         return self.game_type.replay(players, rules, entries)
 
-    def game_at(self, players: tuple[str, ...], rules: OptionsT, state: object) -> GameL:
+    def game_at(self, players: tuple[str, ...], rules: OptionsT, state: StateT) -> GameL:
         """A game standing at a published state (:meth:`EntryList.at`)."""
         return self.game_type.at(players, rules, state)
 
@@ -224,7 +251,8 @@ class EntryList(Generic[JournalEntryT, EventT, StateT, OptionsT]):
         return self._entries.pop()
 
     @classmethod
-    def replay(cls: type[L], players: Sequence[str], rules: Any, texts: Iterable[str]) -> L:
+    def replay(cls, players: Sequence[str], rules: OptionsT | None,
+               texts: Iterable[str]) -> Self:
         """Rebuild a game from journal texts, checking each; ReplayError names the bad one."""
         game = cls(players, rules)
         for index, text in enumerate(texts, start=1):
@@ -235,8 +263,8 @@ class EntryList(Generic[JournalEntryT, EventT, StateT, OptionsT]):
         return game
 
     @classmethod
-    def at(cls: type[L], players: Sequence[str], rules: Any, state: Any,
-           events: Sequence[Any] = ()) -> L:
+    def at(cls, players: Sequence[str], rules: OptionsT | None, state: StateT,
+           events: Sequence[EventT] = ()) -> Self:
         """A game standing at ``state``, with ``events`` the last thing that happened.
 
         It has no entries behind it (nothing to undo): it is what a listener words a notice

@@ -9,8 +9,6 @@ language, so the rules stay free of words.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tutto_a11y.core.problem import Problem
 
 
@@ -19,7 +17,7 @@ class EntryError(Problem, ValueError):
 
     kind = "error"
 
-    def __init__(self, reason: str, **data: Any) -> None:
+    def __init__(self, reason: str, **data: object) -> None:
         super().__init__(reason, data, shown=(f"{reason}: {data}" if data else reason,))
 
 

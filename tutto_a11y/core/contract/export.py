@@ -8,15 +8,26 @@ order, which scripts read; written once, the opening cannot drift in one game.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Protocol
 
 from .bases import OptionRules
-from .protocols import SavedGame, TableGame
+from .protocols import SavedGame
 from .words import GameStatus
 
 
-def export_opening(kind: str, info: SavedGame, game: TableGame[Any, Any, Any, OptionRules],
-                   winners: Iterable[int]) -> dict[str, Any]:
+class ExportedGame(Protocol):
+    """What the opening reads of a game: its players, whether it is over, its rules."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def rules(self) -> OptionRules: ...
+
+
+def export_opening(kind: str, info: SavedGame, game: ExportedGame,
+                   winners: Iterable[int]) -> dict[str, object]:
     """``game``, ``id``, ``lang``, ``rules``, ``status`` and ``winners`` (the names of the
     seats ``winners``, empty while the game runs); a finished game is ``finished`` whatever
     its row still says."""

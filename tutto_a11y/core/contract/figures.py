@@ -7,10 +7,15 @@ by :func:`whole_average`, so a figure reads the same wherever it is said.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Generic, Protocol, TypeVar
 
 from tutto_a11y.core.record import Record
+
+from .catalog import Sentences
+
+#: The game a game's figures are read from (only taken in).
+GameT_contra = TypeVar("GameT_contra", contravariant=True)
 
 
 def whole_average(total: int, count: int) -> int:
@@ -20,20 +25,37 @@ def whole_average(total: int, count: int) -> int:
     return (2 * total + count) // (2 * count)
 
 
-def _state_scores(game: Any) -> tuple[int, ...]:
+class ScoredState(Protocol):
+    """A state that keeps each seat's score (Tutto's, Tute's)."""
+
+    @property
+    def scores(self) -> Iterable[int]: ...
+
+
+class ScoredGame(Protocol):
+    """A finished game whose state keeps each seat's score."""
+
+    @property
+    def state(self) -> ScoredState: ...
+
+
+def state_scores(game: ScoredGame) -> tuple[int, ...]:
+    """Each seat's final score, as the game's state keeps it (a game's ``scores`` when its
+    state has them; Yatzee adds its fields up instead)."""
     return tuple(game.state.scores)
 
 
-class StatsFigures(Record):
+class StatsFigures(Record, Generic[GameT_contra]):
     """What one game adds to ``tutto-tally stats`` (``games/<name>/figures.py``).
 
     ``figures`` gives per-seat counters from a rebuilt, finished game (summed over games),
     ``shown`` turns a player's summed counters into the JSON fields, ``line`` says a player's
-    line with a catalog, ``scores`` gives each seat's final score (Tutto's state keeps them;
-    Yatzee adds them up).
+    line with a catalog, ``scores`` gives each seat's final score (:func:`state_scores` where
+    the state keeps them; Yatzee adds them up).
     """
 
-    figures: Callable[[Any], list[dict[str, int]]]
+    figures: Callable[[GameT_contra], list[dict[str, int]]]
     shown: Callable[[dict[str, int]], dict[str, int]]
-    line: Callable[[Any, dict[str, Any]], str]
-    scores: Callable[[Any], tuple[int, ...]] = _state_scores
+    #: A player's line from the catalog and the player's JSON fields (its name, its figures).
+    line: Callable[[Sentences, Mapping[str, object]], str]
+    scores: Callable[[GameT_contra], tuple[int, ...]]

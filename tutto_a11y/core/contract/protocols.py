@@ -5,20 +5,29 @@ against a game's classes, so a new game is a new folder that satisfies them. The
 runtime-checkable, so one test over the registry checks every game's side alike.
 
 They are generic over what is a game's own (its entries, events, state, rules, game and
-messages): a game's side is declared ``SIDE: GameSide[Rules, Game, State, Messages]``, and the
-type checker holds every method of the side to the game's own types, so whoever writes a
-fourth game is told at once where a method takes or gives the wrong thing. The rooms that know
-no game (the loop, the store, the live view) hold a side found by name, :data:`AnySide`.
+messages): a game's side is declared
+``SIDE: GameSide[Rules, Game, State, Messages, Entry, Event]``, and the type checker holds every
+method of the side to the game's own types, so whoever writes a fourth game is told at once
+where a method takes or gives the wrong thing.
+
+The rooms that know no game never name a game's types, nor let them go: the table binds one game
+once (generic over its entries, events, state and rules, as the side found by name gives
+them), and what is handed about without its game reads as :class:`PlayedGame` (a game of any
+kind: its players, whether it is over, its journal texts), :data:`AnyMessages` and
+:data:`~tutto_a11y.core.contract.AnyNotice`, which every game's own are. Only the registry,
+which finds a game by the name stored with it, lets its types go (``games/registry.py``'s
+``AnySide`` and ``AnyGame``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import NoReturn, Protocol, TypedDict, TypeVar, runtime_checkable
 
+from .catalog import Sentences
 from .errors import EntryError
 from .figures import StatsFigures
-from .records import Chance, Command, EntryT, EventT, Notice, Outcome, Standing
+from .records import AnyNotice, Chance, Command, EntryT, EventT, Notice, Outcome, Standing
 from .words import GameStatus, Verbosity
 
 StateT_co = TypeVar("StateT_co", covariant=True)  # TableGame only hands its state out
@@ -27,25 +36,13 @@ EntryT_contra = TypeVar("EntryT_contra", contravariant=True)  # messages only ta
 EventT_contra = TypeVar("EventT_contra", contravariant=True)
 GameT_contra = TypeVar("GameT_contra", contravariant=True)
 RulesT = TypeVar("RulesT")
-StateT = TypeVar("StateT")
-MessagesT = TypeVar("MessagesT", bound="GameMessages[Any, Any]")
-GameT = TypeVar("GameT", bound="TableGame[Any, Any, Any, Any]")
+StateT_contra = TypeVar("StateT_contra", contravariant=True)  # a side only takes states in
+MessagesT = TypeVar("MessagesT", bound="GameMessages[NoReturn, NoReturn]")
+GameT = TypeVar("GameT", bound="PlayedGame")
 
 #: How a sentence that may take a while is computed (``GameMessages.working``): given the
 #: computation, the sentence.
 Working = Callable[[Callable[[], str]], str]
-
-
-class Sentences(Protocol):
-    """The sentences of one language, as a game words them: ``text/i18n.py``'s ``Catalog``
-    (which the contract, below ``text/``, does not import). Every msgid is an English
-    sentence with named ``{placeholders}``."""
-
-    @property
-    def lang(self) -> str: ...
-    def gettext(self, message: str, **values: object) -> str: ...
-    def ngettext(self, singular: str, plural: str, n: int, **values: object) -> str: ...
-    def pgettext(self, context: str, message: str, **values: object) -> str: ...
 
 
 class SavedGame(Protocol):
@@ -64,7 +61,49 @@ class SavedGame(Protocol):
 class Listener(Protocol):
     """Anything the table loop publishes to; it must not block the loop."""
 
-    def hear(self, notice: Notice[Any, Any, Any, Any]) -> None: ...
+    def hear(self, notice: AnyNotice) -> None: ...
+
+
+class SeatedState(Protocol):
+    """A game's state as the loop reads it: whose turn it is (the seat an undone entry was
+    made in, the seat whose own device may enter now), and, once the game is over, the
+    winning seats (which the statistics keep)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+
+
+class SeatedGame(Protocol):
+    """A game as the loop's seat rules read it: over or not, and whose turn it is."""
+
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def state(self) -> SeatedState: ...
+
+
+class PlayedGame(Protocol):
+    """A game of any kind, as the rooms that know no game hold it (the store rebuilds one,
+    the live view and the reports read it back): what it is, who plays, its rules and state
+    to hand back to its own side (whose turn it is), whether it is over, and its journal
+    texts. Every game of the registry is one."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def rules(self) -> object: ...
+    @property
+    def state(self) -> SeatedState: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def entries(self) -> tuple[object, ...]: ...
+    def outcome(self) -> Outcome | None: ...
+    def entry_texts(self) -> list[str]: ...
 
 
 @runtime_checkable
@@ -127,38 +166,87 @@ class GameMessages(Protocol[EntryT_contra, EventT_contra]):
         ...
 
 
-class LoopSide(Protocol[GameT_contra]):
+class LoopSide(Protocol[GameT_contra, EntryT]):
     """What the table loop needs of a game in one language (each game's ``at_table.py`` makes
     one, the contract's :class:`~tutto_a11y.core.contract.AtTable`): its parser (a typed line
     as an entry of the game or a :class:`Command`; EntryError if neither), which events are
     said to the end, which seat may send an entry from a device of its own, and which seats
     may send any entry now (a seat's page shows its field only to those)."""
 
-    def interpret(self, line: str, game: GameT_contra) -> object: ...
+    def interpret(self, line: str, game: GameT_contra) -> EntryT | Command: ...
     def important(self, events: Sequence[object]) -> bool: ...
-    def seat_refusal(self, seat: int, game: GameT_contra, entry: Any) -> str | None: ...
+    def seat_refusal(self, seat: int, game: GameT_contra, entry: EntryT) -> str | None: ...
     def seats_entering(self, game: GameT_contra) -> tuple[int, ...]: ...
 
 
-class Coach(Protocol):
+class CoachReview(Protocol):
+    """A coach's review of one saved game (every seat's decisions against its best, or one
+    seat's): the commands hand it back to the coach that made it, which words it with the
+    review's own two ways of saying itself."""
+
+    def as_json(self, game_id: str) -> dict[str, object]:
+        """The JSON of ``review --format json``."""
+        ...
+    def lines(self, game_id: str, catalog: Sentences) -> list[str]:
+        """The review as lines to print and read aloud, in the catalog's language."""
+        ...
+
+
+class CoachSettings(Protocol):
+    """What a coach reads of the command's settings (``config.settings.Settings``, which the
+    contract does not import): the catalog of the chosen language."""
+
+    def catalog(self) -> Sentences: ...
+
+
+class _CoachAsked(TypedDict):
+    card: str | None
+    dice: int | None
+    turn_total: int | None
+    card_points: int | None
+    faces: str | None
+    roll: str | None
+    deck: str | None
+    after_tutto: bool
+    preset: str
+    rule_options: Sequence[str]
+    fmt: str | None
+
+
+class CoachOptions(_CoachAsked, total=False):
+    """The options of ``tutto-tally coach`` by the names :meth:`Coach.command` takes them,
+    as the command line hands them over (the duel's three only with ``--duel``)."""
+
+    duel: bool
+    target: int | None
+    tuttos: int | None
+
+
+class Coach(Protocol[GameT_contra]):
     """A game's strategy coach as the commands reach it (``review`` and ``tutto-tally
     coach``); each method loads the coach (and numpy) only when it is called."""
 
-    def review(self, game: Any, only: int | None = None) -> Any:
+    def review(self, game: GameT_contra, only: int | None = None) -> CoachReview:
         """The decisions of a saved game against the coach's best (one seat with ``only``):
         what ``review_json`` and ``review_lines`` word."""
         ...
-    def review_json(self, game_id: str, players: Any) -> dict[str, Any]: ...
-    def review_lines(self, game_id: str, game: Any, players: Any,
+    def review_json(self, game_id: str, players: CoachReview) -> dict[str, object]: ...
+    def review_lines(self, game_id: str, game: GameT_contra, players: CoachReview,
                      catalog: Sentences) -> list[str]: ...
-    def command(self, settings: Any, say: Callable[[str], None],
-                **options: Any) -> dict[str, Any] | None:
-        """``tutto-tally coach``: its JSON answer, or None when its lines went to ``say``."""
+    def command(self, settings: CoachSettings, say: Callable[[str], None], *,
+                card: str | None, dice: int | None, turn_total: int | None,
+                card_points: int | None, faces: str | None, roll: str | None,
+                deck: str | None, after_tutto: bool, preset: str,
+                rule_options: Sequence[str], fmt: str | None, duel: bool = False,
+                target: int | None = None,
+                tuttos: int | None = None) -> dict[str, object] | None:
+        """``tutto-tally coach`` with its options: its JSON answer, or None when its lines
+        went to ``say``."""
         ...
 
 
 @runtime_checkable
-class GameSide(Protocol[RulesT, GameT, StateT, MessagesT]):
+class GameSide(Protocol[RulesT, GameT, StateT_contra, MessagesT, EntryT, EventT_contra]):
     """Everything the table, the store and the live view need of one game, found through the
     registry by the game's name (``games/<name>/side.py`` defines ``SIDE``).
 
@@ -175,7 +263,7 @@ class GameSide(Protocol[RulesT, GameT, StateT, MessagesT]):
     def max_players(self) -> int: ...
     #: The game's strategy coach, or None (most games).
     @property
-    def coach(self) -> Coach | None: ...
+    def coach(self) -> Coach[GameT] | None: ...
     #: ``play --target``'s help, an English msgid of the catalogs, or None.
     @property
     def target_help(self) -> str | None: ...
@@ -197,7 +285,7 @@ class GameSide(Protocol[RulesT, GameT, StateT, MessagesT]):
     def replay(self, players: tuple[str, ...], rules: RulesT, entries: Sequence[str]) -> GameT:
         """A saved game rebuilt entry by entry; ReplayError names the first line refused."""
         ...
-    def game_at(self, players: tuple[str, ...], rules: RulesT, state: StateT) -> GameT:
+    def game_at(self, players: tuple[str, ...], rules: RulesT, state: StateT_contra) -> GameT:
         """A game standing at a published state, with no entries behind it: what a listener
         words a notice with, the live game having moved on by then."""
         ...
@@ -208,7 +296,7 @@ class GameSide(Protocol[RulesT, GameT, StateT, MessagesT]):
         """The game's sentences at a verbosity (a member or its word: the loop passes what
         ``--verbosity`` or the settings file gave)."""
         ...
-    def at_table(self, catalog: Sentences) -> LoopSide[GameT]:
+    def at_table(self, catalog: Sentences) -> LoopSide[GameT, EntryT]:
         """The loop's side: ``interpret(line, game) -> entry | Command`` and
         ``important(events)`` (what is said to the end, never cut off by the next entry)."""
         ...
@@ -218,12 +306,13 @@ class GameSide(Protocol[RulesT, GameT, StateT, MessagesT]):
     def status_line(self, messages: MessagesT) -> str:
         """The ``--sighted`` status line: scores and the current moment, short."""
         ...
-    def word_notice(self, notice: Notice[Any, Any, StateT, Any], catalog: Sentences,
+    def word_notice(self, notice: Notice[EntryT, EventT_contra, StateT_contra, RulesT],
+                    catalog: Sentences,
                     verbosity: str = Verbosity.NORMAL) -> str:
         """A published notice as the line the table said, in any catalog's language (an undo
         notice: the taken-back sentence)."""
         ...
-    def standing(self, players: tuple[str, ...], rules: RulesT, state: StateT,
+    def standing(self, players: tuple[str, ...], rules: RulesT, state: StateT_contra,
                  catalog: Sentences) -> Standing: ...
 
     # -- read back ---------------------------------------------------------------------------
@@ -252,16 +341,12 @@ class GameSide(Protocol[RulesT, GameT, StateT, MessagesT]):
         """The texts of the tactile labels: one per card of the game's deck, or a reference
         card (Yatzee's fields), in the catalog's language."""
         ...
-    def stats_figures(self) -> StatsFigures | None:
+    def stats_figures(self) -> StatsFigures[GameT] | None:
         """What a finished game of this kind adds to ``tutto-tally stats`` (None: the game
         keeps no statistics, and ``stats --game`` says so in one sentence)."""
         ...
 
 
-#: A game found by its name: the loop, the store and the live view know no game, so to them
-#: its rules, game, state and messages are whatever the side gives and takes back.
-AnySide = GameSide[Any, Any, Any, Any]
-#: A game of any kind, as the rooms that know no game hold it.
-AnyGame = TableGame[Any, Any, Any, Any]
-#: A game's messages, as the loop holds them.
-AnyMessages = GameMessages[Any, Any]
+#: A game's messages, as the rooms that know no game hold them (the set-up's opening sentences):
+#: every game's are one, as they only take a game's entries and events in.
+AnyMessages = GameMessages[NoReturn, NoReturn]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from tutto_a11y.core.record import Record
 
@@ -27,6 +27,12 @@ EntryT = TypeVar("EntryT")
 EventT = TypeVar("EventT")
 StateT = TypeVar("StateT")
 RulesT = TypeVar("RulesT")
+#: The same, for the records that only hand them out (a notice, a chance): a notice of Tutto
+#: is a notice of some game (:data:`AnyNotice`), which is all the rooms that know no game need.
+EntryT_co = TypeVar("EntryT_co", covariant=True)
+EventT_co = TypeVar("EventT_co", covariant=True)
+StateT_co = TypeVar("StateT_co", covariant=True)
+RulesT_co = TypeVar("RulesT_co", covariant=True)
 
 
 class Termination(Enum):
@@ -58,21 +64,21 @@ class Command(Record):
 TABLE_COMMANDS = frozenset({"quit", "undo", "repeat", "help", "scores", "status"})
 
 
-class Chance(Record, Generic[EntryT]):
+class Chance(Record, Generic[EntryT_co]):
     """One chance outcome (a roll, a card) and its exact probability now."""
 
-    entry: EntryT
+    entry: EntryT_co
     probability: Fraction
 
 
-def chance_total(outcomes: Iterable[Chance[Any]]) -> Fraction:
+def chance_total(outcomes: Iterable[Chance[object]]) -> Fraction:
     """The summed probability of chance outcomes: 1 wherever chance decides, else 0."""
     from fractions import Fraction
 
     return sum((o.probability for o in outcomes), Fraction(0))
 
 
-class Notice(Record, Generic[EntryT, EventT, StateT, RulesT]):
+class Notice(Record, Generic[EntryT_co, EventT_co, StateT_co, RulesT_co]):
     """What one accepted entry made happen, with all a listener needs to word it.
 
     The players, the rules and the state after the entry travel with the events, so a listener
@@ -82,12 +88,12 @@ class Notice(Record, Generic[EntryT, EventT, StateT, RulesT]):
 
     game: str  # the registry name: "tutto"
     players: tuple[str, ...]
-    rules: RulesT
-    events: tuple[EventT, ...]
-    state: StateT
+    rules: RulesT_co
+    events: tuple[EventT_co, ...]
+    state: StateT_co
     undone: bool = False  # the notice of an undo: ``events`` is empty, ``state`` the one before
     #: The entry an undo took back (a notice of an undo only), so a listener can word it.
-    entry: EntryT | None = None
+    entry: EntryT_co | None = None
     #: The game's journal texts, on the notice of the entry that ended the game only: a
     #: listener can then look back on the whole game (Tutto's live view shows the review).
     history: tuple[str, ...] = ()
@@ -96,8 +102,9 @@ class Notice(Record, Generic[EntryT, EventT, StateT, RulesT]):
     by: str | None = None
 
 
-#: A notice of any game, as the rooms that know no game hold it (the live view's feed).
-AnyNotice = Notice[Any, Any, Any, Any]
+#: A notice of any game, as the rooms that know no game hold it (the live view's feed): every
+#: game's notices are one, as a notice only hands its values out.
+AnyNotice = Notice[object, object, object, object]
 
 
 class Standing(Record):

@@ -30,6 +30,6 @@ def seats_now(game: Game) -> tuple[int, ...]:
     return () if game.finished else tuple(range(len(game.players)))
 
 
-def at_table(catalog: Sentences) -> AtTable[Game, Entry]:
+def at_table(catalog: Sentences) -> AtTable[Game, Entry, Vocabulary]:
     """Tute's words, parser, important events and seat rule for one table in one language."""
     return AtTable(Vocabulary(catalog.lang), interpret, IMPORTANT, seat_rule, seats_now)

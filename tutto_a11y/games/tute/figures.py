@@ -6,9 +6,9 @@ and best score of docs/interface.md's statistics are won games.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
-from tutto_a11y.core.contract import Sentences, StatsFigures
+from tutto_a11y.core.contract import Sentences, StatsFigures, state_scores
 from tutto_a11y.games.tute.rules import Game, side_of
 
 
@@ -33,7 +33,7 @@ def tute_shown(totals: dict[str, int]) -> dict[str, int]:
     return {key: totals.get(key, 0) for key in ("rounds", "rounds_won", "cantes", "tutes")}
 
 
-def tute_line(c: Sentences, player: dict[str, Any]) -> str:
+def tute_line(c: Sentences, player: Mapping[str, object]) -> str:
     """One player's Tute statistics in one sentence, wins first, each label before its number."""
     return c.gettext("{name}: wins {wins}, matches {games}, average games won {average}, best "
                      "games won {best}, rounds {rounds}, rounds won {rounds_won}, cantes "
@@ -45,4 +45,4 @@ def tute_line(c: Sentences, player: dict[str, Any]) -> str:
 
 
 #: What the side hands ``stats``.
-FIGURES = StatsFigures(tute_figures, tute_shown, tute_line)
+FIGURES = StatsFigures(tute_figures, tute_shown, tute_line, state_scores)

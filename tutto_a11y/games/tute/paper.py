@@ -9,9 +9,8 @@ in the table's words, so that a bought Spanish deck can be played by touch.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from tutto_a11y.core.contract import Sentences
+from tutto_a11y.core.contract import SavedGame, Sentences
 from tutto_a11y.games.tute.messages import Messages
 from tutto_a11y.games.tute.rules import Game
 from tutto_a11y.games.tute.rules.suits import SUITS, Rank
@@ -25,7 +24,7 @@ DECK_ORDER = (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Ra
               Rank.JACK, Rank.KNIGHT, Rank.KING)
 
 
-def braille_sheet(info: Any, game: Game, c: Sentences, status: str,
+def braille_sheet(info: SavedGame, game: Game, c: Sentences, status: str,
                   sent: Sequence[str | None] = ()) -> list[str]:
     """The sheet's lines: the match, the winner, the games won one side a line, the rounds
     (each ended by who sent it, with seats)."""

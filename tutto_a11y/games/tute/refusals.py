@@ -9,8 +9,10 @@ card points, cantes, a Tute, the players and the step an entry was typed at.
 
 from __future__ import annotations
 
+from typing import cast
+
 from tutto_a11y.core.contract import EntryError
-from tutto_a11y.games.tute.rules import Step, side_of
+from tutto_a11y.games.tute.rules import Step, Suit, side_of
 from tutto_a11y.games.tute.sentence_parts import SentenceParts
 from tutto_a11y.games.tute.words import shown
 from tutto_a11y.text.problems import line_sentence
@@ -39,10 +41,10 @@ def refusal(m: SentenceParts, err: EntryError) -> str:
                          example=m.points_example())
     if r == "suit-already-announced":
         return c.gettext("{name} already made the cante {in_suit} in this round: each suit "
-                         "is announced only once.", in_suit=m.in_suit(d["suit"]),
-                         name=m.name(d["seat"]))
+                         "is announced only once.", in_suit=m.in_suit(cast(Suit, d["suit"])),
+                         name=m.name(cast(int, d["seat"])))
     if r == "tute-after-cante":
-        seat = d["seat"]
+        seat = cast(int, d["seat"])
         if len(m.seats(side_of(seat, len(m.game.players)))) == 1:
             # With two or three players each plays alone: there is no side to speak of.
             return c.gettext("{name} has already made a cante in this round and can no "
@@ -54,7 +56,7 @@ def refusal(m: SentenceParts, err: EntryError) -> str:
                          names=m.join(m.game.players))
     if r == "needs-player":
         return c.gettext("Say who: type a player's name too, for example {example}.",
-                         example=_who_example(m, d.get("what", "")))
+                         example=_who_example(m, cast(str, d.get("what", ""))))
     if r == "needs-suit":
         return c.gettext("Say the suit of the cante too, for example {example}.",
                          example=_who_example(m, "cante"))
@@ -62,9 +64,9 @@ def refusal(m: SentenceParts, err: EntryError) -> str:
         return c.gettext("Say whether the Tute is four Kings or four Knights, for example "
                          "{example}.", example=_who_example(m, "tute"))
     if r == "wrong-step":
-        return _wrong_step(m, d.get("entry", ""))
+        return _wrong_step(m, cast(str, d.get("entry", "")))
     if r in ("unknown-word", "not-faces"):
-        return m.not_an_entry(d.get("word", ""), m.hint())
+        return m.not_an_entry(cast(str, d.get("word", "")), m.hint())
     if r == "game-over":
         return m.match_over_hint()
     if s.step is Step.OVER:

@@ -11,7 +11,6 @@ layers allow no circle).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from tutto_a11y.games.tute.rules import Game, Step, Suit, TuteOf, events as E, seats_of
 from tutto_a11y.games.tute.words import SPANISH, shown
@@ -40,13 +39,16 @@ class SentenceParts(GameSentences[Game]):
     def seats(self, side: int) -> tuple[int, ...]:
         return seats_of(side, len(self.game.players))
 
-    def suit(self, suit: Any) -> str:
+    def suit(self, suit: Suit | None) -> str:
+        """A suit's name; the state's trump is None only before it is entered, where no
+        sentence names it (a KeyError there is a mistake of the caller's)."""
         c = self.c
-        return {Suit.GOLD: c.pgettext("suit", "Gold"), Suit.CUPS: c.pgettext("suit", "Cups"),
-                Suit.SWORDS: c.pgettext("suit", "Swords"),
-                Suit.CLUBS: c.pgettext("suit", "Clubs")}[suit]
+        names: dict[Suit | None, str] = {
+            Suit.GOLD: c.pgettext("suit", "Gold"), Suit.CUPS: c.pgettext("suit", "Cups"),
+            Suit.SWORDS: c.pgettext("suit", "Swords"), Suit.CLUBS: c.pgettext("suit", "Clubs")}
+        return names[suit]
 
-    def in_suit(self, suit: Any) -> str:
+    def in_suit(self, suit: Suit) -> str:
         """"in Cups" as the language says it after a number: "in Kelchen", "en coupes"."""
         c = self.c
         return {Suit.GOLD: c.pgettext("in suit", "in Gold"),
@@ -65,7 +67,7 @@ class SentenceParts(GameSentences[Game]):
         """The cantes of a round so far, as ``status`` and the score sheet say them."""
         return self.c.gettext("Cantes: {cantes}.", cantes=self.cante_list(cantes))
 
-    def round_and_trump(self, round_: int, suit: Any) -> str:
+    def round_and_trump(self, round_: int, suit: Suit | None) -> str:
         return self.c.gettext("Round {round}, trump {suit}.", round=round_, suit=self.suit(suit))
 
     def card_points(self, points: Sequence[int]) -> str:

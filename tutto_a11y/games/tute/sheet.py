@@ -9,9 +9,8 @@ is in the catalog's language.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from tutto_a11y.core.contract import Sentences, export_opening
+from tutto_a11y.core.contract import SavedGame, Sentences, export_opening
 from tutto_a11y.games.tute.messages import Messages
 from tutto_a11y.games.tute.rules import Game, RoundRecord
 from tutto_a11y.games.tute.rules.events import MatchOver, RoundOver
@@ -47,7 +46,7 @@ def sent_by_round(game: Game, sent: Sequence[str | None]) -> list[SentBy | None]
     return sent_by_line(game.events_by_entry(), sent, lambda e: isinstance(e, RoundOver))
 
 
-def show_lines(info: Any, game: Game, c: Sentences, status: str,
+def show_lines(info: SavedGame, game: Game, c: Sentences, status: str,
                sent: Sequence[str | None] = ()) -> list[str]:
     """``show``: the match's line, one line per round (ended by who sent it, with seats), the
     winners and the games won."""
@@ -74,7 +73,7 @@ def show_lines(info: Any, game: Game, c: Sentences, status: str,
     return lines
 
 
-def export_json(info: Any, game: Game, sent: Sequence[str | None] = ()) -> dict[str, Any]:
+def export_json(info: SavedGame, game: Game, sent: Sequence[str | None] = ()) -> dict[str, object]:
     """The Tute export contract of docs/interface.md, with ``"game"`` first; with seats, each
     round names who sent its entries."""
     senders = sent_by_round(game, sent)
@@ -86,8 +85,8 @@ def export_json(info: Any, game: Game, sent: Sequence[str | None] = ()) -> dict[
     }
 
 
-def _round_json(r: RoundRecord, senders: list[SentBy | None], number: int) -> dict[str, Any]:
-    record: dict[str, Any] = {
+def _round_json(r: RoundRecord, senders: list[SentBy | None], number: int) -> dict[str, object]:
+    record: dict[str, object] = {
         "trump": r.trump.value,
         "cantes": [{"side": k.side, "suit": k.suit.value, "points": k.points} for k in r.cantes],
         "tute": None if r.tute is None else {"side": r.tute.side, "of": r.tute.of.value},

@@ -7,7 +7,6 @@ the other modules of this folder.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from tutto_a11y.core.contract import (
     AtTable,
@@ -15,6 +14,7 @@ from tutto_a11y.core.contract import (
     GameSide,
     Notice,
     ReplayError,
+    SavedGame,
     Sentences,
     SideOfGame,
     Standing,
@@ -25,10 +25,10 @@ from tutto_a11y.games.tute import at_table as table_side, paper, sheet
 from tutto_a11y.games.tute.messages import Messages, word_notice
 from tutto_a11y.games.tute.rules import Entry, Game, Rules, State, seats_of, side_count
 from tutto_a11y.games.tute.rules.events import Event
-from tutto_a11y.games.tute.words import all_words
+from tutto_a11y.games.tute.words import Vocabulary, all_words
 
 
-class TuteSide(SideOfGame[Rules, Game]):
+class TuteSide(SideOfGame[Rules, Game, State]):
     """The :class:`~tutto_a11y.core.contract.GameSide` of Tute."""
 
     name = "tute"
@@ -51,7 +51,7 @@ class TuteSide(SideOfGame[Rules, Game]):
                  verbosity: str = Verbosity.NORMAL) -> Messages:
         return Messages(catalog, game, verbosity)
 
-    def at_table(self, catalog: Sentences) -> AtTable[Game, Entry]:
+    def at_table(self, catalog: Sentences) -> AtTable[Game, Entry, Vocabulary]:
         return table_side.at_table(catalog)
 
     def typed_words(self, lang: str) -> list[str]:
@@ -74,32 +74,32 @@ class TuteSide(SideOfGame[Rules, Game]):
                         rows=rows, now=m.now())
 
     # -- read back ---------------------------------------------------------------------------
-    def show_lines(self, info: Any, game: Game, catalog: Sentences, status: str,
+    def show_lines(self, info: SavedGame, game: Game, catalog: Sentences, status: str,
                    sent: Sequence[str | None] = ()) -> list[str]:
         return sheet.show_lines(info, game, catalog, status, sent)
 
-    def export_json(self, info: Any, game: Game,
-                    sent: Sequence[str | None] = ()) -> dict[str, Any]:
+    def export_json(self, info: SavedGame, game: Game,
+                    sent: Sequence[str | None] = ()) -> dict[str, object]:
         return sheet.export_json(info, game, sent)
 
     def sheet_table(self, game: Game, catalog: Sentences,
                     sent: Sequence[str | None] = ()) -> tuple[list[str], list[list[str]]]:
         return sheet.sheet_table(game, catalog, sent)
 
-    def braille_sheet(self, info: Any, game: Game, catalog: Sentences, status: str,
+    def braille_sheet(self, info: SavedGame, game: Game, catalog: Sentences, status: str,
                       sent: Sequence[str | None] = ()) -> list[str]:
         return paper.braille_sheet(info, game, catalog, status, sent)
 
     def labels(self, catalog: Sentences) -> list[str]:
         return paper.labels(catalog)
 
-    def stats_figures(self) -> StatsFigures:
+    def stats_figures(self) -> StatsFigures[Game]:
         from tutto_a11y.games.tute.figures import FIGURES
 
         return FIGURES
 
 
 #: The side the registry finds; the checker holds it to the contract with Tute's own types.
-SIDE: GameSide[Rules, Game, State, Messages] = TuteSide()
+SIDE: GameSide[Rules, Game, State, Messages, Entry, Event] = TuteSide()
 
 __all__ = ["EntryError", "ReplayError", "SIDE", "TuteSide", "seats_of"]

@@ -12,11 +12,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tutto_a11y.core.contract import Sentences, Verbosity
 from tutto_a11y.games.tutto.rules import Card, Rules, State, Step, dice as D
 from tutto_a11y.text.percent import percent
+
+if TYPE_CHECKING:  # the coach (and numpy) load on the first ``advice``
+    from .coach.choices import Choice
+    from .coach.position import Position
+    from .coach.winning import LeadStakes, Stakes
 
 
 def spoken(expected: float) -> int:
@@ -63,7 +68,7 @@ def whole_percent(chance: float, c: Sentences) -> str:
 CERTAIN = 1e-9
 
 
-def wins_outright(choice: Any, position: Any) -> bool:
+def wins_outright(choice: Choice, position: Position) -> bool:
     """Whether the choice wins the game at once: the Cloverleaf's second Tutto."""
     return bool(position.card is Card.CLOVERLEAF and position.tuttos and choice.tutto)
 
@@ -73,7 +78,8 @@ def faces_listed(faces: Sequence[int]) -> str:
     return ", ".join(str(f) for f in faces)
 
 
-def natural_alternative(choices: Sequence[Any], habit: tuple[int, ...] | None) -> Any | None:
+def natural_alternative(choices: Sequence[Choice],
+                        habit: tuple[int, ...] | None) -> Choice | None:
     """What a player would do without the coach, if it is not the best: setting aside every
     scoring die (``habit``) with its better way on; else the other way on; else the next best."""
     if len(choices) < 2:
@@ -119,8 +125,10 @@ class Adviser:
         found = advised(rules, state, self.names)
         assert found is not None
         if found.playing == LAST_TURN:  # the game's last turn: play to win, not for points
+            assert found.stakes is not None
             return self.to_win(rules, found.stakes, position, found.choices)
         if found.playing == LEAD:  # the final round with players still to come: play to win
+            assert found.stakes is not None
             return self.to_win(rules, found.stakes, position, found.choices,
                                others_to_come=True)
         if found.playing == DUEL:  # two players, the game solved: play to win the game
@@ -145,7 +153,8 @@ class Adviser:
             text += " " + sentence(self.alternative(other, position.dice - len(other.set_aside)))
         return text
 
-    def to_win(self, rules: Rules, stakes: Any, position: Any, choices: Sequence[Any],
+    def to_win(self, rules: Rules, stakes: Stakes | LeadStakes, position: Position,
+               choices: Sequence[Choice],
                others_to_come: bool = False) -> str:
         """The final round: the choice with the best chance of winning, in the last turn of
         the game or (``others_to_come``) against the players still to come.
@@ -196,13 +205,13 @@ class Adviser:
         return c.gettext("You need {need} to win: {action}. Chance to win: {percent} percent.",
                          need=need, action=action, percent=percent)
 
-    def outright(self, choice: Any) -> str:
+    def outright(self, choice: Choice) -> str:
         """The Cloverleaf's second Tutto: the move wins the game at once."""
         return sentence(self.c.gettext(
             "Set aside {faces}: the Cloverleaf's second Tutto wins the game.",
             faces=faces_said(choice.set_aside, self.c)))
 
-    def by_chance(self, position: Any, choices: Sequence[Any]) -> str:
+    def by_chance(self, position: Position, choices: Sequence[Choice]) -> str:
         """Under Cloverleaf (every way is worth 0 points) and Plus/Minus (only the Tutto
         counts): the move with the best chance that matters, and that chance, in one sentence."""
         c = self.c
@@ -217,7 +226,8 @@ class Adviser:
         return c.gettext("Best chance of the Tutto: {action}, {percent} percent.",
                          action=action, percent=percent)
 
-    def duel(self, rules: Rules, state: State, position: Any) -> Any | None:
+    def duel(self, rules: Rules, state: State, position: Position | None
+             ) -> tuple[tuple[float, ...], list[Choice]] | None:
         """Each seat's chance to win and the mover's choices, from the kept two-player solve;
         None for other games or when ``coach --duel`` has not solved these rules."""
         if len(state.scores) != 2 or len(self.names) != 2:
@@ -240,8 +250,8 @@ class Adviser:
                           percent=percent(100 * (1 - by_seat[0]), c, shown=100 - first))]
         return c.gettext("Chance to win: {chances}.", chances=", ".join(said))
 
-    def to_win_game(self, state: State, position: Any, by_seat: Sequence[float],
-                    choices: Sequence[Any]) -> str:
+    def to_win_game(self, state: State, position: Position, by_seat: Sequence[float],
+                    choices: Sequence[Choice]) -> str:
         """Two players: the choice with the best chance of winning the game, and the chances."""
         c = self.c
         if not choices:
@@ -257,7 +267,7 @@ class Adviser:
         return c.gettext("To win the game: {action}.", action=action) + " " + \
             self.chances(by_seat)
 
-    def action(self, choice: Any, dice: int) -> str:
+    def action(self, choice: Choice, dice: int) -> str:
         """The choice as a few words inside a sentence ("set aside 1 and roll").
 
         Rolling all six dice with nothing set aside is a card's first roll: French says
@@ -279,7 +289,7 @@ class Adviser:
         return c.pgettext("coach action", "set aside {faces} and roll", faces=faces)
 
     # -- the sentences ---------------------------------------------------------------------
-    def best(self, choice: Any, dice: int) -> str:
+    def best(self, choice: Choice, dice: int) -> str:
         c, value = self.c, spoken(choice.expected)
         faces = faces_said(choice.set_aside, self.c)
         if not choice.set_aside:
@@ -306,7 +316,7 @@ class Adviser:
                           "Set aside {faces} and roll {n} dice: {value} on average.", dice,
                           faces=faces, value=value)
 
-    def alternative(self, choice: Any, dice: int) -> str:
+    def alternative(self, choice: Choice, dice: int) -> str:
         c, value = self.c, spoken(choice.expected)
         faces = faces_said(choice.set_aside, self.c)
         if not choice.set_aside:
@@ -333,7 +343,7 @@ class Adviser:
                           "Setting aside {faces} and rolling {n} dice: {value}.", dice,
                           faces=faces, value=value)
 
-    def brief(self, choice: Any, dice: int) -> str:
+    def brief(self, choice: Choice, dice: int) -> str:
         c, value = self.c, spoken_briefly(choice.expected)
         faces = faces_said(choice.set_aside, self.c)
         then = choice.then

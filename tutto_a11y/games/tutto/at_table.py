@@ -16,6 +16,6 @@ from tutto_a11y.games.tutto.words import Vocabulary
 IMPORTANT = (E.Tutto, E.GameOver, E.PlusMinusScored, E.FinalRound)
 
 
-def at_table(catalog: Sentences) -> AtTable[Game, Entry]:
+def at_table(catalog: Sentences) -> AtTable[Game, Entry, Vocabulary]:
     """Tutto's words, parser and important events for one table in one language."""
     return AtTable(Vocabulary(catalog.lang), interpret, IMPORTANT)

@@ -7,9 +7,9 @@ the turns whose turn total went on the score.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
-from tutto_a11y.core.contract import Sentences, StatsFigures, whole_average
+from tutto_a11y.core.contract import Sentences, StatsFigures, state_scores, whole_average
 from tutto_a11y.games.tutto.rules import Game
 from tutto_a11y.games.tutto.rules.events import PlusMinusScored, TurnOutcome, Tutto
 
@@ -47,7 +47,7 @@ def tutto_shown(totals: dict[str, int]) -> dict[str, int]:
             "average_banked_turn": whole_average(totals.get("banked_points", 0), banked)}
 
 
-def tutto_line(c: Sentences, player: dict[str, Any]) -> str:
+def tutto_line(c: Sentences, player: Mapping[str, object]) -> str:
     """One player's Tutto statistics as one sentence, wins first (the key figure).
 
     Each figure is its label followed by its number ("wins 3"), so the sentence needs no
@@ -64,4 +64,4 @@ def tutto_line(c: Sentences, player: dict[str, Any]) -> str:
 
 
 #: What the side hands ``stats``.
-FIGURES = StatsFigures(tutto_figures, tutto_shown, tutto_line)
+FIGURES = StatsFigures(tutto_figures, tutto_shown, tutto_line, state_scores)

@@ -9,9 +9,8 @@ card of the 56-card deck, so a bought deck can be marked by touch.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from tutto_a11y.core.contract import Sentences
+from tutto_a11y.core.contract import SavedGame, Sentences
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import Game
 from tutto_a11y.games.tutto.rules.cards import CARD_ORDER, DECK_COMPOSITION
@@ -20,7 +19,7 @@ from tutto_a11y.text.game_sentences import name_score, scores_heading
 from tutto_a11y.text.names import with_printable_names
 
 
-def braille_sheet(info: Any, game: Game, c: Sentences, status: str,
+def braille_sheet(info: SavedGame, game: Game, c: Sentences, status: str,
                   sent: Sequence[str | None] = ()) -> list[str]:
     """The sheet's lines: the game's line, the winner, the scores one player a line, the turns
     (each ended by who sent it, with seats)."""

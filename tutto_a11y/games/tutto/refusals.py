@@ -8,7 +8,10 @@ ones here are Tutto's own: faces, cards, banking and the step an entry was typed
 
 from __future__ import annotations
 
-from tutto_a11y.games.tutto.rules import EntryError, Step
+from collections.abc import Sequence
+from typing import cast
+
+from tutto_a11y.games.tutto.rules import Card, EntryError, Step
 from tutto_a11y.games.tutto.sentence_parts import SentenceParts
 from tutto_a11y.games.tutto.words import shown
 from tutto_a11y.text.problems import line_sentence
@@ -26,11 +29,11 @@ def refusal(m: SentenceParts, err: EntryError) -> str:
         return c.ngettext("Wrong number of faces: type exactly {n} face, one for the die, "
                           "not {got}.",
                           "Wrong number of faces: type exactly {n} faces, one per die, "
-                          "not {got}.", d["expected"], got=d["got"])
+                          "not {got}.", cast(int, d["expected"]), got=d["got"])
     if r == "face-out-of-range":
         return m.not_a_face(d["face"])
     if r in ("not-faces", "unknown-word"):
-        return m.not_an_entry(d.get("word") or d.get("text", ""), m.hint())
+        return m.not_an_entry(cast(str, d.get("word") or d.get("text", "")), m.hint())
     if r == "no-faces":
         return c.gettext("Type the faces of the dice, for example 1 5.")
     if r == "bonus-value":
@@ -38,9 +41,9 @@ def refusal(m: SentenceParts, err: EntryError) -> str:
                          "and the value, for example {bonus} 300.",
                          bonus=shown("card:bonus", lang))
     if r == "die-does-not-score":
-        return _does_not_score(m, d["face"], d.get("count", 1))
+        return _does_not_score(m, cast(int, d["face"]), cast(int, d.get("count", 1)))
     if r == "die-not-in-roll":
-        roll, face = tuple(d["roll"]), d["face"]
+        roll, face = tuple(cast("Sequence[int]", d["roll"])), d["face"]
         count = roll.count(face)
         if not count:
             return c.gettext("There is no {face} in the roll {roll}: set aside dice of this "
@@ -57,7 +60,7 @@ def refusal(m: SentenceParts, err: EntryError) -> str:
         return c.gettext("{face} is already set aside under Street: set aside a face that "
                          "is still missing.", face=d["face"])
     if r == "cannot-bank-under-card":
-        return c.gettext("No banking under {card}. {hint}", card=m.card_unit(d["card"]),
+        return c.gettext("No banking under {card}. {hint}", card=m.card_unit(cast(Card, d["card"])),
                          hint=m.hint())
     if r == "cannot-bank-now" and d.get("step") is Step.SET_ASIDE:
         return c.gettext("First set aside dice from this roll, then bank. {hint}",
@@ -67,10 +70,10 @@ def refusal(m: SentenceParts, err: EntryError) -> str:
     if r == "card-not-in-deck":
         return c.gettext("There is no {card} left in the deck: type the card that was "
                          "drawn, or type {deck} to hear what is left.",
-                         card=m.card_noun(d["card"]),
+                         card=m.card_noun(cast(Card, d["card"])),
                          deck=shown("deck", lang))
     if r == "wrong-step":
-        return wrong_step(m, x.step, d.get("entry"))
+        return wrong_step(m, x.step, cast("str | None", d.get("entry")))
     if r == "game-over":
         return m.game_over_hint()
     return m.not_possible_now(m.hint())

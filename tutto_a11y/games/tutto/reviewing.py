@@ -12,11 +12,15 @@ chances in percent to one decimal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tutto_a11y.core.contract import Sentences
 from tutto_a11y.games.tutto.advice import faces_listed, percent_said, spoken
 from tutto_a11y.games.tutto.rules import Card
+
+if TYPE_CHECKING:  # the coach (and numpy) load only when a review is asked for
+    from tutto_a11y.games.tutto.coach.choices import Choice
+    from tutto_a11y.games.tutto.coach.review import Decision, PlayerReview
 
 
 def roll_said(faces: Sequence[int]) -> str:
@@ -38,7 +42,7 @@ class ReviewWords:
         self.card_name = card_name
 
     # -- a player --------------------------------------------------------------------------
-    def player(self, p: Any) -> str:
+    def player(self, p: PlayerReview) -> str:
         """Decisions, how many as the coach would take them, and the count of each grade."""
         c, count = self.c, len(p.decisions)
         if not count:
@@ -53,7 +57,7 @@ class ReviewWords:
                           "{name}: {n} decisions, {best} as the coach would take them; "
                           "{grades}.", count, name=p.name, best=p.best, grades=grades)
 
-    def measure(self, p: Any, measure: str) -> str | None:
+    def measure(self, p: PlayerReview, measure: str) -> str | None:
         """What one measure says of a player's decisions (None when it measured none): how
         many, and what was given away on average."""
         found = p.of(measure)
@@ -92,10 +96,11 @@ class ReviewWords:
                 "mistake": c.pgettext("review grade", "Mistake"),
                 "blunder": c.pgettext("review grade", "Blunder")}[name]
 
-    def move(self, d: Any, name: str) -> str:
+    def move(self, d: Decision, name: str) -> str:
         """One graded decision of the player ``name``: its grade, where it was taken, what was
         done, and what the advice's way was worth in the measure."""
         c = self.c
+        assert d.grade is not None  # only graded decisions are told (``PlayerReview.worst``)
         same = tuple(d.chose.set_aside) == tuple(d.coach.set_aside)
         where = dict(grade=self.grade(d.grade), turn=d.turn, card=self.card_name(d.card),
                      roll=roll_said(d.roll))
@@ -124,12 +129,14 @@ class ReviewWords:
                          **where)
 
     @staticmethod
-    def _chance(d: Any, choice: Any) -> float:
+    def _chance(d: Decision, choice: Choice) -> float:
         """A choice's chance in the decision's measure (to win: its ``expected``)."""
-        chance: float = choice.expected if d.measure == "win" else choice.chance
-        return chance
+        if d.measure == "win":
+            return choice.expected
+        assert choice.chance is not None  # a chance measure's choices carry their chance
+        return choice.chance
 
-    def _chose(self, choice: Any, same: bool, name: str, said: bool = True) -> str:
+    def _chose(self, choice: Choice, same: bool, name: str, said: bool = True) -> str:
         """What the player did, in the third person, with its value in points unless ``said``
         is False."""
         c, value, faces = self.c, spoken(choice.expected), faces_listed(choice.set_aside)
@@ -174,7 +181,7 @@ class ReviewWords:
         return c.pgettext("review chose", "{name} set aside {faces} and rolled on, worth "
                           "{value} on average", name=name, faces=faces, value=value)
 
-    def _coach(self, choice: Any, same: bool) -> str:
+    def _coach(self, choice: Choice, same: bool) -> str:
         """The advice's way, as the subject of "... was worth 376 points"."""
         c, faces, then = self.c, faces_listed(choice.set_aside), choice.then
         # six dice again (Cloverleaf, Fireworks), or a Tutto that ends the turn by the card's
@@ -193,7 +200,7 @@ class ReviewWords:
                                    faces=faces)}[then]
 
     # -- the whole review ------------------------------------------------------------------
-    def lines(self, game_id: Any, players: Sequence[Any]) -> list[str]:
+    def lines(self, game_id: str, players: Sequence[PlayerReview]) -> list[str]:
         """``review`` as text: a title, then per player the grades, what each measure says
         and the worst moves."""
         lines = [self.c.gettext("Review of game {game}: each decision against the coach's "
@@ -207,7 +214,7 @@ class ReviewWords:
             lines.extend(self.move(d, p.name) for d in p.worst())
         return lines
 
-    def brief(self, players: Sequence[Any], over: bool) -> str:
+    def brief(self, players: Sequence[PlayerReview], over: bool) -> str:
         """At the table: per player the grades and the worst move, as one line."""
         c = self.c
         parts = [c.gettext("The coach looks back on the game.") if over

@@ -9,9 +9,8 @@ scripts; everything else is in the catalog's language.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from tutto_a11y.core.contract import Sentences, export_opening
+from tutto_a11y.core.contract import SavedGame, Sentences, export_opening
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import Game
 from tutto_a11y.games.tutto.rules.events import (
@@ -42,7 +41,7 @@ def sent_by_turn(game: Game, sent: Sequence[str | None]) -> list[SentBy | None]:
     return sent_by_line(game.events_by_entry(), sent, lambda e: isinstance(e, TurnOver))
 
 
-def show_lines(info: Any, game: Game, c: Sentences, status: str,
+def show_lines(info: SavedGame, game: Game, c: Sentences, status: str,
                sent: Sequence[str | None] = ()) -> list[str]:
     """``show``: the game's line, one line per turn (ended by who sent it, with seats), the
     winners and the standing."""
@@ -106,7 +105,7 @@ def _others_lost(m: Messages, seat: int, before: tuple[int, ...],
             for other in range(len(after)) if other != seat and after[other] != before[other]]
 
 
-def export_json(info: Any, game: Game, sent: Sequence[str | None] = ()) -> dict[str, Any]:
+def export_json(info: SavedGame, game: Game, sent: Sequence[str | None] = ()) -> dict[str, object]:
     """The export contract of docs/interface.md; with seats, each turn names who sent it."""
     state = game.state
     senders = sent_by_turn(game, sent)
@@ -120,8 +119,8 @@ def export_json(info: Any, game: Game, sent: Sequence[str | None] = ()) -> dict[
 
 
 def _turn_json(game: Game, record: TurnRecord, senders: list[SentBy | None],
-               number: int) -> dict[str, Any]:
-    turn: dict[str, Any] = {"player": game.players[record.seat],
+               number: int) -> dict[str, object]:
+    turn: dict[str, object] = {"player": game.players[record.seat],
                             "cards": [c.value for c in record.cards],
                             "points": record.points, "outcome": record.outcome.value}
     if senders:  # a game with seats: who sent the turn's entries ([] for the table)

@@ -8,12 +8,15 @@ once for every game.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tutto_a11y.core.contract import (
     AtTable,
+    CoachReview,
+    CoachSettings,
     GameSide,
     Notice,
+    SavedGame,
     Sentences,
     SideOfGame,
     Standing,
@@ -25,8 +28,11 @@ from tutto_a11y.games.tutto.messages import Messages, word_notice
 from tutto_a11y.games.tutto.rules import Entry, Game, Rules, State
 from tutto_a11y.games.tutto.rules.events import Event
 from tutto_a11y.games.tutto.status_line import status_line
-from tutto_a11y.games.tutto.words import WORDS
+from tutto_a11y.games.tutto.words import WORDS, Vocabulary
 from tutto_a11y.text.game_sentences import player_heading
+
+if TYPE_CHECKING:  # the coach (and numpy) load only when a review is asked for
+    from tutto_a11y.games.tutto.coach.review import PlayerReview
 
 
 def N_(text: str) -> str:
@@ -34,41 +40,65 @@ def N_(text: str) -> str:
     return text
 
 
+class TuttoReview:
+    """The coach's review of one Tutto game: each player's decisions (``coach/review.py``),
+    with the game they were taken in, which names its cards as the table does."""
+
+    def __init__(self, game: Game, players: Sequence[PlayerReview]) -> None:
+        self.game = game
+        self.players = players
+
+    def as_json(self, game_id: str) -> dict[str, object]:
+        from .coach.review import as_json
+
+        return as_json(game_id, self.players)
+
+    def lines(self, game_id: str, catalog: Sentences) -> list[str]:
+        from tutto_a11y.games.tutto.reviewing import ReviewWords
+
+        words = ReviewWords(catalog, Messages(catalog, self.game).card_unit)
+        return words.lines(game_id, self.players)
+
+
 class TuttoCoach:
     """Tutto's strategy coach as the commands reach it (``review``, ``coach``); the coach, and
     numpy, load only when one of these is called."""
 
     @staticmethod
-    def review(game: Game, only: int | None = None) -> Any:
+    def review(game: Game, only: int | None = None) -> TuttoReview:
         """Every decision of a saved game against the coach's best (one seat with ``only``)."""
         from .coach.review import review
 
-        return review(game, only)
+        return TuttoReview(game, review(game, only))
 
     @staticmethod
-    def review_json(game_id: str, players: Any) -> dict[str, Any]:
-        from .coach.review import as_json
-
-        return as_json(game_id, players)
+    def review_json(game_id: str, players: CoachReview) -> dict[str, object]:
+        return players.as_json(game_id)
 
     @staticmethod
-    def review_lines(game_id: str, game: Game, players: Any, catalog: Sentences) -> list[str]:
-        from tutto_a11y.games.tutto.reviewing import ReviewWords
-
-        words = ReviewWords(catalog, Messages(catalog, game).card_unit)
-        return words.lines(game_id, players)
+    def review_lines(game_id: str, game: Game, players: CoachReview,
+                     catalog: Sentences) -> list[str]:
+        """The review's lines (``players`` holds the game it reviewed, which is ``game``)."""
+        return players.lines(game_id, catalog)
 
     @staticmethod
-    def command(settings: Any, say: Callable[[str], None],
-                **options: Any) -> dict[str, Any] | None:
+    def command(settings: CoachSettings, say: Callable[[str], None], *, card: str | None,
+                dice: int | None, turn_total: int | None, card_points: int | None,
+                faces: str | None, roll: str | None, deck: str | None, after_tutto: bool,
+                preset: str, rule_options: Sequence[str], fmt: str | None,
+                duel: bool = False, target: int | None = None,
+                tuttos: int | None = None) -> dict[str, object] | None:
         """``tutto-tally coach``: the choices of a position as JSON data, or ``--duel`` (its
         lines given to ``say`` as they come; None when the answer was said)."""
         from .coach.command import coach_command
 
-        return coach_command(settings, say, **options)
+        return coach_command(settings, say, card=card, dice=dice, turn_total=turn_total,
+                             card_points=card_points, faces=faces, roll=roll, deck=deck,
+                             after_tutto=after_tutto, preset=preset, rule_options=rule_options,
+                             fmt=fmt, duel=duel, target=target, tuttos=tuttos)
 
 
-class TuttoSide(SideOfGame[Rules, Game]):
+class TuttoSide(SideOfGame[Rules, Game, State]):
     """The one Tutto side; stateless, so one object serves every table."""
 
     name = "tutto"
@@ -93,7 +123,7 @@ class TuttoSide(SideOfGame[Rules, Game]):
         return Messages(catalog, game, verbosity)
 
     @staticmethod
-    def at_table(catalog: Sentences) -> AtTable[Game, Entry]:
+    def at_table(catalog: Sentences) -> AtTable[Game, Entry, Vocabulary]:
         return table_side.at_table(catalog)
 
     @staticmethod
@@ -118,7 +148,7 @@ class TuttoSide(SideOfGame[Rules, Game]):
         return line
 
     @staticmethod
-    def standing(players: tuple[str, ...], rules: Rules, state: Any,
+    def standing(players: tuple[str, ...], rules: Rules, state: State,
                  catalog: Sentences) -> Standing:
         c = catalog
         game = Game.at(players, rules, state)
@@ -130,12 +160,13 @@ class TuttoSide(SideOfGame[Rules, Game]):
 
     # -- read back -----------------------------------------------------------------------------
     @staticmethod
-    def show_lines(info: Any, game: Game, catalog: Sentences, status: str,
+    def show_lines(info: SavedGame, game: Game, catalog: Sentences, status: str,
                    sent: Sequence[str | None] = ()) -> list[str]:
         return sheet.show_lines(info, game, catalog, status, sent)
 
     @staticmethod
-    def export_json(info: Any, game: Game, sent: Sequence[str | None] = ()) -> dict[str, Any]:
+    def export_json(info: SavedGame, game: Game,
+                    sent: Sequence[str | None] = ()) -> dict[str, object]:
         return sheet.export_json(info, game, sent)
 
     @staticmethod
@@ -144,7 +175,7 @@ class TuttoSide(SideOfGame[Rules, Game]):
         return sheet.sheet_table(game, catalog, sent)
 
     @staticmethod
-    def braille_sheet(info: Any, game: Game, catalog: Sentences, status: str,
+    def braille_sheet(info: SavedGame, game: Game, catalog: Sentences, status: str,
                       sent: Sequence[str | None] = ()) -> list[str]:
         return paper.braille_sheet(info, game, catalog, status, sent)
 
@@ -153,7 +184,7 @@ class TuttoSide(SideOfGame[Rules, Game]):
         return paper.labels(catalog)
 
     @staticmethod
-    def stats_figures() -> StatsFigures:
+    def stats_figures() -> StatsFigures[Game]:
         from tutto_a11y.games.tutto.figures import FIGURES
 
         return FIGURES
@@ -171,4 +202,4 @@ def review_line(notice: Notice[Entry, Event, State, Rules], catalog: Sentences) 
 
 
 #: The side the registry finds; the checker holds it to the contract with Tutto's own types.
-SIDE: GameSide[Rules, Game, State, Messages] = TuttoSide()
+SIDE: GameSide[Rules, Game, State, Messages, Entry, Event] = TuttoSide()

@@ -13,6 +13,6 @@ from tutto_a11y.games.yatzee.words import Vocabulary
 IMPORTANT = (E.GameOver, E.BonusReached)
 
 
-def at_table(catalog: Sentences) -> AtTable[Game, Entry]:
+def at_table(catalog: Sentences) -> AtTable[Game, Entry, Vocabulary]:
     """Yatzee's words, parser and important events for one table in one language."""
     return AtTable(Vocabulary(catalog.lang), interpret, IMPORTANT)

@@ -6,13 +6,17 @@ A player's score in the statistics is their total, added up from the fields.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, cast
 
 from tutto_a11y.core.contract import Sentences, StatsFigures, whole_average
 from tutto_a11y.text.percent import percent
 
+if TYPE_CHECKING:
+    from tutto_a11y.games.yatzee.rules import Game
 
-def yatzee_figures(game: Any) -> list[dict[str, int]]:
+
+def yatzee_figures(game: Game) -> list[dict[str, int]]:
     """What each seat did in one Yatzee game: whether the upper bonus came, and Yatzees written.
 
     Read through the game's own answers (its totals, bonus and turn records); ``played``
@@ -32,7 +36,7 @@ def yatzee_shown(totals: dict[str, int]) -> dict[str, int]:
             "yatzees": totals.get("yatzees", 0)}
 
 
-def yatzee_line(c: Sentences, player: dict[str, Any]) -> str:
+def yatzee_line(c: Sentences, player: Mapping[str, object]) -> str:
     """One player's Yatzee statistics as one sentence, wins first."""
     return c.gettext("{name}: wins {wins}, games {games}, average score {average}, best score "
                      "{best}, bonus in {bonus_rate} percent of games, Yatzees {yatzees}.",
@@ -41,17 +45,18 @@ def yatzee_line(c: Sentences, player: dict[str, Any]) -> str:
                      bonus_rate=_bonus_rate(c, player), yatzees=player["yatzees"])
 
 
-def _bonus_rate(c: Sentences, player: dict[str, Any]) -> str:
+def _bonus_rate(c: Sentences, player: Mapping[str, object]) -> str:
     """The bonus rate as said: the JSON's whole percent, but never "0" when a bonus came (nor
     "100" when one did not)."""
-    counters = player.get("counters", {})
+    counters = cast("Mapping[str, int]", player.get("counters", {}))
     played = counters.get("played", 0)
     if not played:
         return str(player["bonus_rate"])
-    return percent(100 * counters.get("bonus", 0) / played, c, shown=player["bonus_rate"])
+    return percent(100 * counters.get("bonus", 0) / played, c,
+                   shown=cast(int, player["bonus_rate"]))
 
 
-def yatzee_scores(game: Any) -> tuple[int, ...]:
+def yatzee_scores(game: Game) -> tuple[int, ...]:
     """Each seat's final score: Yatzee adds it up from the fields."""
     return tuple(game.totals())
 

@@ -8,9 +8,7 @@ scores under the default rules, for the players to check a throw by touch.
 
 from __future__ import annotations
 
-from typing import Any
-
-from tutto_a11y.core.contract import Sentences
+from tutto_a11y.core.contract import SavedGame, Sentences
 from tutto_a11y.games.yatzee.messages import field_name
 from tutto_a11y.games.yatzee.rules import FACE, UPPER, Field, Game, Rules
 from tutto_a11y.games.yatzee.rules.fields import ORDER
@@ -19,7 +17,7 @@ from tutto_a11y.text.names import with_printable_names
 from tutto_a11y.text.output import plain
 
 
-def braille_sheet(info: Any, game: Game, c: Sentences, shown: list[str],
+def braille_sheet(info: SavedGame, game: Game, c: Sentences, shown: list[str],
                   table: tuple[list[str], list[list[str]]]) -> list[str]:
     """The sheet's lines from ``show``'s lines and the paper sheet's table: the game, the
     winner, the totals one player a line, then one line a field (a free field says so)."""

@@ -9,6 +9,8 @@ own: fields, rolls and the combination a field needs.
 
 from __future__ import annotations
 
+from typing import cast
+
 from tutto_a11y.core.contract import EntryError
 from tutto_a11y.games.yatzee.rules import Field
 from tutto_a11y.games.yatzee.sentence_parts import EXAMPLE_ROLL, SentenceParts
@@ -24,13 +26,14 @@ def refusal(m: SentenceParts, err: EntryError) -> str:
     if shared is not None:
         return shared
     if r == "not-formed":
-        return _not_formed(m, d["field"])
+        return _not_formed(m, cast(Field, d["field"]))
     if r == "field-filled":
         if d.get("struck"):
             return c.gettext("{field} is already struck: choose a free field; {sheet} "
-                             "names them.", field=m.field(d["field"]), sheet=m.word("sheet"))
+                             "names them.", field=m.field(cast(Field, d["field"])),
+                             sheet=m.word("sheet"))
         return c.gettext("{field} already holds {points}: choose a free field; {sheet} "
-                         "names them.", field=m.field(d["field"]), points=d["points"],
+                         "names them.", field=m.field(cast(Field, d["field"])), points=d["points"],
                          sheet=m.word("sheet"))
     if r == "roll-first":
         return c.gettext("First the roll: type the six faces on the table, for example "
@@ -39,7 +42,7 @@ def refusal(m: SentenceParts, err: EntryError) -> str:
         return c.gettext("There is no fourth roll: write a field, or type {strike} and a "
                          "field.", strike=m.word("strike"))
     if r == "field-needed":
-        verb = m.word(d.get("verb", "strike"))
+        verb = m.word(cast(str, d.get("verb", "strike")))
         return c.gettext("Type the field after {verb}, for example {example}.", verb=verb,
                          example=nobreak(verb + " " + field_word(Field.CHANCE, c.lang)))
     if r == "which-field":
@@ -55,7 +58,7 @@ def refusal(m: SentenceParts, err: EntryError) -> str:
     if r == "face-out-of-range":
         return m.not_a_face(d["face"])
     if r in ("not-faces", "unknown-word"):
-        return m.not_an_entry(d.get("word") or d.get("text", ""), m.hint())
+        return m.not_an_entry(cast(str, d.get("word") or d.get("text", "")), m.hint())
     if r == "no-faces":
         return m.type_the_faces()
     if r == "game-over":

@@ -8,13 +8,13 @@ the registry under the name stored as the game's kind.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from tutto_a11y.core.contract import (
     AtTable,
     GameSide,
     Notice,
     ReplayError,
+    SavedGame,
     Sentences,
     SideOfGame,
     Standing,
@@ -35,14 +35,14 @@ from tutto_a11y.games.yatzee.rules import (
 )
 from tutto_a11y.games.yatzee.rules.events import Event
 from tutto_a11y.games.yatzee.status_line import status_line
-from tutto_a11y.games.yatzee.words import WORDS
+from tutto_a11y.games.yatzee.words import WORDS, Vocabulary
 from tutto_a11y.text.game_sentences import player_heading, winners_line
 from tutto_a11y.text.names import with_printable_names
 from tutto_a11y.text.output import plain
 from tutto_a11y.text.sent import SentBy, sent_by_line, sent_json, sent_sentence
 
 
-class YatzeeSide(SideOfGame[Rules, Game]):
+class YatzeeSide(SideOfGame[Rules, Game, State]):
     """Yatzee with 6 dice, for 1 to 10 players."""
 
     name = "yatzee"
@@ -65,7 +65,7 @@ class YatzeeSide(SideOfGame[Rules, Game]):
                  verbosity: str = Verbosity.NORMAL) -> M.Messages:
         return M.Messages(catalog, game, verbosity)
 
-    def at_table(self, catalog: Sentences) -> AtTable[Game, Entry]:
+    def at_table(self, catalog: Sentences) -> AtTable[Game, Entry, Vocabulary]:
         return table_side.at_table(catalog)
 
     def typed_words(self, lang: str) -> list[str]:
@@ -78,7 +78,7 @@ class YatzeeSide(SideOfGame[Rules, Game]):
                     verbosity: str = Verbosity.NORMAL) -> str:
         return M.word_notice(notice, catalog, verbosity)
 
-    def standing(self, players: tuple[str, ...], rules: Rules, state: Any,
+    def standing(self, players: tuple[str, ...], rules: Rules, state: State,
                  catalog: Sentences) -> Standing:
         """The totals table (player, total, upper sum, bonus, free fields) and who rolls now."""
         c = catalog
@@ -94,7 +94,7 @@ class YatzeeSide(SideOfGame[Rules, Game]):
         return Standing(caption, header, rows, now)
 
     # -- read back -----------------------------------------------------------------------
-    def show_lines(self, info: Any, game: Game, catalog: Sentences, status: str,
+    def show_lines(self, info: SavedGame, game: Game, catalog: Sentences, status: str,
                    sent: Sequence[str | None] = ()) -> list[str]:
         """``show``: the game, every turn in order (ended by who sent it, with seats), then
         each player's sheet and the totals."""
@@ -131,8 +131,8 @@ class YatzeeSide(SideOfGame[Rules, Game]):
         lines.append(m.scores())
         return lines
 
-    def export_json(self, info: Any, game: Game,
-                    sent: Sequence[str | None] = ()) -> dict[str, Any]:
+    def export_json(self, info: SavedGame, game: Game,
+                    sent: Sequence[str | None] = ()) -> dict[str, object]:
         """The Yatzee export of docs/interface.md, ``"game"`` first; a free field is null;
         with seats, each turn names who sent it."""
         state = game.state
@@ -173,7 +173,7 @@ class YatzeeSide(SideOfGame[Rules, Game]):
         rows.append([c.gettext("Total"), *(str(game.total(s)) for s in seats)])
         return header, rows
 
-    def braille_sheet(self, info: Any, game: Game, catalog: Sentences, status: str,
+    def braille_sheet(self, info: SavedGame, game: Game, catalog: Sentences, status: str,
                       sent: Sequence[str | None] = ()) -> list[str]:
         """The game, the winner and the totals first, then one line a field (no turns, so
         nobody is named as having sent one)."""
@@ -183,7 +183,7 @@ class YatzeeSide(SideOfGame[Rules, Game]):
     def labels(self, catalog: Sentences) -> list[str]:
         return paper.labels(catalog)
 
-    def stats_figures(self) -> StatsFigures:
+    def stats_figures(self) -> StatsFigures[Game]:
         from tutto_a11y.games.yatzee.figures import FIGURES
 
         return FIGURES
@@ -198,14 +198,14 @@ def _sent_by_turn(game: Game, sent: Sequence[str | None]) -> list[SentBy | None]
 
 
 def _turn_json(game: Game, r: E.TurnRecord, senders: list[SentBy | None],
-               number: int) -> dict[str, Any]:
-    turn: dict[str, Any] = {"player": game.players[r.seat], "rolls": [list(f) for f in r.rolls],
+               number: int) -> dict[str, object]:
+    turn: dict[str, object] = {"player": game.players[r.seat], "rolls": [list(f) for f in r.rolls],
                             "field": r.field.value, "struck": r.struck, "points": r.points}
     if senders:  # a game with seats: who sent the turn's entries ([] for the table)
         turn["sent_by"] = sent_json(senders, number)
     return turn
 
 
-SIDE: GameSide[Rules, Game, State, M.Messages] = YatzeeSide()
+SIDE: GameSide[Rules, Game, State, M.Messages, Entry, Event] = YatzeeSide()
 
 __all__ = ["ReplayError", "SIDE", "YatzeeSide"]

@@ -6,8 +6,6 @@ page's reading as the default.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tutto_a11y.core.contract import MalformedEntry, OptionRules
 from tutto_a11y.core.record import replace
 
@@ -18,7 +16,7 @@ OVER_120 = ("two-games", "one-game")
 CHOICES: dict[str, tuple[str, ...]] = {"tie": TIE, "tute-wins": TUTE_WINS, "over-120": OVER_120}
 OPTION_NAMES: tuple[str, ...] = ("games", *CHOICES)
 #: Tute has one set of rules; its name is what ``--rules`` accepts.
-PRESETS: dict[str, dict[str, Any]] = {"standard": {}}
+PRESETS: dict[str, dict[str, str]] = {"standard": {}}
 MAX_GAMES = 99  # won games to win a match: more is no evening at a table
 
 
@@ -43,7 +41,7 @@ class Rules(OptionRules):
     def preset(cls, name: str) -> Rules:
         if name not in PRESETS:
             raise MalformedEntry("unknown-preset", value=name, choices=tuple(PRESETS))
-        return cls(**PRESETS[name])
+        return replace(cls(), **PRESETS[name])
 
     def with_option(self, name: str, value: str) -> Rules:
         """These rules with one option changed, from text such as ``tie`` = ``replay``."""
@@ -55,7 +53,7 @@ class Rules(OptionRules):
             if not (value.isascii() and value.isdigit()) or len(value) > 3:
                 raise MalformedEntry("bad-games", value=value, maximum=MAX_GAMES)
             return replace(self, games=int(value))
-        changed: dict[str, Any] = {_attr(name): value}
+        changed: dict[str, object] = {_attr(name): value}
         return replace(self, **changed)
 
 

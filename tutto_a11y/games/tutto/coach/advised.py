@@ -20,12 +20,15 @@ The choices come best first in the measure (the advice's choice is the first); e
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tutto_a11y.core.record import Record
 from tutto_a11y.games.tutto.coach.choices import Choice, coach_for
 from tutto_a11y.games.tutto.coach.position import Position, PositionError, from_state
 from tutto_a11y.games.tutto.rules import Card, Rules, State, Step
+
+if TYPE_CHECKING:  # the stakes come with numpy, loaded only when the advice plays to win
+    from tutto_a11y.games.tutto.coach.winning import LeadStakes, Stakes
 
 POINTS, WIN, TUTTO, TWO_TUTTOS = "points", "win", "tutto", "two-tuttos"
 MEASURES = (POINTS, WIN, TUTTO, TWO_TUTTOS)
@@ -43,7 +46,7 @@ class Advised(Record):
     playing: str | None
     choices: tuple[Choice, ...]
     position: Position
-    stakes: Any = None
+    stakes: Stakes | LeadStakes | None = None
     by_seat: tuple[float, ...] | None = None
 
     @property
@@ -88,7 +91,7 @@ def advised(rules: Rules, state: State, players: Sequence[str]) -> Advised | Non
         return None
     from tutto_a11y.games.tutto.coach.winning import stakes_of
 
-    stakes: Any = stakes_of(rules, state)
+    stakes: Stakes | LeadStakes | None = stakes_of(rules, state)
     playing = LAST_TURN if stakes is not None else None
     if stakes is None:
         stakes = lead(rules, state)
@@ -118,7 +121,7 @@ def plays_to_win(rules: Rules, state: State, players: Sequence[str]) -> bool:
             or (len(state.scores) == 2 and len(players) == 2 and kept(rules)))
 
 
-def lead(rules: Rules, state: State) -> Any | None:
+def lead(rules: Rules, state: State) -> LeadStakes | None:
     """The stakes of a final-round turn with players still to come, or None."""
     from tutto_a11y.games.tutto.coach.winning import lead_stakes_of, others_still_to_play
 

@@ -17,12 +17,14 @@ import os
 import tempfile
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tutto_a11y.core.record import Record
 from tutto_a11y.games.tutto.rules import Rules
 
 if TYPE_CHECKING:  # for the checker only: numpy is loaded when a file is read or written
+    from numpy.typing import ArrayLike
+
     from tutto_a11y.games.tutto.coach.solver import FloatArray
 
 # numpy is imported only to read or write a file: asking whether one exists stays cheap, so
@@ -87,15 +89,15 @@ def write(solved: Solved) -> Path:
     return path
 
 
-def _keep(path: Path, **arrays: Any) -> None:
-    """Write arrays atomically: a temporary file in the same folder, then a rename."""
+def _keep(path: Path, key: ArrayLike, win: ArrayLike, last: ArrayLike) -> None:
+    """Write the arrays atomically: a temporary file in the same folder, then a rename."""
     import numpy as np
 
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=".duel-", suffix=".npz", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as out:
-            np.savez(out, **arrays)
+            np.savez(out, key=key, win=win, last=last)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temporary, path)

@@ -9,7 +9,7 @@ turn under best play from there on (see :mod:`solver` for the model).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
@@ -58,10 +58,10 @@ class Choice(Record):
     #: Street that ends the turn. ``then`` says how the turn goes on as the JSON lists it.
     ends_turn: bool = False
 
-    def as_json(self, places: int = 2) -> dict[str, Any]:
+    def as_json(self, places: int = 2) -> dict[str, object]:
         """The choice for scripts; ``expected`` to ``places`` decimals (points to 0.01; a
         chance to win, in a review, to 0.0001)."""
-        answer: dict[str, Any] = {"set_aside": list(self.set_aside), "then": self.then,
+        answer: dict[str, object] = {"set_aside": list(self.set_aside), "then": self.then,
                                   "expected": round(self.expected, places)}
         if self.chance is not None:
             answer["chance"] = round(self.chance, 4)
@@ -283,6 +283,6 @@ def coach_for(rules: Rules) -> Coach:
     return Coach(rules)
 
 
-def as_json(found: list[Choice]) -> dict[str, Any]:
+def as_json(found: list[Choice]) -> dict[str, object]:
     """The ``coach --format json`` answer of docs/interface.md."""
     return {"choices": [c.as_json() for c in found], "best": 0 if found else None}

@@ -9,11 +9,11 @@ layer (``commands/coach.py``) prints it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import cast
 
-from tutto_a11y.config.settings import Settings, UsageProblem
+from tutto_a11y.config.settings import UsageProblem
 from tutto_a11y.config.values import rule_pair
-from tutto_a11y.core.contract import Sentences
+from tutto_a11y.core.contract import CoachSettings, Sentences
 from tutto_a11y.games.tutto.coach.position import (
     MAX_TURN_TOTAL,
     Position,
@@ -114,23 +114,25 @@ def position_sentence(error: PositionError, c: Sentences) -> str:
         return c.ngettext("With these faces set aside under Street, {n} die is in hand: give "
                           "--dice {n}.",
                           "With these faces set aside under Street, {n} dice are in hand: "
-                          "give --dice {n}.", d["dice"])
+                          "give --dice {n}.", cast(int, d["dice"]))
     if r == "coach-roll-count":
         return c.ngettext("--roll needs {n} face, one for each die in hand, not {got}.",
                           "--roll needs {n} faces, one for each die in hand, not {got}.",
-                          d["expected"], got=d["got"])
+                          cast(int, d["expected"]), got=d["got"])
     if r == "coach-deck-count":
         return c.ngettext("A deck holds at most {n} card {card}, not {value}.",
-                          "A deck holds at most {n} cards {card}, not {value}.", d["most"],
-                          card=d["card"].value, value=d["value"])
+                          "A deck holds at most {n} cards {card}, not {value}.",
+                          cast(int, d["most"]),
+                          card=cast(Card, d["card"]).value, value=d["value"])
     return unworded_problem(r, c)
 
 
-def coach_command(settings: Settings, say: Callable[[str], None], *, card: str | None,
+def coach_command(settings: CoachSettings, say: Callable[[str], None], *, card: str | None,
                   dice: int | None, turn_total: int | None, card_points: int | None,
                   faces: str | None, roll: str | None, deck: str | None, after_tutto: bool,
                   preset: str, rule_options: Sequence[str], fmt: str | None, duel: bool = False,
-                  target: int | None = None, tuttos: int | None = None) -> dict[str, Any] | None:
+                  target: int | None = None,
+                  tuttos: int | None = None) -> dict[str, object] | None:
     """The choices of the position as JSON data, or with ``--duel`` solve the two-player
     game and keep it (its lines are given to ``say``; None when the answer was said)."""
     c = settings.catalog()
@@ -187,8 +189,7 @@ def coach_command(settings: Settings, say: Callable[[str], None], *, card: str |
         raise UsageProblem(position_sentence(error, c)) from None
     from tutto_a11y.games.tutto.coach.choices import as_json, coach_for
 
-    answer: dict[str, Any] = as_json(coach_for(rules).choices(position))
-    return answer
+    return as_json(coach_for(rules).choices(position))
 
 
 __all__ = ["CARD_IDS", "MAX_TURN_TOTAL", "coach_command", "coach_rules", "position_sentence"]

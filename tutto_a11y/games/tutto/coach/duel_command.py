@@ -11,10 +11,9 @@ solved and the answer comes at once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from tutto_a11y.config.settings import Settings, UsageProblem
-from tutto_a11y.core.contract import Sentences
+from tutto_a11y.config.settings import UsageProblem
+from tutto_a11y.core.contract import CoachSettings, Sentences
 from tutto_a11y.games.tutto.rules import Rules
 from tutto_a11y.text.percent import percent
 
@@ -28,8 +27,8 @@ def percent_said(chance: float, c: Sentences) -> str:
     return percent(chance * 100, c, 2)
 
 
-def duel_command(settings: Settings, rules: Rules, fmt: str,
-                 say: Callable[[str], None]) -> dict[str, Any] | None:
+def duel_command(settings: CoachSettings, rules: Rules, fmt: str,
+                 say: Callable[[str], None]) -> dict[str, object] | None:
     """Solve (or read) the two-player game of these rules; say the first player's chance, or
     with ``fmt`` json return it as JSON data. ``say`` prints a line as it comes."""
     c = settings.catalog()

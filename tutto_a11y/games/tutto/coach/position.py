@@ -7,8 +7,6 @@ made under the card, Street faces, the roll waiting, the draw pile), so both bec
 
 from __future__ import annotations
 
-from typing import Any
-
 from tutto_a11y.core.problem import Problem
 from tutto_a11y.core.record import Record
 from tutto_a11y.games.tutto.rules import Card, State, Step, dice as D
@@ -22,7 +20,7 @@ MAX_TURN_TOTAL = 20000
 class PositionError(Problem, ValueError):
     """A position that cannot happen in a turn; ``reason`` and ``data`` are worded at the edge."""
 
-    def __init__(self, reason: str, **data: Any) -> None:
+    def __init__(self, reason: str, **data: object) -> None:
         super().__init__(reason, data, shown=(f"{reason}: {data}",))
 
 

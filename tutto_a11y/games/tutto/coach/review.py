@@ -20,7 +20,6 @@ its grade (an inaccuracy, a mistake, a blunder) comes from :data:`THRESHOLDS`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from tutto_a11y.core.record import Record
 from tutto_a11y.games.tutto.coach.advised import (
@@ -103,7 +102,7 @@ class Decision(Record):
         rank = GRADES.index(self.grade) + 1 if self.grade else 0
         return rank, self.loss / THRESHOLDS[self.measure][-1]
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         places = 4 if self.measure == WIN else 2  # a chance to win, or points
         return {"turn": self.turn, "card": self.card.value, "dice": self.dice,
                 "turn_total": self.turn_total, "roll": list(self.roll),
@@ -156,7 +155,7 @@ class PlayerReview(Record):
         found = [d for d in self.decisions if d.grade is not None]
         return sorted(found, key=lambda d: tuple(-x for x in d.severity))[:COSTLIEST]
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         return {"name": self.name, "decisions": len(self.decisions), "best": self.best,
                 "grades": {name: self.graded(name) for name in GRADES},
                 "expected_loss": round(self.expected_loss, 2),
@@ -241,10 +240,11 @@ __all__ = ["GRADES", "MEASURES", "THRESHOLDS", "Decision", "PlayerReview", "as_j
            "decisions", "grade", "review"]
 
 
-def as_json(game_id: Any, players: Sequence[PlayerReview]) -> dict[str, Any]:
+def as_json(game_id: str, players: Sequence[PlayerReview]) -> dict[str, object]:
     """The ``review --format json`` answer."""
+    shown_id: int | str
     try:
-        shown_id: Any = int(game_id)
+        shown_id = int(game_id)
     except (TypeError, ValueError):
         shown_id = game_id
     return {"game": shown_id, "players": [p.as_json() for p in players]}

@@ -6,8 +6,6 @@ read once when the game starts, stored with the game, and never changes during p
 
 from __future__ import annotations
 
-from typing import Any
-
 from tutto_a11y.core.contract import OptionRules
 from tutto_a11y.core.record import replace
 
@@ -53,7 +51,7 @@ class Rules(OptionRules):
     def preset(cls, name: str) -> Rules:
         """The rules of a named preset: ``standard``, ``classic-2004`` or ``volle-lotte``."""
         try:
-            return cls(**PRESETS[name])
+            return replace(cls(), **PRESETS[name])
         except KeyError:
             raise MalformedEntry("unknown-preset", value=name, choices=tuple(PRESETS)) from None
 
@@ -69,13 +67,13 @@ class Rules(OptionRules):
             except ValueError:
                 raise MalformedEntry("bad-target", value=value) from None
             return replace(self, target=number)
-        changed: dict[str, Any] = {_attr(name): value}
+        changed: dict[str, object] = {_attr(name): value}
         return replace(self, **changed)
 
     def preset_name(self) -> str | None:
         """The preset these rules equal, if any (for the start-of-game announcement)."""
         for name, options in PRESETS.items():
-            if Rules(**{**options, "target": self.target}) == self:
+            if replace(Rules(), **options, target=self.target) == self:
                 return name
         return None
 
@@ -84,7 +82,7 @@ def _attr(option: str) -> str:
     return option.replace("-", "_")
 
 
-PRESETS: dict[str, dict[str, Any]] = {
+PRESETS: dict[str, dict[str, str]] = {
     "standard": {},
     "classic-2004": {"game_end": "immediate", "plus_minus": "adds-1000-may-continue"},
     "volle-lotte": {"game_end": "immediate", "street_after": "ends-turn"},

@@ -9,7 +9,6 @@ returns the next state and the events to announce.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
 
 from tutto_a11y.core.record import Record, replace
 
@@ -226,7 +225,7 @@ def _tutto(rules: Rules, state: State, events: list[Event]) -> tuple[State, list
     """All dice of the stretch are set aside: the card's Tutto effect (docs/rules/tutto.md 4)."""
     seat, card, total = state.seat, state.card, state.turn_total
     tuttos = state.tuttos + 1
-    fresh: dict[str, Any] = dict(dice=STRETCH, aside=(), tuttos=tuttos)
+    fresh: dict[str, object] = dict(dice=STRETCH, aside=(), tuttos=tuttos)
     if card is Card.FIREWORKS:
         events.append(Tutto(seat, card, total, 0, None, tuttos))
         return replace(state, step=Step.ROLL, **fresh), events
@@ -301,7 +300,7 @@ def _end_turn(rules: Rules, state: State, points: int, outcome: TurnOutcome, eve
     if final_round and seat == players - 1:
         over = True
     # The turn is over either way: nothing of it stays in the state (no card, dice, turn total).
-    closed: dict[str, Any] = dict(turns=turns, final_round=final_round, card=None, turn_cards=(),
+    closed: dict[str, object] = dict(turns=turns, final_round=final_round, card=None, turn_cards=(),
                                   turn_total=0, card_base=0, dice=STRETCH, roll=(), aside=(),
                                   tuttos=0)
     if over:

@@ -6,8 +6,6 @@ those of the rules file, so ``--rule yatzee=fixed-50`` reads as the file does.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tutto_a11y.core.contract import OptionRules
 from tutto_a11y.core.record import replace
 
@@ -63,7 +61,7 @@ class Rules(OptionRules):
         """These rules with one option changed, from text such as ``throw-bonus`` = ``off``."""
         if name not in OPTION_NAMES:
             raise MalformedEntry("unknown-rule", option=name, choices=OPTION_NAMES)
-        changed: dict[str, Any] = {name.replace("-", "_"): value.strip()}
+        changed: dict[str, object] = {name.replace("-", "_"): value.strip()}
         return replace(self, **changed)
 
     def is_standard(self) -> bool:
