@@ -25,7 +25,7 @@ def coach(*args: str) -> list[dict]:
     return json.loads(result.stdout)["choices"]
 
 
-def test_the_cloverleaf_json_lists_the_chance_to_win_next_to_expected():
+def test_the_cloverleaf_json_lists_the_chance_to_win_next_to_expected() -> None:
     tutto = constants().plus_minus
     [start] = coach("--card", "cloverleaf", "--dice", "6", "--turn-total", "0")
     assert start == {"set_aside": [], "then": "roll", "expected": 0.0,
@@ -56,7 +56,7 @@ def play(lang: str, lines: list[str], env: dict[str, str], db, *options: str) ->
     ("fr", "avis", "Meilleure chance de gagner\u00a0: gardez le 1 et relancez, 7,1 pour cent."),
 ])
 def test_advice_under_cloverleaf_says_the_chance_to_win_and_the_move(db, clean_env, lang,
-                                                                       word, sentence):
+                                                                       word, sentence) -> None:
     said = play(lang, ["clover", "1 1 2 3 4 6", word], clean_env, db)
     assert sentence in said
     assert not any(" 0 " in line and ("average" in line or "Mittel" in line
@@ -64,7 +64,7 @@ def test_advice_under_cloverleaf_says_the_chance_to_win_and_the_move(db, clean_e
 
 
 def test_the_coach_after_each_roll_under_plus_minus_says_the_chance_of_the_tutto(db,
-                                                                              clean_env):
+                                                                              clean_env) -> None:
     said = play("de", ["plusminus", "1 5 2 3 4 6"], clean_env, db, "--coach")
     tutto = constants().plus_minus
     percent = f"{100 * tutto[5]:.1f}".replace(".", ",")
@@ -79,7 +79,7 @@ def test_the_coach_after_each_roll_under_plus_minus_says_the_chance_of_the_tutto
                    "Volle Lotte, 100,0 pour cent."),
 ])
 def test_the_plus_minus_tutto_is_set_aside_for_the_tutto_never_banked(db, clean_env, lang,
-                                                                       word, sentence):
+                                                                       word, sentence) -> None:
     # Under Plus/Minus the Tutto ends the turn with exactly 1000: there is no bank to choose.
     said = play(lang, ["plusminus", "1 2 3 4 6 6", "1", "1 2 3 4 6", "1", "1 2 3 4", "1",
                        "1 2 6", "1", "1 5", word], clean_env, db)
@@ -94,6 +94,6 @@ def test_the_plus_minus_tutto_is_set_aside_for_the_tutto_never_banked(db, clean_
                    "das Spiel."),
 ])
 def test_advice_names_the_cloverleafs_second_tutto_as_the_win(db, clean_env, lang, word,
-                                                               sentence):
+                                                               sentence) -> None:
     said = play(lang, ["clover", "1 1 1 5 5 5", "", "1 1 1 1 5 5", word], clean_env, db)
     assert sentence in said

@@ -37,13 +37,13 @@ def coach(*args: str) -> list[dict]:
     return json.loads(result.stdout)["choices"]
 
 
-def test_x2_with_one_die_at_500_drawing_from_a_rich_pile_is_worth_1539_80():
+def test_x2_with_one_die_at_500_drawing_from_a_rich_pile_is_worth_1539_80() -> None:
     choices = coach("--card", "x2", "--dice", "1", "--turn-total", "500", "--roll", "5",
                     "--deck", "bonus-300=2,bonus-600=1,x2=1,fireworks=2")
     assert {"set_aside": [5], "then": "draw", "expected": 1539.8} == choices[0]
 
 
-def test_plus_minus_at_1200_in_classic_rules_with_a_fireworks_rich_pile_is_worth_831_51():
+def test_plus_minus_at_1200_in_classic_rules_with_a_fireworks_rich_pile_is_worth_831_51() -> None:
     choices = coach("--rules", "classic-2004", "--card", "plus-minus", "--dice", "6",
                     "--turn-total", "1200", "--roll", "6 6 3 1 5 6",
                     "--deck", "fireworks=5,bonus-300=1,bonus-400=1,street=1")
@@ -81,7 +81,7 @@ PILES = [
 
 @pytest.mark.parametrize("counts", PILES)
 @pytest.mark.parametrize("preset", ["standard", "classic-2004"])
-def test_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(counts, preset):
+def test_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(counts, preset) -> None:
     rules = Rules.preset(preset)
     pile = pile_from_counts(counts)
     solved: dict = {}
@@ -96,7 +96,7 @@ def test_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(count
 
 
 @pytest.mark.parametrize("counts", PILES[:2])
-def test_a_whole_card_agrees_with_every_smaller_pile_solved_whole(counts):
+def test_a_whole_card_agrees_with_every_smaller_pile_solved_whole(counts) -> None:
     rules = Rules()
     pile = pile_from_counts(counts)
     solved: dict = {}
@@ -131,7 +131,7 @@ def _stakes() -> list[tuple[str, object]]:
 @pytest.mark.parametrize("counts", PILES)
 @pytest.mark.parametrize("name, stakes", _stakes())
 def test_playing_to_win_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(
-        counts, name, stakes):
+        counts, name, stakes) -> None:
     pile = pile_from_counts(counts)
     measure = WinMeasure(Rules(), *stakes.bank_values())
     solved: dict = {}
@@ -146,7 +146,7 @@ def test_playing_to_win_drawing_after_a_tutto_agrees_with_every_smaller_pile_sol
 
 
 @pytest.mark.parametrize("name, stakes", _stakes())
-def test_playing_to_win_a_whole_card_agrees_with_every_smaller_pile_solved_whole(name, stakes):
+def test_playing_to_win_a_whole_card_agrees_with_every_smaller_pile_solved_whole(name, stakes) -> None:
     pile = pile_from_counts(PILES[0])
     measure = WinMeasure(Rules(), *stakes.bank_values())
     after = whole(measure, pile, {})
@@ -159,7 +159,7 @@ def test_playing_to_win_a_whole_card_agrees_with_every_smaller_pile_solved_whole
 
 
 @pytest.mark.slow
-def test_a_two_player_turn_with_the_game_solved_agrees_with_every_smaller_pile_solved_whole():
+def test_a_two_player_turn_with_the_game_solved_agrees_with_every_smaller_pile_solved_whole() -> None:
     from tutto_a11y.games.tutto.coach.duel import bank_values, solve
 
     rules = Rules(target=500)
@@ -190,7 +190,7 @@ def draw_down(game: Game, leave: dict[Card, int]) -> None:
         zero_turn(game, [extra[0]])
 
 
-def test_the_review_values_a_last_turn_draw_with_every_later_card_from_the_pile(db):
+def test_the_review_values_a_last_turn_draw_with_every_later_card_from_the_pile(db) -> None:
     """Through the real program: Ben, the last of the final round, needs 2600 and has 1800
     after a Tutto; drawing from the pile of six cards left is worth his chance to win with
     every later card of the turn from that pile (the whole solve), not from a full deck's."""

@@ -54,17 +54,17 @@ def start_value(card: Card, rules: Rules = STANDARD, pile: tuple[int, ...] = FUL
 @pytest.mark.parametrize("card, figure", [
     (Card.BONUS_300, 444.01), (Card.X2, 467.35), (Card.STREET, 393.80),
     (Card.FIREWORKS, 622.64)])
-def test_the_expected_turn_from_the_start_under_a_card_is_the_published_figure(card, figure):
+def test_the_expected_turn_from_the_start_under_a_card_is_the_published_figure(card, figure) -> None:
     assert round(start_value(card), 2) == figure
 
 
-def test_a_whole_turn_with_a_random_first_card_is_worth_357_58():
+def test_a_whole_turn_with_a_random_first_card_is_worth_357_58() -> None:
     whole = sum(n * start_value(card) for card, n in Deck.as_dict(FULL_DECK).items()
                 if card not in (Card.STOP, Card.CLOVERLEAF)) / sum(FULL_DECK)
     assert round(whole, 2) == 357.58
 
 
-def test_the_plus_minus_tutto_chance_is_higher_played_best_than_keeping_every_scoring_die():
+def test_the_plus_minus_tutto_chance_is_higher_played_best_than_keeping_every_scoring_die() -> None:
     k = constants()
     every = [1.0]  # the chance of the Tutto, always setting aside every scoring die, by dice
     for n in range(1, 7):
@@ -74,7 +74,7 @@ def test_the_plus_minus_tutto_chance_is_higher_played_best_than_keeping_every_sc
     assert round(start_value(Card.PLUS_MINUS), 2) == round(1000 * k.plus_minus[6], 2)
 
 
-def test_keeping_fewer_scoring_dice_is_best_for_1_1_2_2_3_5_under_bonus_300():
+def test_keeping_fewer_scoring_dice_is_best_for_1_1_2_2_3_5_under_bonus_300() -> None:
     coach = coach_for(STANDARD)
     best = coach.choices(Position(Card.BONUS_300, 6, 0, 0, (), (1, 1, 2, 2, 3, 5), FULL_DECK))[0]
     assert (best.set_aside, best.then) == ((1,), "roll")
@@ -109,7 +109,7 @@ def _recursion(rules: Rules, seat_score: int = 0):
 @pytest.mark.parametrize("dice, total, roll", [
     (6, 0, None), (3, 450, None), (2, 700, None), (6, 0, (1, 1, 2, 2, 3, 5)),
     (4, 300, (1, 5, 5, 2)), (1, 1200, None)])
-def test_bonus_300_values_agree_with_a_plain_recursion_over_the_rules(dice, total, roll, pile):
+def test_bonus_300_values_agree_with_a_plain_recursion_over_the_rules(dice, total, roll, pile) -> None:
     # With only Stop and Plus/Minus cards in the pile, every draw after a Tutto ends the turn:
     # the recursion over the engine's own entries then ends, and must agree with the solver.
     state = _state(Card.BONUS_300, pile, dice=dice, turn_total=total,
@@ -122,7 +122,7 @@ def test_bonus_300_values_agree_with_a_plain_recursion_over_the_rules(dice, tota
 
 
 @pytest.mark.parametrize("scope", ["turn", "card"])
-def test_x2_values_agree_with_a_plain_recursion_in_both_scopes(scope):
+def test_x2_values_agree_with_a_plain_recursion_in_both_scopes(scope) -> None:
     rules = Rules(x2_scope=scope)
     state = _state(Card.X2, ONLY_STOPS, dice=3, turn_total=900, card_base=600,
                    step=Step.ROLL_OR_BANK)
@@ -131,7 +131,7 @@ def test_x2_values_agree_with_a_plain_recursion_in_both_scopes(scope):
         pytest.approx(float(exact), abs=1e-9)
 
 
-def test_plus_minus_adding_1000_values_the_turn_before_the_card_plus_1000():
+def test_plus_minus_adding_1000_values_the_turn_before_the_card_plus_1000() -> None:
     rules = Rules(plus_minus="adds-1000-may-continue")
     state = _state(Card.PLUS_MINUS, STOPS_AND_PLUS_MINUS, turn_total=850, card_base=700)
     exact = _recursion(rules)(state)
@@ -140,14 +140,14 @@ def test_plus_minus_adding_1000_values_the_turn_before_the_card_plus_1000():
     assert float(exact) == pytest.approx(constants().plus_minus[6] * 1700)
 
 
-def test_the_plus_minus_chance_agrees_with_a_plain_recursion_over_the_rules():
+def test_the_plus_minus_chance_agrees_with_a_plain_recursion_over_the_rules() -> None:
     state = _state(Card.PLUS_MINUS, FULL_DECK)
     exact = _recursion(STANDARD)(state) / 1000
     assert float(exact) == pytest.approx(constants().plus_minus[6], abs=1e-12)
     assert round(float(exact), 6) == 0.270998
 
 
-def test_the_street_chance_agrees_with_a_plain_recursion_over_the_rules():
+def test_the_street_chance_agrees_with_a_plain_recursion_over_the_rules() -> None:
     rules = Rules(street_after="ends-turn")  # the completed Street banks 2000: the turn ends
     state = _state(Card.STREET, FULL_DECK)
     exact = _recursion(rules)(state) / 2000
@@ -157,7 +157,7 @@ def test_the_street_chance_agrees_with_a_plain_recursion_over_the_rules():
 # -- a second method: Monte Carlo of the engine where the figure is a long-run average ---------
 
 @pytest.mark.slow
-def test_a_monte_carlo_of_fireworks_turns_finds_622_64_within_its_confidence_interval():
+def test_a_monte_carlo_of_fireworks_turns_finds_622_64_within_its_confidence_interval() -> None:
     rng = random.Random(20260101)
     results = []
     for _ in range(20000):
@@ -174,7 +174,7 @@ def test_a_monte_carlo_of_fireworks_turns_finds_622_64_within_its_confidence_int
 
 
 @pytest.mark.slow
-def test_a_monte_carlo_of_the_coachs_policy_under_bonus_300_finds_444_01():
+def test_a_monte_carlo_of_the_coachs_policy_under_bonus_300_finds_444_01() -> None:
     # Each card after a Tutto is drawn from a full deck's proportions, as the figure assumes.
     rng = random.Random(7)
     coach = coach_for(STANDARD)
@@ -242,7 +242,7 @@ def _win_recursion(rules: Rules):
     (Card.PLUS_MINUS, (6200, 5300), {}),
 ])
 def test_in_the_last_turn_the_coach_finds_the_best_chance_to_win_as_a_plain_recursion_does(
-        card, scores, changes):
+        card, scores, changes) -> None:
     from tutto_a11y.games.tutto.coach.winning import WinCoach, stakes_of
 
     state = _last_turn(card, scores, STOPS_AND_PLUS_MINUS, **changes)
@@ -253,7 +253,7 @@ def test_in_the_last_turn_the_coach_finds_the_best_chance_to_win_as_a_plain_recu
     assert best.expected == pytest.approx(float(exact), abs=1e-9)
 
 
-def test_playing_to_win_is_not_playing_for_points():
+def test_playing_to_win_is_not_playing_for_points() -> None:
     from tutto_a11y.games.tutto.coach.winning import WinCoach, stakes_of
 
     # Ben needs 1500: banking 450 is safe points but never wins, so the coach rolls on.

@@ -43,14 +43,14 @@ def coach_json(*args: str) -> dict:
     return json.loads(result.stdout)
 
 
-def test_the_coach_command_answers_444_01_for_a_bonus_300_turn_from_a_full_deck():
+def test_the_coach_command_answers_444_01_for_a_bonus_300_turn_from_a_full_deck() -> None:
     answer = coach_json("--card", "bonus-300", "--dice", "6", "--turn-total", "0",
                         "--deck", FULL_DECK_OPTION)
     assert answer == {"choices": [{"set_aside": [], "then": "roll", "expected": 444.01}],
                       "best": 0}
 
 
-def test_the_coach_command_lists_every_set_aside_of_a_roll_best_first():
+def test_the_coach_command_lists_every_set_aside_of_a_roll_best_first() -> None:
     answer = coach_json("--card", "bonus-300", "--dice", "6", "--turn-total", "0",
                         "--roll", "1 1 2 2 3 5")
     assert answer["best"] == 0
@@ -62,7 +62,7 @@ def test_the_coach_command_lists_every_set_aside_of_a_roll_best_first():
     assert len(ways) == 10  # 1, 5, 1 1, 1 5, 1 1 5: each followed by roll or bank
 
 
-def test_a_tutto_is_listed_once_for_each_way_on():
+def test_a_tutto_is_listed_once_for_each_way_on() -> None:
     bonus = coach_json("--card", "bonus-500", "--dice", "2", "--turn-total", "450",
                        "--roll", "1 5")
     tutto = [c["then"] for c in bonus["choices"] if c["set_aside"] == [1, 5]]
@@ -77,12 +77,12 @@ def test_a_tutto_is_listed_once_for_each_way_on():
                                       "chance": 1.0}]
 
 
-def test_a_niete_roll_has_no_choices_and_no_best():
+def test_a_niete_roll_has_no_choices_and_no_best() -> None:
     assert coach_json("--card", "x2", "--dice", "3", "--turn-total", "300",
                       "--roll", "2 3 4") == {"choices": [], "best": None}
 
 
-def test_after_a_tutto_the_choice_is_draw_or_bank():
+def test_after_a_tutto_the_choice_is_draw_or_bank() -> None:
     answer = coach_json("--after-tutto", "--turn-total", "400")
     assert sorted(c["then"] for c in answer["choices"]) == ["bank", "draw"]
     assert answer["choices"][0]["then"] == "draw"  # 400 is too little to stop at
@@ -90,7 +90,7 @@ def test_after_a_tutto_the_choice_is_draw_or_bank():
     assert late["choices"][0] == {"set_aside": [], "then": "bank", "expected": 2500.0}
 
 
-def test_x2_scope_card_doubles_only_the_points_under_the_card():
+def test_x2_scope_card_doubles_only_the_points_under_the_card() -> None:
     turn = coach_json("--card", "x2", "--dice", "1", "--turn-total", "1000",
                       "--card-points", "200", "--roll", "1")
     card = coach_json("--card", "x2", "--dice", "1", "--turn-total", "1000",
@@ -112,7 +112,7 @@ def test_x2_scope_card_doubles_only_the_points_under_the_card():
     (["--dice", "2", "--turn-total", "0"], "en", "--card"),
 ])
 def test_a_wrong_coach_question_gets_one_sentence_in_the_language_and_status_2(
-        args, lang, words, clean_env):
+        args, lang, words, clean_env) -> None:
     result = subprocess.run(tutto_command() + ["coach", "--lang", lang, *args, "--format", "json"],
                             capture_output=True, text=True, env=clean_env, timeout=60)
     sentence = one_sentence(result)
@@ -168,7 +168,7 @@ def _options_of(game: Game) -> list[str]:
 @given(seed=st.integers(0, 10**9), x2_card=st.booleans(), classic=st.booleans())
 @example(seed=232, x2_card=False, classic=False)  # 342.5 in the JSON is said 343, not 342
 def test_advice_says_what_the_coach_command_answers_in_every_reachable_position(
-        seed, x2_card, classic):
+        seed, x2_card, classic) -> None:
     rules = Rules.preset("classic-2004" if classic else "standard")
     if x2_card:
         rules = rules.with_option("x2-scope", "card")
@@ -220,7 +220,7 @@ def _play(args: list[str], text: str, tmp_path: Path) -> list[str]:
                    "relancer 3 dés\u00a0: 285."),
 ])
 def test_advice_at_a_set_aside_says_the_best_choice_against_setting_aside_every_scoring_die(
-        lang, word, sentence, tmp_path):
+        lang, word, sentence, tmp_path) -> None:
     lines = _play(["--lang", lang], f"300\n1 1 2 2 3 5\n{word}\n", tmp_path)
     assert sentence in lines
 
@@ -230,7 +230,7 @@ def test_advice_at_a_set_aside_says_the_best_choice_against_setting_aside_every_
     ("en", "re", "repeat"), ("de", "rück", "undo"), ("de", "rückb", "review"),
     ("en", "rev", "review"), ("fr", "bil", "review")])
 def test_the_advice_and_review_words_take_no_short_prefix_away_from_the_older_words(
-        lang, typed, meaning):
+        lang, typed, meaning) -> None:
     from tutto_a11y.games.tutto.parse import interpret
     from tutto_a11y.games.tutto.words import Vocabulary
 
@@ -248,21 +248,21 @@ def test_the_advice_and_review_words_take_no_short_prefix_away_from_the_older_wo
     ("de", "tipp", "Alle 6 Würfel werfen: im Mittel 444."),
     ("fr", "avis", "Lancez les 6 dés\u00a0: 444 en moyenne."),  # not "Relancez": none was rolled
 ])
-def test_advice_before_the_first_roll_says_to_roll_all_six_dice(lang, word, sentence, tmp_path):
+def test_advice_before_the_first_roll_says_to_roll_all_six_dice(lang, word, sentence, tmp_path) -> None:
     assert sentence in _play(["--lang", lang], f"300\n{word}\n", tmp_path)
 
 
-def test_advice_changes_nothing_and_the_game_goes_on(tmp_path):
+def test_advice_changes_nothing_and_the_game_goes_on(tmp_path) -> None:
     lines = _play(["--lang", "en"], "300\n1 1 2 2 3 5\nadvice\n1\nadvice\nbank\n", tmp_path)
     assert "Roll 5 dice: 376 on average. Banking: 100." in lines
     assert any(line.startswith("Anna banks, score 100.") for line in lines)
 
 
-def test_advice_before_the_card_says_there_is_nothing_to_decide_yet(tmp_path):
+def test_advice_before_the_card_says_there_is_nothing_to_decide_yet(tmp_path) -> None:
     assert "Nothing to decide yet: draw a card." in _play([], "advice\n", tmp_path)
 
 
-def test_the_coach_option_says_the_advice_after_every_roll_and_set_aside(tmp_path):
+def test_the_coach_option_says_the_advice_after_every_roll_and_set_aside(tmp_path) -> None:
     lines = _play(["--coach"], "300\n1 1 2 2 3 5\n1\n", tmp_path)
     assert "1, 1, 2, 2, 3, 5. Set aside the 1 and roll 5 dice: 376 on average. " \
            "Setting aside the 1, 1, 5 and rolling 3 dice: 285." in lines
@@ -272,7 +272,7 @@ def test_the_coach_option_says_the_advice_after_every_roll_and_set_aside(tmp_pat
     assert not any("on average" in line for line in quiet)
 
 
-def test_brief_coaching_is_a_few_words_with_the_value_to_the_nearest_ten(tmp_path):
+def test_brief_coaching_is_a_few_words_with_the_value_to_the_nearest_ten(tmp_path) -> None:
     # 375.85 on average: normal advice says 376, brief advice 380, which is shorter to hear.
     lines = _play(["--coach", "--verbosity", "brief", "--lang", "de"], "300\n1 1 2 2 3 5\n",
                   tmp_path)
@@ -280,7 +280,7 @@ def test_brief_coaching_is_a_few_words_with_the_value_to_the_nearest_ten(tmp_pat
     assert "1, 1, 2, 2, 3, 5. Tipp: die 1, würfeln, 380." in lines
 
 
-def test_the_coach_on_screen_in_a_real_terminal_wraps_at_the_width(tmp_path):
+def test_the_coach_on_screen_in_a_real_terminal_wraps_at_the_width(tmp_path) -> None:
     from test_terminal_screen import Terminal
 
     term = Terminal(["--players", "Anna,Ben", "--coach", "--width", "40"], tmp_path, columns=60)
@@ -305,7 +305,7 @@ def test_the_coach_on_screen_in_a_real_terminal_wraps_at_the_width(tmp_path):
     ("fr", "avis", "Il vous faut 1000 pour gagner\u00a0: gardez le 1 et relancez. Chance de "
                    "gagner\u00a0: 26 pour cent."),
 ])
-def test_in_the_last_turn_of_the_final_round_advice_plays_to_win(lang, word, sentence, tmp_path):
+def test_in_the_last_turn_of_the_final_round_advice_plays_to_win(lang, word, sentence, tmp_path) -> None:
     # Anna banks 1000 and reaches the target 300: Ben's turn is the last of the game.
     lines = _play(["--lang", lang, "--target", "300"],
                   f"300\n1 1 1 2 3 4\n1 1 1\nbank\n500\n1 1 2 2 3 5\n{word}\n", tmp_path)

@@ -26,7 +26,7 @@ def push(game: Game, text: str) -> list:
     return game.push(parse_entry(text))
 
 
-def test_example_1_a_street_after_a_bonus_tutto_ends_in_a_niete_and_loses_the_whole_1050():
+def test_example_1_a_street_after_a_bonus_tutto_ends_in_a_niete_and_loses_the_whole_1050() -> None:
     game = Game(["Anna", "Ben"])
     play_to_scores(game, [500, 0])  # "the score stays as before": Anna starts this turn at 500
 
@@ -58,7 +58,7 @@ def test_example_1_a_street_after_a_bonus_tutto_ends_in_a_niete_and_loses_the_wh
     assert game.players[game.state.seat] == "Ben"
 
 
-def test_example_2_an_x2_tutto_of_1500_doubles_to_3000_and_is_banked():
+def test_example_2_an_x2_tutto_of_1500_doubles_to_3000_and_is_banked() -> None:
     game = Game(["Anna", "Ben"])
     enter(game, "card x2", "roll 111555")
     assert push(game, "aside 111555") == [
@@ -71,7 +71,7 @@ def test_example_2_an_x2_tutto_of_1500_doubles_to_3000_and_is_banked():
     assert game.players[game.state.seat] == "Ben"
 
 
-def test_example_3_a_plus_minus_tutto_after_a_bonus_banks_exactly_1000_not_3200_or_4200():
+def test_example_3_a_plus_minus_tutto_after_a_bonus_banks_exactly_1000_not_3200_or_4200() -> None:
     game = Game(["Anna", "Ben", "Cleo"])
     play_to_scores(game, [0, 2500, 1000])  # Ben leads
     enter(game, "card bonus-200", "roll 111111")
@@ -87,7 +87,7 @@ def test_example_3_a_plus_minus_tutto_after_a_bonus_banks_exactly_1000_not_3200_
     assert game.turn_records()[-1].points == 1000
 
 
-def test_example_4_stop_as_first_card_ends_the_turn_with_0_points():
+def test_example_4_stop_as_first_card_ends_the_turn_with_0_points() -> None:
     game = Game(["Anna", "Ben"])
     events = push(game, "card stop")
     assert events == [
@@ -100,7 +100,7 @@ def test_example_4_stop_as_first_card_ends_the_turn_with_0_points():
     assert game.players[game.state.seat] == "Ben"
 
 
-def test_example_5_fireworks_sets_aside_automatically_and_banks_450_on_the_niete():
+def test_example_5_fireworks_sets_aside_automatically_and_banks_450_on_the_niete() -> None:
     game = Game(["Anna", "Ben"])
     push(game, "card fireworks")
     assert push(game, "roll 222213") == [
@@ -124,7 +124,7 @@ def test_example_5_fireworks_sets_aside_automatically_and_banks_450_on_the_niete
     assert game.players[game.state.seat] == "Ben"
 
 
-def test_example_6_street_sets_aside_one_die_of_each_new_face_until_1_to_6_give_2000():
+def test_example_6_street_sets_aside_one_die_of_each_new_face_until_1_to_6_give_2000() -> None:
     game = Game(["Anna", "Ben"])
     push(game, "card street")
     push(game, "roll 444442")
@@ -143,7 +143,7 @@ def test_example_6_street_sets_aside_one_die_of_each_new_face_until_1_to_6_give_
     assert game.players[game.state.seat] == "Anna"
 
 
-def test_example_7_plus_minus_takes_1000_from_each_tied_leader_and_gives_the_roller_1000():
+def test_example_7_plus_minus_takes_1000_from_each_tied_leader_and_gives_the_roller_1000() -> None:
     game = Game(["Anna", "Ben", "Cleo"])
     play_to_scores(game, [500, 3000, 3000])
     enter(game, "card plus-minus", "roll 111555")
@@ -153,7 +153,7 @@ def test_example_7_plus_minus_takes_1000_from_each_tied_leader_and_gives_the_rol
     assert game.state.scores == (1500, 2000, 2000)
 
 
-def test_example_7_a_leader_alone_at_400_falls_to_0_not_below():
+def test_example_7_a_leader_alone_at_400_falls_to_0_not_below() -> None:
     game = Game(["Anna", "Ben", "Cleo"])
     play_to_scores(game, [0, 400, 100])
     enter(game, "card plus-minus", "roll 111555")
@@ -162,7 +162,7 @@ def test_example_7_a_leader_alone_at_400_falls_to_0_not_below():
     assert game.state.scores == (1000, 0, 100)
 
 
-def test_example_8_after_ben_reaches_the_target_cleo_still_plays_and_may_win():
+def test_example_8_after_ben_reaches_the_target_cleo_still_plays_and_may_win() -> None:
     game = Game(["Anna", "Ben", "Cleo"])
     play_to_scores(game, [5000, 5000, 5500])
     push(game, "card stop")  # Anna
@@ -181,7 +181,7 @@ def test_example_8_after_ben_reaches_the_target_cleo_still_plays_and_may_win():
     assert len(set(game.state.turns)) == 1  # every player had the same number of turns
 
 
-def test_example_8_if_cleo_makes_a_niete_in_the_last_turn_ben_wins():
+def test_example_8_if_cleo_makes_a_niete_in_the_last_turn_ben_wins() -> None:
     game = Game(["Anna", "Ben", "Cleo"])
     play_to_scores(game, [5000, 5000, 5500])
     enter(game, "card stop", "card bonus-200", "roll 111123", "aside 1111", "bank")
