@@ -38,7 +38,7 @@ if str(ROOT) not in sys.path:
     sys.path.append(str(ROOT))
 
 # How every test starts the program (the tests import it from here), once the root is there.
-from testbed.program import tutto_command  # noqa: E402
+from testbed.program import tutto_command as tutto_command  # noqa: E402  (the tests import it from here)
 
 FOLDERS = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
            "XDG_RUNTIME_DIR")

@@ -280,7 +280,7 @@ def test_the_default_game_spelled_below_the_registry_is_the_registrys() -> None:
     assert layer("tutto_a11y.store.journal") < layer("tutto_a11y.games.registry")
 
 
-def test_starting_a_game_imports_neither_the_coach_nor_numpy(tmp_path) -> None:
+def test_starting_a_game_imports_neither_the_coach_nor_numpy(tmp_path: Path) -> None:
     """The coach and numpy load on the first ``advice``, so a game without the coach starts
     as fast as before (``python -X importtime`` of the real start to the first prompt)."""
     import os

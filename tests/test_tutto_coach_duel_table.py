@@ -60,7 +60,7 @@ def kept(solved: SimpleNamespace, monkeypatch: pytest.MonkeyPatch) -> SimpleName
 
 
 def test_the_first_duel_solve_says_its_progress_in_lines_and_keeps_one_file_in_the_cache(
-        solved) -> None:
+        solved: SimpleNamespace) -> None:
     first = solved.first
     assert first.returncode == 0 and first.stderr == "", first.stderr
     lines = first.stdout.splitlines()
@@ -78,7 +78,7 @@ def test_the_first_duel_solve_says_its_progress_in_lines_and_keeps_one_file_in_t
     assert files[0].suffix == ".npz"
 
 
-def test_a_second_duel_run_reads_the_kept_file_and_solves_nothing(solved) -> None:
+def test_a_second_duel_run_reads_the_kept_file_and_solves_nothing(solved: SimpleNamespace) -> None:
     again = _duel(solved.env, "--rule", f"target={TARGET}", "--lang", "de")
     assert again.returncode == 0, again.stderr
     assert again.stdout.splitlines() == [
@@ -93,7 +93,7 @@ def test_a_second_duel_run_reads_the_kept_file_and_solves_nothing(solved) -> Non
 
 
 def test_a_damaged_kept_file_is_solved_again_and_json_keeps_the_progress_off_stdout(
-        solved, tmp_path) -> None:
+        solved: SimpleNamespace, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     shutil.copytree(solved.cache, cache)
     (kept_file,) = _kept(cache)
@@ -110,7 +110,7 @@ def test_a_damaged_kept_file_is_solved_again_and_json_keeps_the_progress_off_std
     assert [p.name for p in _kept(cache)] == [kept_file.name]  # no temporary file left
 
 
-def test_a_file_of_other_rules_or_no_chances_under_the_name_is_not_trusted(kept) -> None:
+def test_a_file_of_other_rules_or_no_chances_under_the_name_is_not_trusted(kept: SimpleNamespace) -> None:
     import numpy as np
 
     from tutto_a11y.games.tutto.coach import cache
@@ -159,7 +159,7 @@ def _said(child, line: str, expected: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_odds_and_advice_say_each_players_chance_to_win_when_the_game_is_solved(
-        kept, tmp_path, lang) -> None:
+        kept: SimpleNamespace, tmp_path: Path, lang: str) -> None:
     odds, advice = WORDS[lang]
     child = _start(tmp_path, lang, TARGET)
     _said(child, odds, CHANCES[lang])
@@ -172,7 +172,7 @@ def test_odds_and_advice_say_each_players_chance_to_win_when_the_game_is_solved(
     child.expect(pexpect.EOF)
 
 
-def test_the_coach_plays_to_win_a_solved_game_and_for_points_otherwise(kept, tmp_path) -> None:
+def test_the_coach_plays_to_win_a_solved_game_and_for_points_otherwise(kept: SimpleNamespace, tmp_path: Path) -> None:
     moves = ("bonus-200", "1 5 5 2 3 4", "1 5 5", "5 2 3", "5")
     solved_game = _start(tmp_path, "en", TARGET)
     for line in moves:
@@ -196,7 +196,7 @@ def test_the_coach_plays_to_win_a_solved_game_and_for_points_otherwise(kept, tmp
     assert "Chance to win" not in other.before
 
 
-def test_brief_advice_says_the_move_to_win_and_its_chance_in_few_words(kept, tmp_path) -> None:
+def test_brief_advice_says_the_move_to_win_and_its_chance_in_few_words(kept: SimpleNamespace, tmp_path: Path) -> None:
     child = _start(tmp_path, "en", TARGET, "--verbosity", "brief")
     for line in ("bonus-200", "1 5 5 2 3 4", "1 5 5", "5 2 3", "5"):
         child.sendline(line)
@@ -205,7 +205,7 @@ def test_brief_advice_says_the_move_to_win_and_its_chance_in_few_words(kept, tmp
     child.expect(pexpect.EOF)
 
 
-def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_advised(kept) -> None:
+def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_advised(kept: SimpleNamespace) -> None:
     """A second method: whole games through the rules engine, each card drawn from a full
     deck's proportions as the solve assumes, both players doing what ``advice`` would say."""
     from testbed.tutto_simulator import play_as_advised, remembered
@@ -240,7 +240,7 @@ def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_a
     (["--card", "x2", "--dice", "6", "--turn-total", "0"], "fr", "ajoutez --format json"),
 ])
 def test_a_wrong_duel_question_gets_one_sentence_in_the_language_and_status_2(
-        args, lang, words, clean_env, tmp_path) -> None:
+        args, lang: str, words: list[str], clean_env: dict[str, str], tmp_path: Path) -> None:
     clean_env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
     result = subprocess.run(tutto_command() + ["coach", "--lang", lang, *args],
                             capture_output=True, text=True, env=clean_env, timeout=60)
@@ -250,7 +250,7 @@ def test_a_wrong_duel_question_gets_one_sentence_in_the_language_and_status_2(
 
 
 def test_when_the_first_to_the_target_wins_at_once_the_advice_plays_to_win_near_it(
-        tmp_path, monkeypatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # game-end=immediate, target 300: with 250 at risk and two dice the points say bank, but
     # banking leaves Ben the first chance to reach 300; rolling on wins more often.
     env = _env(tmp_path / "cache", tmp_path / "data")

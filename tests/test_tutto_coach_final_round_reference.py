@@ -331,7 +331,7 @@ CLOVERLEAF_WORDS = {
 
 
 @pytest.mark.parametrize("lang", list(CLOVERLEAF_WORDS))
-def test_the_last_player_hears_that_the_cloverleafs_second_tutto_wins(lang, tmp_path: Path) -> None:
+def test_the_last_player_hears_that_the_cloverleafs_second_tutto_wins(lang: str, tmp_path: Path) -> None:
     word, card, before, winning = CLOVERLEAF_WORDS[lang]
     said = table(tmp_path, lang, "Anna,Ben", [*ANNA_REACHES_650, card, "1 1 1 5 5 5", "", word,
                                                "1 1 1 1 5 5", word, ""])
@@ -387,7 +387,7 @@ PLUS_MINUS_WORDS = {
 
 @pytest.mark.parametrize("lang", list(PLUS_MINUS_WORDS))
 def test_under_plus_minus_with_the_points_at_risk_the_advice_never_says_enough_or_bank(
-        lang, tmp_path: Path) -> None:
+        lang: str, tmp_path: Path) -> None:
     # Ben's Tutto under Bonus 300 brings 1800, more than the 650 he needs; then Plus/Minus,
     # which cannot bank: only its Tutto counts (1000 for Ben, 1000 off Anna: he wins).
     word, card, roll_on, tutto = PLUS_MINUS_WORDS[lang]

@@ -12,6 +12,7 @@ the rules engine in ``test_tutto_coach_solver.py``).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -131,7 +132,7 @@ def _stakes() -> list[tuple[str, object]]:
 @pytest.mark.parametrize("counts", PILES)
 @pytest.mark.parametrize("name, stakes", _stakes())
 def test_playing_to_win_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(
-        counts, name, stakes) -> None:
+        counts, name: str, stakes) -> None:
     pile = pile_from_counts(counts)
     measure = WinMeasure(Rules(), *stakes.bank_values())
     solved: dict = {}
@@ -146,7 +147,7 @@ def test_playing_to_win_drawing_after_a_tutto_agrees_with_every_smaller_pile_sol
 
 
 @pytest.mark.parametrize("name, stakes", _stakes())
-def test_playing_to_win_a_whole_card_agrees_with_every_smaller_pile_solved_whole(name, stakes) -> None:
+def test_playing_to_win_a_whole_card_agrees_with_every_smaller_pile_solved_whole(name: str, stakes) -> None:
     pile = pile_from_counts(PILES[0])
     measure = WinMeasure(Rules(), *stakes.bank_values())
     after = whole(measure, pile, {})
@@ -190,7 +191,7 @@ def draw_down(game: Game, leave: dict[Card, int]) -> None:
         zero_turn(game, [extra[0]])
 
 
-def test_the_review_values_a_last_turn_draw_with_every_later_card_from_the_pile(db) -> None:
+def test_the_review_values_a_last_turn_draw_with_every_later_card_from_the_pile(db: Path) -> None:
     """Through the real program: Ben, the last of the final round, needs 2600 and has 1800
     after a Tutto; drawing from the pile of six cards left is worth his chance to win with
     every later card of the turn from that pile (the whole solve), not from a full deck's."""

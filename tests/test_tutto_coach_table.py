@@ -112,7 +112,7 @@ def test_x2_scope_card_doubles_only_the_points_under_the_card() -> None:
     (["--dice", "2", "--turn-total", "0"], "en", "--card"),
 ])
 def test_a_wrong_coach_question_gets_one_sentence_in_the_language_and_status_2(
-        args, lang, words, clean_env) -> None:
+        args, lang: str, words: list[str], clean_env: dict[str, str]) -> None:
     result = subprocess.run(tutto_command() + ["coach", "--lang", lang, *args, "--format", "json"],
                             capture_output=True, text=True, env=clean_env, timeout=60)
     sentence = one_sentence(result)
@@ -220,7 +220,7 @@ def _play(args: list[str], text: str, tmp_path: Path) -> list[str]:
                    "relancer 3 dés\u00a0: 285."),
 ])
 def test_advice_at_a_set_aside_says_the_best_choice_against_setting_aside_every_scoring_die(
-        lang, word, sentence, tmp_path) -> None:
+        lang: str, word: str, sentence: str, tmp_path: Path) -> None:
     lines = _play(["--lang", lang], f"300\n1 1 2 2 3 5\n{word}\n", tmp_path)
     assert sentence in lines
 
@@ -230,7 +230,7 @@ def test_advice_at_a_set_aside_says_the_best_choice_against_setting_aside_every_
     ("en", "re", "repeat"), ("de", "rück", "undo"), ("de", "rückb", "review"),
     ("en", "rev", "review"), ("fr", "bil", "review")])
 def test_the_advice_and_review_words_take_no_short_prefix_away_from_the_older_words(
-        lang, typed, meaning) -> None:
+        lang: str, typed, meaning) -> None:
     from tutto_a11y.games.tutto.parse import interpret
     from tutto_a11y.games.tutto.words import Vocabulary
 
@@ -248,21 +248,21 @@ def test_the_advice_and_review_words_take_no_short_prefix_away_from_the_older_wo
     ("de", "tipp", "Alle 6 Würfel werfen: im Mittel 444."),
     ("fr", "avis", "Lancez les 6 dés\u00a0: 444 en moyenne."),  # not "Relancez": none was rolled
 ])
-def test_advice_before_the_first_roll_says_to_roll_all_six_dice(lang, word, sentence, tmp_path) -> None:
+def test_advice_before_the_first_roll_says_to_roll_all_six_dice(lang: str, word: str, sentence: str, tmp_path: Path) -> None:
     assert sentence in _play(["--lang", lang], f"300\n{word}\n", tmp_path)
 
 
-def test_advice_changes_nothing_and_the_game_goes_on(tmp_path) -> None:
+def test_advice_changes_nothing_and_the_game_goes_on(tmp_path: Path) -> None:
     lines = _play(["--lang", "en"], "300\n1 1 2 2 3 5\nadvice\n1\nadvice\nbank\n", tmp_path)
     assert "Roll 5 dice: 376 on average. Banking: 100." in lines
     assert any(line.startswith("Anna banks, score 100.") for line in lines)
 
 
-def test_advice_before_the_card_says_there_is_nothing_to_decide_yet(tmp_path) -> None:
+def test_advice_before_the_card_says_there_is_nothing_to_decide_yet(tmp_path: Path) -> None:
     assert "Nothing to decide yet: draw a card." in _play([], "advice\n", tmp_path)
 
 
-def test_the_coach_option_says_the_advice_after_every_roll_and_set_aside(tmp_path) -> None:
+def test_the_coach_option_says_the_advice_after_every_roll_and_set_aside(tmp_path: Path) -> None:
     lines = _play(["--coach"], "300\n1 1 2 2 3 5\n1\n", tmp_path)
     assert "1, 1, 2, 2, 3, 5. Set aside the 1 and roll 5 dice: 376 on average. " \
            "Setting aside the 1, 1, 5 and rolling 3 dice: 285." in lines
@@ -272,7 +272,7 @@ def test_the_coach_option_says_the_advice_after_every_roll_and_set_aside(tmp_pat
     assert not any("on average" in line for line in quiet)
 
 
-def test_brief_coaching_is_a_few_words_with_the_value_to_the_nearest_ten(tmp_path) -> None:
+def test_brief_coaching_is_a_few_words_with_the_value_to_the_nearest_ten(tmp_path: Path) -> None:
     # 375.85 on average: normal advice says 376, brief advice 380, which is shorter to hear.
     lines = _play(["--coach", "--verbosity", "brief", "--lang", "de"], "300\n1 1 2 2 3 5\n",
                   tmp_path)
@@ -280,7 +280,7 @@ def test_brief_coaching_is_a_few_words_with_the_value_to_the_nearest_ten(tmp_pat
     assert "1, 1, 2, 2, 3, 5. Tipp: die 1, würfeln, 380." in lines
 
 
-def test_the_coach_on_screen_in_a_real_terminal_wraps_at_the_width(tmp_path) -> None:
+def test_the_coach_on_screen_in_a_real_terminal_wraps_at_the_width(tmp_path: Path) -> None:
     from test_terminal_screen import Terminal
 
     term = Terminal(["--players", "Anna,Ben", "--coach", "--width", "40"], tmp_path, columns=60)
@@ -305,7 +305,7 @@ def test_the_coach_on_screen_in_a_real_terminal_wraps_at_the_width(tmp_path) -> 
     ("fr", "avis", "Il vous faut 1000 pour gagner\u00a0: gardez le 1 et relancez. Chance de "
                    "gagner\u00a0: 26 pour cent."),
 ])
-def test_in_the_last_turn_of_the_final_round_advice_plays_to_win(lang, word, sentence, tmp_path) -> None:
+def test_in_the_last_turn_of_the_final_round_advice_plays_to_win(lang: str, word: str, sentence: str, tmp_path: Path) -> None:
     # Anna banks 1000 and reaches the target 300: Ben's turn is the last of the game.
     lines = _play(["--lang", lang, "--target", "300"],
                   f"300\n1 1 1 2 3 4\n1 1 1\nbank\n500\n1 1 2 2 3 5\n{word}\n", tmp_path)
