@@ -27,6 +27,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from guard import run  # bench/guard.py
 from testbed.program import tutto_command
@@ -39,7 +40,7 @@ from tutto_a11y.store.journal import Store
 GROUP = ["Anna", "ANNA", "Ben", "Cleo", "Zoé", "zoe", "Dora", "Émile", "emile"]
 
 
-def make_file(path: Path, games: int, seed: int = 1) -> tuple[int, list[tuple]]:
+def make_file(path: Path, games: int, seed: int = 1) -> tuple[int, list[tuple[Any, ...]]]:
     """``games`` finished games in a new file; returns the entry count and what was played."""
     rng = random.Random(seed)
     rules = Rules()

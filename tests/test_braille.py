@@ -24,6 +24,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -169,7 +170,7 @@ def check_geometry(pages: list[list[str]], width: int, height: int) -> None:
     assert all(" " <= ch <= "_" for page in pages for line in page for ch in line)
 
 
-def standings(kind: str, data: dict) -> tuple[list[str], list[tuple[str, int]]]:
+def standings(kind: str, data: dict[str, Any]) -> tuple[list[str], list[tuple[str, int]]]:
     """The winners' names and every player's (or side's) final score, highest first, from
     the JSON export of the same game."""
     if kind == "tute":
@@ -491,7 +492,7 @@ def test_the_yatzee_reference_card_names_the_18_fields_and_what_each_scores(
 
 # -- swell paper ------------------------------------------------------------------------------
 
-def svg_labels(svg: str) -> tuple[ET.Element, list[tuple[float, float, list, str, float]]]:
+def svg_labels(svg: str) -> tuple[ET.Element, list[tuple[float, float, list[Any], str, float]]]:
     """The SVG's labels: where each sits on the sheet, its dots, its print text and where
     the print's first line stands in the label."""
     root = ET.fromstring(svg)
@@ -509,7 +510,7 @@ def svg_labels(svg: str) -> tuple[ET.Element, list[tuple[float, float, list, str
     return root, found
 
 
-def cells_from_dots(dots: list) -> list[tuple[int, ...]]:
+def cells_from_dots(dots: list[Any]) -> list[tuple[int, ...]]:
     """Dots measured back into cells: every dot must sit on the standard grid (2.5 mm within
     a cell, 6 mm from cell to cell, 10 mm from line to line)."""
     lines: dict[int, dict[int, int]] = {}

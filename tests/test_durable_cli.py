@@ -25,6 +25,7 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -221,7 +222,7 @@ def check_resumed(opening: str, prompt: str, game: Game, game_id: str) -> None:
     assert prompt == expected_prompt(game)
 
 
-def export_of(game: Game, game_id: str, lang: str, status: str) -> dict:
+def export_of(game: Game, game_id: str, lang: str, status: str) -> dict[str, Any]:
     """The docs/interface.md export of a game, built from the rules engine's own state."""
     s = game.state
     return {
@@ -235,7 +236,7 @@ def export_of(game: Game, game_id: str, lang: str, status: str) -> dict:
     }
 
 
-def export_json(env: dict[str, str], db: Path, ref: str) -> dict:
+def export_json(env: dict[str, str], db: Path, ref: str) -> dict[str, Any]:
     result = run(env, ["export", ref, "--format", "json", "--db", str(db)])
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
@@ -247,7 +248,7 @@ def saved_entries(db: Path, game_id: str) -> list[str]:
         return store.entries(game_id)
 
 
-def table_rows(db: Path) -> tuple[list[tuple], list[tuple]]:
+def table_rows(db: Path) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     """Every row of both tables, read without writing (to prove that nothing was written)."""
     conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
     try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pexpect
 import pytest
@@ -29,7 +30,7 @@ def program(args: list[str], env: dict[str, str], typed: list[str] = ()) -> str:
     return result.stdout
 
 
-def exported(db: Path, env: dict[str, str]) -> dict:
+def exported(db: Path, env: dict[str, str]) -> dict[str, Any]:
     return json.loads(program(["export", "1", "--format", "json", "--db", str(db)], env))
 
 

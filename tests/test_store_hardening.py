@@ -56,7 +56,7 @@ def looking(db: Path, game: str = "1") -> list[list[str]]:
             ["export", game, "--format", "json", "--db", str(db)]]
 
 
-def table_rows(db: Path) -> tuple[list[tuple], list[tuple]]:
+def table_rows(db: Path) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     """Every row of both tables, read without writing."""
     conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
     try:

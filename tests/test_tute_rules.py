@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tutto_a11y.core.contract import chance_total
@@ -26,14 +28,14 @@ from tutto_a11y.games.tute.rules.events import MatchOver, RoundOver
 ANNA, BEN, CLEO, DORA = 0, 1, 2, 3
 
 
-def enter(game: Game, *texts: str) -> list:
-    events: list = []
+def enter(game: Game, *texts: str) -> list[Any]:
+    events: list[Any] = []
     for text in texts:
         events = game.push(parse_entry(text))
     return events
 
 
-def round_over(events: list) -> RoundOver:
+def round_over(events: list[Any]) -> RoundOver:
     return next(e for e in events if isinstance(e, RoundOver))
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -20,7 +21,7 @@ from tutto_a11y.cli.app import cli
 from tutto_a11y.games.tutto.coach.solver import constants
 
 
-def coach(*args: str) -> list[dict]:
+def coach(*args: str) -> list[dict[str, Any]]:
     result = CliRunner().invoke(cli, ["coach", *args, "--format", "json"])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)["choices"]

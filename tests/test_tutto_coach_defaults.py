@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from typing import Any
 
 from click.testing import CliRunner
 
@@ -17,7 +18,7 @@ from tutto_a11y.cli.app import cli
 ADDS = ("--rule", "plus-minus=adds-1000-may-continue")
 
 
-def coach(*args: str) -> list[dict]:
+def coach(*args: str) -> list[dict[str, Any]]:
     result = CliRunner().invoke(cli, ["coach", *args, "--format", "json"])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)["choices"]

@@ -32,7 +32,7 @@ from tutto_a11y.games.tutto.rules.cards import CARD_ORDER
 from tutto_play import enter, zero_turn
 
 
-def coach(*args: str) -> list[dict]:
+def coach(*args: str) -> list[dict[str, Any]]:
     result = CliRunner().invoke(cli, ["coach", *args, "--format", "json"])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)["choices"]
@@ -51,7 +51,7 @@ def test_plus_minus_at_1200_in_classic_rules_with_a_fireworks_rich_pile_is_worth
     assert choices[0]["expected"] == 831.51
 
 
-def whole(measure: Any, pile: tuple[int, ...], solved: dict) -> np.ndarray:
+def whole(measure: Any, pile: tuple[int, ...], solved: dict[tuple[int, ...], np.ndarray]) -> np.ndarray:
     """Bank or draw after a Tutto in ``measure`` (points: ``reference(rules)``; chances to
     win: a :class:`WinMeasure`), ``pile`` tracked: every smaller pile solved whole, without
     any bound, over every turn total. The piles here hold a Stop, so no turn draws them
@@ -85,7 +85,7 @@ PILES = [
 def test_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(counts, preset) -> None:
     rules = Rules.preset(preset)
     pile = pile_from_counts(counts)
-    solved: dict = {}
+    solved: dict[tuple[int, ...], np.ndarray] = {}
     whole(reference(rules), pile, solved)
     fresh = Coach(rules)  # no piles kept from other tests
     for total in (500, 1100, 1550, 2400, 4000):
@@ -100,7 +100,7 @@ def test_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(count
 def test_a_whole_card_agrees_with_every_smaller_pile_solved_whole(counts) -> None:
     rules = Rules()
     pile = pile_from_counts(counts)
-    solved: dict = {}
+    solved: dict[tuple[int, ...], np.ndarray] = {}
     ref = reference(rules)
     after = whole(ref, pile, solved)
     for card in (Card.BONUS_300, Card.X2):
@@ -135,7 +135,7 @@ def test_playing_to_win_drawing_after_a_tutto_agrees_with_every_smaller_pile_sol
         counts, name: str, stakes) -> None:
     pile = pile_from_counts(counts)
     measure = WinMeasure(Rules(), *stakes.bank_values())
-    solved: dict = {}
+    solved: dict[tuple[int, ...], np.ndarray] = {}
     whole(measure, pile, solved)
     coach = WinCoach(Rules(), measure=measure)  # no piles kept from other tests
     for total in (600, 1100, 1550, 2400, 3000):
@@ -171,7 +171,7 @@ def test_a_two_player_turn_with_the_game_solved_agrees_with_every_smaller_pile_s
         measure = WinMeasure(rules, u[0], float(lost[0]), float(pm[0]))
         for counts in PILES:
             pile = pile_from_counts(counts)
-            solved: dict = {}
+            solved: dict[tuple[int, ...], np.ndarray] = {}
             whole(measure, pile, solved)
             coach = WinCoach(rules, measure=measure)
             for total in (500, 1100, 2000):
@@ -208,7 +208,7 @@ def test_the_review_values_a_last_turn_draw_with_every_later_card_from_the_pile(
     pile = pile_from_counts(later)
     assert game.entries and state.deck == pile
     measure = WinMeasure(rules, *stakes_of(rules, state).bank_values())
-    solved: dict = {}
+    solved: dict[tuple[int, ...], np.ndarray] = {}
     whole(measure, pile, solved)
     review = json.loads(run(db, "review", keep(db, game), "--format", "json"))
     ben = next(p for p in review["players"] if p["name"] == "Ben")

@@ -11,6 +11,7 @@ import random
 import subprocess
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -37,7 +38,7 @@ FULL_DECK_OPTION = ("stop=10,fireworks=5,bonus-200=5,bonus-300=5,bonus-400=5,bon
                     "bonus-600=5,x2=5,plus-minus=5,street=5,cloverleaf=1")
 
 
-def coach_json(*args: str) -> dict:
+def coach_json(*args: str) -> dict[str, Any]:
     result = CliRunner().invoke(cli, ["coach", *args, "--format", "json"])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)

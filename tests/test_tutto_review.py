@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -55,7 +56,7 @@ def run(db: Path, *args: str, env: dict[str, str] | None = None) -> str:
     return result.stdout
 
 
-def coach_json(rules: Rules, *args: str) -> list[dict]:
+def coach_json(rules: Rules, *args: str) -> list[dict[str, Any]]:
     result = CliRunner().invoke(cli, ["coach", *args, *rule_args(rules), "--format", "json"])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)["choices"]

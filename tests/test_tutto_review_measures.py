@@ -15,6 +15,7 @@ import json
 import random
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -52,17 +53,17 @@ def play_by_the_advice(seed: int, rules: Rules, players: tuple[str, ...],
     return game
 
 
-def reviewed(db: Path, env: dict[str, str], game: Game) -> dict:
+def reviewed(db: Path, env: dict[str, str], game: Game) -> dict[str, Any]:
     """``tutto-tally review --format json`` of the game, kept in a real games file."""
     result = subprocess.run([*tutto_command(), "review", keep(db, game), "--db", str(db),
                              "--format", "json"], env=env, capture_output=True, text=True,
                             timeout=600)
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
-    review: dict = json.loads(result.stdout)
+    review: dict[str, Any] = json.loads(result.stdout)
     return review
 
 
-def nothing_charged(review: dict) -> set[str]:
+def nothing_charged(review: dict[str, Any]) -> set[str]:
     """Every player's every decision as the advice takes it; the measures judged by."""
     measures = set()
     for player in review["players"]:

@@ -1,5 +1,7 @@
 """docs/rules/tutto.md section 4: every card, when it succeeds and when it fails (and section 3)."""
 
+from typing import Any
+
 import pytest
 
 from tutto_a11y.games.tutto.rules import Card, Game, IllegalEntry, Rules, Step, parse_entry
@@ -211,11 +213,11 @@ def test_under_fireworks_the_player_cannot_bank() -> None:
 
 # -- Plus/Minus ---------------------------------------------------------------------------------
 
-def plus_minus_tutto(game: Game) -> list:
+def plus_minus_tutto(game: Game) -> list[Any]:
     return enter(game, "card plus-minus", "roll 111555", "aside 111555")
 
 
-def scored(events: list) -> PlusMinusScored:
+def scored(events: list[Any]) -> PlusMinusScored:
     return next(e for e in events if isinstance(e, PlusMinusScored))
 
 

@@ -1,5 +1,7 @@
 """docs/rules/tutto.md section 7: every worked example, entry by entry, under the default rules."""
 
+from typing import Any
+
 from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry
 from tutto_a11y.games.tutto.rules.events import (
     Banked,
@@ -22,7 +24,7 @@ from tutto_play import enter, play_to_scores
 ANNA, BEN, CLEO = 0, 1, 2
 
 
-def push(game: Game, text: str) -> list:
+def push(game: Game, text: str) -> list[Any]:
     return game.push(parse_entry(text))
 
 

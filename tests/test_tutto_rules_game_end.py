@@ -1,5 +1,7 @@
 """docs/rules/tutto.md sections 5 and 6: the end of the game, rule options and presets."""
 
+from typing import Any
+
 import pytest
 
 from tutto_a11y.games.tutto.rules import (
@@ -23,15 +25,15 @@ def game_at(scores, rules: Rules | None = None, players=("Anna", "Ben", "Cleo"))
     return play_to_scores(Game(players[:len(scores)], rules), scores)
 
 
-def bank_1000(game: Game) -> list:
+def bank_1000(game: Game) -> list[Any]:
     return enter(game, "card bonus-200", "roll 111234", "aside 111", "bank")
 
 
-def niete(game: Game) -> list:
+def niete(game: Game) -> list[Any]:
     return enter(game, "card bonus-300", "roll 223346")
 
 
-def game_over(events: list) -> GameOver:
+def game_over(events: list[Any]) -> GameOver:
     assert isinstance(events[-1], GameOver)
     return events[-1]
 

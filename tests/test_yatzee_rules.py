@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -35,14 +36,14 @@ def faces(text: str) -> tuple[int, ...]:
     return tuple(int(ch) for ch in text)
 
 
-def play(game: Game, *texts: str) -> list:
-    events: list = []
+def play(game: Game, *texts: str) -> list[Any]:
+    events: list[Any] = []
     for text in texts:
         events = game.push(parse_entry(text))
     return events
 
 
-def written(events: list) -> E.Written:
+def written(events: list[Any]) -> E.Written:
     return next(e for e in events if isinstance(e, E.Written))
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
+from typing import Any
 
 from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry
 
@@ -48,12 +49,13 @@ def legal_set_asides(roll: Sequence[int], card: Card | None,
 
 # -- scripted play: what a scorekeeper types, for short tests -------------------------------------
 
-def enter(game: Game, *texts: str) -> list:
+def enter(game: Game, *texts: str) -> list[Any]:
     """Push journal texts (``card x2``, ``roll 111555``, ``aside 111555``, ``bank``) in order.
 
-    Returns every event they made happen, in order.
+    Returns every event they made happen, in order: typed loosely (`Any`), since each test
+    reads the fields of the event kind it expects there.
     """
-    events: list = []
+    events: list[Any] = []
     for text in texts:
         events.extend(game.push(parse_entry(text)))
     return events
