@@ -54,7 +54,7 @@ def test_under_street_before_a_roll_any_faces_do_for_the_dice_not_in_hand() -> N
 
 
 def test_under_street_a_roll_without_the_faces_set_aside_is_refused_in_one_sentence(
-        clean_env) -> None:
+        clean_env: dict[str, str]) -> None:
     result = subprocess.run([*tutto_command(), "coach", "--card", "street", "--dice", "5",
                              "--turn-total", "0", "--roll", "1 2 3 4 5", "--format", "json",
                              "--lang", "de"], env=clean_env, capture_output=True, text=True,

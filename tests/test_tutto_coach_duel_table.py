@@ -152,7 +152,7 @@ def _start(tmp_path: Path, lang: str, target: int, *extra: str):
     return child
 
 
-def _said(child, line: str, expected: str) -> None:
+def _said(child: pexpect.spawn, line: str, expected: str) -> None:
     child.sendline(line)
     child.expect_exact(expected)
 
@@ -240,7 +240,7 @@ def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_a
     (["--card", "x2", "--dice", "6", "--turn-total", "0"], "fr", "ajoutez --format json"),
 ])
 def test_a_wrong_duel_question_gets_one_sentence_in_the_language_and_status_2(
-        args, lang: str, words: list[str], clean_env: dict[str, str], tmp_path: Path) -> None:
+        args: list[str], lang: str, words: list[str], clean_env: dict[str, str], tmp_path: Path) -> None:
     clean_env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
     result = subprocess.run(tutto_command() + ["coach", "--lang", lang, *args],
                             capture_output=True, text=True, env=clean_env, timeout=60)

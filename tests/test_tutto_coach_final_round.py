@@ -20,6 +20,7 @@ from tutto_a11y.core.record import replace
 from tutto_a11y.games.tutto.coach.choices import Choice, coach_for
 from tutto_a11y.games.tutto.coach.duel import last_turn
 from tutto_a11y.games.tutto.coach.position import from_state
+from tutto_a11y.games.tutto.coach.solver import FloatArray
 from tutto_a11y.games.tutto.coach.winning import WinCoach, lead_stakes_of, stakes_of
 from tutto_a11y.games.tutto.rules import Card, DrawCard, Game, Rules, State, Step
 
@@ -29,7 +30,7 @@ STANDARD = Rules()
 
 
 @pytest.fixture(scope="module")
-def last() -> object:
+def last() -> FloatArray:
     return last_turn(STANDARD)
 
 
@@ -41,7 +42,7 @@ def _middle_turn(scores: tuple[int, int, int], card: Card, **changes: object) ->
     return replace(game.state, **changes)
 
 
-def test_a_player_with_others_still_to_come_plays_to_win_not_for_points(last) -> None:
+def test_a_player_with_others_still_to_come_plays_to_win_not_for_points(last: FloatArray) -> None:
     # Ben needs 1100 to draw level with Anna: banking 600 is good points and never wins.
     state = _middle_turn((6100, 5000, 4000), Card.BONUS_300, dice=2, turn_total=600,
                          step=Step.ROLL_OR_BANK)
@@ -52,7 +53,7 @@ def test_a_player_with_others_still_to_come_plays_to_win_not_for_points(last) ->
     assert (for_points.then, to_win.then) == ("bank", "roll")
 
 
-def test_banking_is_worth_the_chance_that_no_later_player_beats_the_new_score(last) -> None:
+def test_banking_is_worth_the_chance_that_no_later_player_beats_the_new_score(last: FloatArray) -> None:
     state = _middle_turn((6100, 5000, 4000), Card.BONUS_300)
     stakes = lead_stakes_of(STANDARD, state, last)
     assert stakes is not None
@@ -64,14 +65,14 @@ def test_banking_is_worth_the_chance_that_no_later_player_beats_the_new_score(la
     assert stakes_of(STANDARD, state) is None  # not the last turn of the game
 
 
-def test_the_last_player_and_the_rounds_before_the_final_one_are_not_lead_stakes(last) -> None:
+def test_the_last_player_and_the_rounds_before_the_final_one_are_not_lead_stakes(last: FloatArray) -> None:
     assert lead_stakes_of(STANDARD, replace(_middle_turn((6100, 5000, 4000), Card.X2),
                                             seat=2), last) is None
     assert lead_stakes_of(STANDARD, replace(_middle_turn((5100, 5000, 4000), Card.X2),
                                             final_round=False), last) is None
 
 
-def test_the_chance_to_win_agrees_with_a_monte_carlo_of_the_rules_engine(last) -> None:
+def test_the_chance_to_win_agrees_with_a_monte_carlo_of_the_rules_engine(last: FloatArray) -> None:
     """A second method: Ben's and Cleo's turns through the rules engine, every card from a full
     deck's proportions as the coach assumes, both doing what the coach says. Cleo at 5900 wins
     with any Plus/Minus Tutto that could cost Ben the game, so the figure is exact here."""
@@ -109,7 +110,7 @@ def test_the_chance_to_win_agrees_with_a_monte_carlo_of_the_rules_engine(last) -
                    "et relancez. Chance de gagner\u00a0: {p} pour cent."),
 ])
 def test_in_the_final_round_advice_plays_to_win_against_the_players_still_to_come(
-        lang, word, sentence, tmp_path: Path) -> None:
+        lang: str, word, sentence, tmp_path: Path) -> None:
     # Anna banks 1000 and reaches the target 300; Ben plays, then Cleo, the last.
     result = CliRunner().invoke(
         cli, ["--plain", "--no-speech", "--db", str(tmp_path / "g.db"), "--players",

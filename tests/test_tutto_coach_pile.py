@@ -26,7 +26,14 @@ from tutto_a11y.games.tutto.coach.choices import Coach
 from tutto_a11y.games.tutto.coach.duel import last_turn
 from tutto_a11y.games.tutto.coach.position import Position, pile_from_counts
 from tutto_a11y.games.tutto.coach.solver import STEP, L, extend, lookup, reference
-from tutto_a11y.games.tutto.coach.winning import WinCoach, WinMeasure, lead_stakes_of, stakes_of
+from tutto_a11y.games.tutto.coach.winning import (
+    LeadStakes,
+    Stakes,
+    WinCoach,
+    WinMeasure,
+    lead_stakes_of,
+    stakes_of,
+)
 from tutto_a11y.games.tutto.rules import Card, Game, Rules, State
 from tutto_a11y.games.tutto.rules.cards import CARD_ORDER
 from tutto_play import enter, zero_turn
@@ -82,7 +89,7 @@ PILES = [
 
 @pytest.mark.parametrize("counts", PILES)
 @pytest.mark.parametrize("preset", ["standard", "classic-2004"])
-def test_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(counts, preset) -> None:
+def test_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(counts: dict[Card, int], preset: str) -> None:
     rules = Rules.preset(preset)
     pile = pile_from_counts(counts)
     solved: dict[tuple[int, ...], np.ndarray] = {}
@@ -97,7 +104,7 @@ def test_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(count
 
 
 @pytest.mark.parametrize("counts", PILES[:2])
-def test_a_whole_card_agrees_with_every_smaller_pile_solved_whole(counts) -> None:
+def test_a_whole_card_agrees_with_every_smaller_pile_solved_whole(counts: dict[Card, int]) -> None:
     rules = Rules()
     pile = pile_from_counts(counts)
     solved: dict[tuple[int, ...], np.ndarray] = {}
@@ -119,8 +126,8 @@ def _last_turn_of(scores: tuple[int, ...], seat: int) -> State:
     return game.state
 
 
-def _stakes() -> list[tuple[str, object]]:
-    found: list[tuple[str, object]] = []
+def _stakes() -> list[tuple[str, Stakes | LeadStakes | None]]:
+    found: list[tuple[str, Stakes | LeadStakes | None]] = []
     for need in (1700, 2600, 3400):  # two or three Tuttos needed from 0
         found.append((f"last turn, need {need}", stakes_of(Rules(), _last_turn_of(
             (6000 + need, 6000), 1))))
@@ -132,7 +139,7 @@ def _stakes() -> list[tuple[str, object]]:
 @pytest.mark.parametrize("counts", PILES)
 @pytest.mark.parametrize("name, stakes", _stakes())
 def test_playing_to_win_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(
-        counts, name: str, stakes) -> None:
+        counts: dict[Card, int], name: str, stakes: Stakes | LeadStakes | None) -> None:
     pile = pile_from_counts(counts)
     measure = WinMeasure(Rules(), *stakes.bank_values())
     solved: dict[tuple[int, ...], np.ndarray] = {}
@@ -147,7 +154,7 @@ def test_playing_to_win_drawing_after_a_tutto_agrees_with_every_smaller_pile_sol
 
 
 @pytest.mark.parametrize("name, stakes", _stakes())
-def test_playing_to_win_a_whole_card_agrees_with_every_smaller_pile_solved_whole(name: str, stakes) -> None:
+def test_playing_to_win_a_whole_card_agrees_with_every_smaller_pile_solved_whole(name: str, stakes: Stakes | LeadStakes | None) -> None:
     pile = pile_from_counts(PILES[0])
     measure = WinMeasure(Rules(), *stakes.bank_values())
     after = whole(measure, pile, {})

@@ -54,7 +54,7 @@ def start_value(card: Card, rules: Rules = STANDARD, pile: tuple[int, ...] = FUL
 @pytest.mark.parametrize("card, figure", [
     (Card.BONUS_300, 444.01), (Card.X2, 467.35), (Card.STREET, 393.80),
     (Card.FIREWORKS, 622.64)])
-def test_the_expected_turn_from_the_start_under_a_card_is_the_published_figure(card, figure) -> None:
+def test_the_expected_turn_from_the_start_under_a_card_is_the_published_figure(card: Card, figure: float) -> None:
     assert round(start_value(card), 2) == figure
 
 
@@ -109,7 +109,7 @@ def _recursion(rules: Rules, seat_score: int = 0):
 @pytest.mark.parametrize("dice, total, roll", [
     (6, 0, None), (3, 450, None), (2, 700, None), (6, 0, (1, 1, 2, 2, 3, 5)),
     (4, 300, (1, 5, 5, 2)), (1, 1200, None)])
-def test_bonus_300_values_agree_with_a_plain_recursion_over_the_rules(dice, total, roll, pile) -> None:
+def test_bonus_300_values_agree_with_a_plain_recursion_over_the_rules(dice: int, total: int, roll: tuple[int, ...] | None, pile: tuple[int, ...]) -> None:
     # With only Stop and Plus/Minus cards in the pile, every draw after a Tutto ends the turn:
     # the recursion over the engine's own entries then ends, and must agree with the solver.
     state = _state(Card.BONUS_300, pile, dice=dice, turn_total=total,
@@ -122,7 +122,7 @@ def test_bonus_300_values_agree_with_a_plain_recursion_over_the_rules(dice, tota
 
 
 @pytest.mark.parametrize("scope", ["turn", "card"])
-def test_x2_values_agree_with_a_plain_recursion_in_both_scopes(scope) -> None:
+def test_x2_values_agree_with_a_plain_recursion_in_both_scopes(scope: str) -> None:
     rules = Rules(x2_scope=scope)
     state = _state(Card.X2, ONLY_STOPS, dice=3, turn_total=900, card_base=600,
                    step=Step.ROLL_OR_BANK)
@@ -242,7 +242,7 @@ def _win_recursion(rules: Rules):
     (Card.PLUS_MINUS, (6200, 5300), {}),
 ])
 def test_in_the_last_turn_the_coach_finds_the_best_chance_to_win_as_a_plain_recursion_does(
-        card, scores, changes) -> None:
+        card: Card, scores: tuple[int, int], changes: dict[str, object]) -> None:
     from tutto_a11y.games.tutto.coach.winning import WinCoach, stakes_of
 
     state = _last_turn(card, scores, STOPS_AND_PLUS_MINUS, **changes)

@@ -113,7 +113,7 @@ def test_x2_scope_card_doubles_only_the_points_under_the_card() -> None:
     (["--dice", "2", "--turn-total", "0"], "en", "--card"),
 ])
 def test_a_wrong_coach_question_gets_one_sentence_in_the_language_and_status_2(
-        args, lang: str, words: list[str], clean_env: dict[str, str]) -> None:
+        args: list[str], lang: str, words: list[str], clean_env: dict[str, str]) -> None:
     result = subprocess.run(tutto_command() + ["coach", "--lang", lang, *args, "--format", "json"],
                             capture_output=True, text=True, env=clean_env, timeout=60)
     sentence = one_sentence(result)
@@ -169,7 +169,7 @@ def _options_of(game: Game) -> list[str]:
 @given(seed=st.integers(0, 10**9), x2_card=st.booleans(), classic=st.booleans())
 @example(seed=232, x2_card=False, classic=False)  # 342.5 in the JSON is said 343, not 342
 def test_advice_says_what_the_coach_command_answers_in_every_reachable_position(
-        seed, x2_card, classic) -> None:
+        seed: int, x2_card: bool, classic: bool) -> None:
     rules = Rules.preset("classic-2004" if classic else "standard")
     if x2_card:
         rules = rules.with_option("x2-scope", "card")
@@ -231,7 +231,7 @@ def test_advice_at_a_set_aside_says_the_best_choice_against_setting_aside_every_
     ("en", "re", "repeat"), ("de", "rück", "undo"), ("de", "rückb", "review"),
     ("en", "rev", "review"), ("fr", "bil", "review")])
 def test_the_advice_and_review_words_take_no_short_prefix_away_from_the_older_words(
-        lang: str, typed, meaning) -> None:
+        lang: str, typed: str, meaning: str) -> None:
     from tutto_a11y.games.tutto.parse import interpret
     from tutto_a11y.games.tutto.words import Vocabulary
 

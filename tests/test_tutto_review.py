@@ -113,7 +113,7 @@ def losses_by_coach_json(game: Game) -> dict[str, list[float]]:
 
 @pytest.mark.parametrize("rules", [Rules(target=3000),
                                    Rules.preset("classic-2004").with_option("target", "3000")])
-def test_each_loss_of_the_review_is_what_coach_json_says_at_that_position(db: Path, rules) -> None:
+def test_each_loss_of_the_review_is_what_coach_json_says_at_that_position(db: Path, rules: Rules) -> None:
     game = random_game(7, ("Anna", "Ben"), rules, all_chance=0.5)
     game_id = keep(db, game)
     review = json.loads(run(db, "review", game_id, "--format", "json"))
@@ -204,7 +204,7 @@ def scripted_game() -> Game:
      "points."),
 ])
 def test_the_review_grades_each_player_and_tells_the_worst_moves_in_the_games_language(
-        db: Path, clean_env: dict[str, str], lang: str, title: str, sentence: str, points, blunder, inaccuracy) -> None:
+        db: Path, clean_env: dict[str, str], lang: str, title: str, sentence: str, points: str, blunder: str, inaccuracy: str) -> None:
     game = scripted_game()
     game_id = keep(db, game, lang)
     figures = json.loads(run(db, "review", game_id, "--format", "json"))

@@ -103,7 +103,7 @@ def play_until_every_measure(db: Path, env: dict[str, str], rules: Rules,
     ("volle-lotte", {"points", "tutto", "two-tuttos"}),
 ])
 def test_games_played_by_the_advice_in_normal_turns_review_to_nothing_charged(
-        db, clean_env, preset, wanted) -> None:
+        db: Path, clean_env: dict[str, str], preset: str, wanted: set[str]) -> None:
     rules = Rules.preset(preset).with_option("target", "1500")
     seen = play_until_every_measure(db, clean_env, rules, ("Anna", "Ben"), wanted)
     assert seen <= {"points", "tutto", "two-tuttos", "win"}
@@ -113,7 +113,7 @@ def test_games_played_by_the_advice_in_normal_turns_review_to_nothing_charged(
 
 @pytest.mark.parametrize("preset", ["standard", "classic-2004", "volle-lotte"])
 def test_games_played_by_the_advice_in_the_final_round_review_to_nothing_charged(
-        db, clean_env, preset) -> None:
+        db: Path, clean_env: dict[str, str], preset: str) -> None:
     # Three players: the final round has players still to come and the game's last turn.
     rules = Rules.preset(preset).with_option("target", "1500") \
         .with_option("game-end", "final-round")
@@ -123,7 +123,7 @@ def test_games_played_by_the_advice_in_the_final_round_review_to_nothing_charged
 
 @pytest.mark.parametrize("preset", ["standard", "volle-lotte"])
 def test_two_player_games_played_by_the_advice_with_the_game_solved_review_to_nothing_charged(
-        db, clean_env, preset) -> None:
+        db: Path, clean_env: dict[str, str], preset: str) -> None:
     solve = subprocess.run([*tutto_command(), "coach", "--duel", "--target", "300", "--rules",
                             preset], env=clean_env, capture_output=True, text=True, timeout=900)
     assert solve.returncode == 0, solve.stderr

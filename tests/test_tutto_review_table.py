@@ -50,7 +50,7 @@ def table(db: Path, env: dict[str, str], lang: str, lines: list[str], *args: str
      "relancer aurait valu 376 points."),
 ])
 def test_review_at_a_prompt_and_at_the_game_over_prompt_speaks_in_the_games_language(
-        db: Path, clean_env: dict[str, str], lang: str, word: str, so_far, over, anna, move) -> None:
+        db: Path, clean_env: dict[str, str], lang: str, word: str, so_far: str, over: str, anna: str, move: str) -> None:
     said = table(db, clean_env, lang, GAME[:4] + [word] + GAME[4:] + [word])
     mid = next(line for line in said if line.startswith(so_far))
     assert mid == f"{so_far} {anna} {move} " + \

@@ -25,7 +25,7 @@ ANNA, BEN, CLEO = 0, 1, 2
 THREE = ("Anna", "Ben", "Cleo")
 
 
-def game_at(scores=(0, 0, 0), rules: Rules | None = None) -> Game:
+def game_at(scores: tuple[int, ...]=(0, 0, 0), rules: Rules | None = None) -> Game:
     """A game of three at the start of a round (Anna to draw, full deck) with these scores."""
     return play_to_scores(Game(THREE, rules), scores)
 
@@ -67,7 +67,7 @@ def test_a_stop_card_after_a_tutto_loses_the_whole_turn_total() -> None:
 # -- Bonus --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("value", [200, 300, 400, 500, 600])
-def test_a_bonus_card_adds_its_value_to_the_turn_total_on_a_tutto(value) -> None:
+def test_a_bonus_card_adds_its_value_to_the_turn_total_on_a_tutto(value: int) -> None:
     game = game_at()
     events = enter(game, f"card bonus-{value}", "roll 111555", "aside 111555")
     assert events[-1] == Tutto(ANNA, Card(f"bonus-{value}"), 1500 + value, value, None, 1)

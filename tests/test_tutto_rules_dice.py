@@ -38,13 +38,13 @@ def refusal(roll: str, aside: str) -> IllegalEntry:
     ("112346", "11", 200),
     ("552346", "55", 100),
 ])
-def test_each_single_1_scores_100_and_each_single_5_scores_50(roll, aside, points) -> None:
+def test_each_single_1_scores_100_and_each_single_5_scores_50(roll: str, aside: str, points: int) -> None:
     assert points_of(roll, aside) == points
 
 
 @pytest.mark.parametrize("face, points", [(1, 1000), (2, 200), (3, 300), (4, 400), (5, 500),
                                           (6, 600)])
-def test_three_of_a_face_score_the_triple_value(face, points) -> None:
+def test_three_of_a_face_score_the_triple_value(face: int, points: int) -> None:
     others = "".join(str(f) for f in (2, 3, 4, 6) if f != face)[:3]
     assert points_of(f"{face}{face}{face}{others}", f"{face}{face}{face}") == points
 
@@ -96,7 +96,7 @@ def test_three_of_four_twos_may_be_set_aside() -> None:
 
 
 @pytest.mark.parametrize("face", [2, 3, 4, 6])
-def test_a_single_die_other_than_1_or_5_does_not_score(face) -> None:
+def test_a_single_die_other_than_1_or_5_does_not_score(face: int) -> None:
     error = refusal("123466", str(face))
     assert error.reason == "die-does-not-score"
     assert error.data == {"face": face, "count": 1}
@@ -149,7 +149,7 @@ def test_1_2_3_4_5_6_outside_a_street_card_is_150_via_all() -> None:
     ("333444", (3, 3, 3, 4, 4, 4), 700),
     ("666612", (1, 6, 6, 6), 700),
 ])
-def test_all_sets_aside_every_scoring_die_for_the_most_points(roll, best, points) -> None:
+def test_all_sets_aside_every_scoring_die_for_the_most_points(roll: str, best: tuple[int, ...], points: int) -> None:
     game = after_roll(roll)
     assert tuple(sorted(game.expect().best)) == best
     done = game.push(game.set_aside_all())[0]
@@ -169,7 +169,7 @@ def with_dice_in_hand(dice: int) -> Game:
 
 
 @pytest.mark.parametrize("roll", ["223346", "234466", "2", "34", "226", "2346", "22446"])
-def test_a_roll_with_no_1_no_5_and_no_three_of_a_kind_is_a_niete(roll) -> None:
+def test_a_roll_with_no_1_no_5_and_no_three_of_a_kind_is_a_niete(roll: str) -> None:
     game = with_dice_in_hand(len(roll))
     lost = game.state.turn_total
     events = game.push(parse_entry(f"roll {roll}"))
@@ -179,7 +179,7 @@ def test_a_roll_with_no_1_no_5_and_no_three_of_a_kind_is_a_niete(roll) -> None:
 
 
 @pytest.mark.parametrize("roll", ["123466", "234566", "222346", "666234", "444236"])
-def test_a_roll_with_a_1_a_5_or_a_triple_is_no_niete(roll) -> None:
+def test_a_roll_with_a_1_a_5_or_a_triple_is_no_niete(roll: str) -> None:
     game = after_roll(roll)
     assert game.state.step is Step.SET_ASIDE
     assert game.state.seat == 0

@@ -26,7 +26,7 @@ RULES_DIR = Path(__file__).resolve().parent.parent / "tutto_a11y" / "games" / "t
 CONTRACT_DIR = Path(__file__).resolve().parent.parent / "tutto_a11y" / "core" / "contract"
 
 
-def refusal(game: Game, entry) -> EntryError:
+def refusal(game: Game, entry: str) -> EntryError:
     """The error an entry raises; asserts that the game is exactly as before."""
     snapshot = (game.state, game.entries, list(game.all_events()), game.expect())
     with pytest.raises(EntryError) as caught:
@@ -99,7 +99,7 @@ def test_bank_before_any_card_is_refused() -> None:
     (("card x2", "roll 123466", "aside 1"), "aside 1", Step.ROLL_OR_BANK, "SetAside"),
     (("card x2", "roll 111555", "aside 111555"), "roll 123456", Step.CARD_OR_BANK, "Roll"),
 ])
-def test_an_entry_for_another_step_is_refused(texts, entry, step, kind) -> None:
+def test_an_entry_for_another_step_is_refused(texts: tuple[str, ...], entry: str, step: Step, kind: str) -> None:
     error = refusal(started(*texts), entry)
     assert (error.reason, error.data) == ("wrong-step", {"step": step, "entry": kind})
 
@@ -146,7 +146,7 @@ def test_undo_at_the_start_is_refused() -> None:
 
 @pytest.mark.parametrize("text, face", [("roll 123457", "7"), ("aside 0", "0"),
                                         ("roll 9", "9")])
-def test_a_face_outside_1_to_6_is_malformed(text, face) -> None:
+def test_a_face_outside_1_to_6_is_malformed(text: str, face: str) -> None:
     with pytest.raises(MalformedEntry) as caught:
         parse_entry(text)
     assert (caught.value.reason, caught.value.data) == ("face-out-of-range", {"face": face})
@@ -180,7 +180,7 @@ def test_an_unknown_card_is_malformed() -> None:
 
 
 @pytest.mark.parametrize("text", ["", "pass", "bank now", "continue 2", "Bank"])
-def test_an_unknown_entry_is_malformed(text) -> None:
+def test_an_unknown_entry_is_malformed(text: str) -> None:
     with pytest.raises(MalformedEntry) as caught:
         parse_entry(text)
     assert (caught.value.reason, caught.value.data) == ("unknown-entry", {"text": text})
@@ -193,13 +193,13 @@ def test_pushing_something_that_is_not_an_entry_is_malformed() -> None:
 
 @pytest.mark.parametrize("text, faces", [("1 5 5", (1, 5, 5)), ("1,5,5", (1, 5, 5)),
                                          ("155", (1, 5, 5)), (" 6-6/2 ", (6, 6, 2))])
-def test_faces_may_be_typed_with_or_without_separators(text, faces) -> None:
+def test_faces_may_be_typed_with_or_without_separators(text: str, faces: tuple[int, ...]) -> None:
     assert parse_faces(text) == faces
 
 
 @pytest.mark.parametrize("text", ["card bonus-600", "roll 123346", "aside 15", "bank",
                                   "continue"])
-def test_a_journal_text_parses_back_to_the_same_text(text) -> None:
+def test_a_journal_text_parses_back_to_the_same_text(text: str) -> None:
     assert parse_entry(text).text() == text
 
 
@@ -248,7 +248,7 @@ def test_a_line_longer_than_any_entry_is_refused_as_a_slip() -> None:
 
 
 @pytest.mark.parametrize("typed", ["1 5\x1b[A", "bank\x07", "1\u200b5"])
-def test_a_line_with_control_characters_is_never_an_entry(typed) -> None:
+def test_a_line_with_control_characters_is_never_an_entry(typed: str) -> None:
     from tutto_a11y.core.contract import check_line
 
     with pytest.raises(MalformedEntry) as refused:
@@ -294,7 +294,7 @@ def snapshot(game: Game):
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_a_wrong_entry_changes_nothing_at_any_point_of_a_game(seed) -> None:
+def test_a_wrong_entry_changes_nothing_at_any_point_of_a_game(seed: int) -> None:
     game = random_game(seed, rules=Rules(target=1500))
     replayed = Game(game.players, game.rules)
     refused = 0

@@ -21,7 +21,7 @@ from tutto_play import enter, play_to_scores
 ANNA, BEN, CLEO, DORA = 0, 1, 2, 3
 
 
-def game_at(scores, rules: Rules | None = None, players=("Anna", "Ben", "Cleo")) -> Game:
+def game_at(scores: tuple[int, ...], rules: Rules | None = None, players: tuple[str, ...]=("Anna", "Ben", "Cleo")) -> Game:
     return play_to_scores(Game(players[:len(scores)], rules), scores)
 
 
@@ -231,7 +231,7 @@ def test_there_are_exactly_the_three_presets_of_rules_md() -> None:
 
 
 @pytest.mark.parametrize("name", ["standard", "classic-2004", "volle-lotte"])
-def test_a_preset_is_recognised_with_any_target(name) -> None:
+def test_a_preset_is_recognised_with_any_target(name: str) -> None:
     rules = Rules.preset(name)
     assert rules.preset_name() == name
     assert rules.with_option("target", "10000").preset_name() == name
@@ -263,7 +263,7 @@ def test_the_options_are_those_of_rules_md() -> None:
 
 
 @pytest.mark.parametrize("name, value", [(n, v) for n, values in CHOICES.items() for v in values])
-def test_every_option_value_can_be_chosen_by_name(name, value) -> None:
+def test_every_option_value_can_be_chosen_by_name(name: str, value: str) -> None:
     rules = Rules().with_option(name, value)
     assert rules.as_dict()[name] == value
     others = {k: v for k, v in rules.as_dict().items() if k != name}
@@ -276,12 +276,12 @@ def test_option_names_and_values_are_read_case_insensitively_with_spaces() -> No
 
 
 @pytest.mark.parametrize("value, target", [("10000", 10000), ("50", 50), ("6000", 6000)])
-def test_the_target_may_be_any_positive_multiple_of_50(value, target) -> None:
+def test_the_target_may_be_any_positive_multiple_of_50(value: str, target: int) -> None:
     assert Rules().with_option("target", value).target == target
 
 
 @pytest.mark.parametrize("value", ["0", "-50", "6025", "abc", "", "6000.0", "1e4"])
-def test_a_target_that_is_not_a_positive_multiple_of_50_is_refused(value) -> None:
+def test_a_target_that_is_not_a_positive_multiple_of_50_is_refused(value: str) -> None:
     with pytest.raises(MalformedEntry) as caught:
         Rules().with_option("target", value)
     assert caught.value.reason == "bad-target"
@@ -302,7 +302,7 @@ def test_an_unknown_option_name_is_refused() -> None:
 
 
 @pytest.mark.parametrize("name", list(CHOICES))
-def test_an_unknown_option_value_is_refused_with_the_choices(name) -> None:
+def test_an_unknown_option_value_is_refused_with_the_choices(name: str) -> None:
     with pytest.raises(MalformedEntry) as caught:
         Rules().with_option(name, "sometimes")
     assert caught.value.reason == "bad-rule-value"

@@ -69,7 +69,7 @@ def test_a_plus_minus_penalty_is_given_back_by_undo() -> None:
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_undo_of_every_entry_goes_back_to_the_start_through_every_earlier_state(seed) -> None:
+def test_undo_of_every_entry_goes_back_to_the_start_through_every_earlier_state(seed: int) -> None:
     game = random_game(seed, rules=Rules(target=1500))
     texts = game.entry_texts()
     for n in range(len(texts), 0, -1):
@@ -81,7 +81,7 @@ def test_undo_of_every_entry_goes_back_to_the_start_through_every_earlier_state(
 
 
 @pytest.mark.parametrize("seed", range(10))
-def test_replaying_the_journal_equals_the_live_game(seed) -> None:
+def test_replaying_the_journal_equals_the_live_game(seed: int) -> None:
     game = random_game(seed, players=("Anna", "Ben", "Cleo", "Dora"), rules=Rules(target=2000))
     replayed = Game.replay(game.players, game.rules, game.entry_texts())
     assert snapshot(replayed) == snapshot(game)
