@@ -33,6 +33,7 @@ from guard import run  # bench/guard.py
 from testbed.program import tutto_command
 from testbed.tutto_simulator import random_game  # a random legal player
 from timing import median_p90  # bench/timing.py
+from tutto_a11y.core.contract import GameStatus
 from tutto_a11y.games.tutto.rules import Game, Rules
 from tutto_a11y.reports.stats import name_key
 from tutto_a11y.store.journal import Store
@@ -61,7 +62,7 @@ def make_file(path: Path, games: int, seed: int = 1) -> tuple[int, list[tuple[An
             info = store.create_game("en", rules.as_dict(), names)
             for text in game.entry_texts():
                 store.append(info.id, text)
-            store.set_status(info.id, "finished")
+            store.set_status(info.id, GameStatus.FINISHED)
             store.release(info.id)
             entries += len(game.entries)
             played.append((tuple(names), game.entry_texts()))

@@ -7,10 +7,13 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import settings
+
+if TYPE_CHECKING:  # the tests that start no terminal do not import pexpect
+    import pexpect
 
 # Two ways to run the property tests (docs/development.md). Neither has a per-example deadline:
 # on a loaded two-core machine one example may take a second.
@@ -38,7 +41,8 @@ if str(ROOT) not in sys.path:
     sys.path.append(str(ROOT))
 
 # How every test starts the program (the tests import it from here), once the root is there.
-from testbed.program import tutto_command as tutto_command  # noqa: E402  (the tests import it from here)
+# `as tutto_command`: the tests import it from here (mypy strict re-exports only so).
+from testbed.program import tutto_command as tutto_command  # noqa: E402
 
 FOLDERS = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
            "XDG_RUNTIME_DIR")
@@ -129,7 +133,7 @@ def clean_env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-def spawn_tutto(args: list[str], term: str = "xterm"):
+def spawn_tutto(args: list[str], term: str = "xterm") -> pexpect.spawn:
     """The real program in a pseudo-terminal, as a user starts it (speech off, no TUTTO_*)."""
     import pexpect
 

@@ -143,7 +143,7 @@ TO_WIN_ROLL = {"en": "To win the game: roll.", "de": "Zum Sieg: würfeln.",
 WORDS = {"en": ("odds", "advice"), "de": ("chancen", "tipp"), "fr": ("chances", "avis")}
 
 
-def _start(tmp_path: Path, lang: str, target: int, *extra: str):
+def _start(tmp_path: Path, lang: str, target: int, *extra: str) -> pexpect.spawn:
     child = spawn_tutto(["play", "--plain", "--lang", lang, "--players", "Anna,Ben",
                          "--target", str(target), "--width", "200",
                          "--db", str(tmp_path / "games.sqlite3"),
@@ -210,14 +210,20 @@ def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_a
     deck's proportions as the solve assumes, both players doing what ``advice`` would say."""
     from testbed.tutto_simulator import play_as_advised, remembered
     from tutto_a11y.games.tutto.coach import cache
+    from tutto_a11y.games.tutto.coach.choices import Choice
     from tutto_a11y.games.tutto.coach.duelcoach import mover_choices
     from tutto_a11y.games.tutto.coach.position import from_state
-    from tutto_a11y.games.tutto.rules import Game, Rules
+    from tutto_a11y.games.tutto.rules import Game, Rules, State
 
     solved = cache.read(Rules(target=TARGET))
     assert solved is not None
     rng = random.Random(2026)
-    best = remembered(lambda s: mover_choices(solved, s, from_state(s))[1][0])
+    def choose(s: State) -> Choice:
+        found = mover_choices(solved, s, from_state(s))
+        assert found is not None  # the solve covers every decision of a game to its target
+        return found[1][0]
+
+    best = remembered(choose)
 
     def play() -> tuple[int, ...]:
         return play_as_advised(Game(["Anna", "Ben"], solved.rules), best, rng)
@@ -240,7 +246,7 @@ def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_a
     (["--card", "x2", "--dice", "6", "--turn-total", "0"], "fr", "ajoutez --format json"),
 ])
 def test_a_wrong_duel_question_gets_one_sentence_in_the_language_and_status_2(
-        args: list[str], lang: str, words: list[str], clean_env: dict[str, str], tmp_path: Path) -> None:
+        args: list[str], lang: str, words: str, clean_env: dict[str, str], tmp_path: Path) -> None:
     clean_env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
     result = subprocess.run(tutto_command() + ["coach", "--lang", lang, *args],
                             capture_output=True, text=True, env=clean_env, timeout=60)

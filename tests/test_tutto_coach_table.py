@@ -113,7 +113,7 @@ def test_x2_scope_card_doubles_only_the_points_under_the_card() -> None:
     (["--dice", "2", "--turn-total", "0"], "en", "--card"),
 ])
 def test_a_wrong_coach_question_gets_one_sentence_in_the_language_and_status_2(
-        args: list[str], lang: str, words: list[str], clean_env: dict[str, str]) -> None:
+        args: list[str], lang: str, words: str, clean_env: dict[str, str]) -> None:
     result = subprocess.run(tutto_command() + ["coach", "--lang", lang, *args, "--format", "json"],
                             capture_output=True, text=True, env=clean_env, timeout=60)
     sentence = one_sentence(result)
