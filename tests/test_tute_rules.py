@@ -83,8 +83,10 @@ def test_example_5_cleo_announces_tute_with_four_kings_and_wins_the_match() -> N
     events = enter(game, "trump clubs", "cante 0 gold", "tute 2 kings")
     assert game.finished
     assert MatchOver(CLEO, (0, 0, 2), True) in events
-    assert game.outcome().winners == (CLEO,)
-    assert game.outcome().termination is Ending.LAST_TRICK
+    outcome = game.outcome()
+    assert outcome is not None
+    assert outcome.winners == (CLEO,)
+    assert outcome.termination is Ending.LAST_TRICK
 
 
 def test_a_tute_after_a_cante_of_the_same_side_is_refused_but_not_after_another_sides() -> None:

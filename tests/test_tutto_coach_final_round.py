@@ -19,10 +19,10 @@ from tutto_a11y.cli.app import cli
 from tutto_a11y.core.record import replace
 from tutto_a11y.games.tutto.coach.choices import Choice, coach_for
 from tutto_a11y.games.tutto.coach.duel import last_turn
-from tutto_a11y.games.tutto.coach.position import from_state
 from tutto_a11y.games.tutto.coach.solver import FloatArray
 from tutto_a11y.games.tutto.coach.winning import WinCoach, lead_stakes_of, stakes_of
 from tutto_a11y.games.tutto.rules import Card, DrawCard, Game, Rules, State, Step
+from tutto_play import position_of
 
 pytestmark = pytest.mark.slow  # the final-round solves and their Monte Carlo checks
 
@@ -48,8 +48,8 @@ def test_a_player_with_others_still_to_come_plays_to_win_not_for_points(last: Fl
                          step=Step.ROLL_OR_BANK)
     stakes = lead_stakes_of(STANDARD, state, last)
     assert stakes is not None and stakes.need == 1100
-    for_points = coach_for(STANDARD).choices(from_state(state))[0]
-    to_win = WinCoach(STANDARD, stakes).choices(from_state(state))[0]
+    for_points = coach_for(STANDARD).choices(position_of(state))[0]
+    to_win = WinCoach(STANDARD, stakes).choices(position_of(state))[0]
     assert (for_points.then, to_win.then) == ("bank", "roll")
 
 
@@ -78,7 +78,7 @@ def test_the_chance_to_win_agrees_with_a_monte_carlo_of_the_rules_engine(last: F
     with any Plus/Minus Tutto that could cost Ben the game, so the figure is exact here."""
     start = _middle_turn((6100, 5000, 5900), Card.BONUS_300)
     [first] = WinCoach(STANDARD, lead_stakes_of(STANDARD, start, last)).choices(
-        from_state(start))
+        position_of(start))
     rng = random.Random(2611)
 
     def choose(s: State) -> Choice:
@@ -86,7 +86,7 @@ def test_the_chance_to_win_agrees_with_a_monte_carlo_of_the_rules_engine(last: F
         assert stakes is not None
         if s.seat == 2 and stakes.need <= 0:
             return Choice((), "bank", 1.0)  # Cleo has enough: any way on wins
-        return WinCoach(STANDARD, stakes).choices(from_state(s))[0]
+        return WinCoach(STANDARD, stakes).choices(position_of(s))[0]
 
     best = remembered(choose)
 
@@ -110,7 +110,7 @@ def test_the_chance_to_win_agrees_with_a_monte_carlo_of_the_rules_engine(last: F
                    "et relancez. Chance de gagner\u00a0: {p} pour cent."),
 ])
 def test_in_the_final_round_advice_plays_to_win_against_the_players_still_to_come(
-        lang: str, word, sentence, tmp_path: Path) -> None:
+        lang: str, word: str, sentence: str, tmp_path: Path) -> None:
     # Anna banks 1000 and reaches the target 300; Ben plays, then Cleo, the last.
     result = CliRunner().invoke(
         cli, ["--plain", "--no-speech", "--db", str(tmp_path / "g.db"), "--players",

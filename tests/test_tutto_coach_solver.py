@@ -9,6 +9,7 @@ Carlo of the engine where the solver's figure is a long-run average.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from math import sqrt
@@ -17,7 +18,7 @@ import pytest
 
 from tutto_a11y.core.record import replace
 from tutto_a11y.games.tutto.coach.choices import coach_for
-from tutto_a11y.games.tutto.coach.position import Position, from_state
+from tutto_a11y.games.tutto.coach.position import Position
 from tutto_a11y.games.tutto.coach.rolls import offers
 from tutto_a11y.games.tutto.coach.solver import constants
 from tutto_a11y.games.tutto.rules import (
@@ -36,6 +37,7 @@ from tutto_a11y.games.tutto.rules import (
 )
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK, Deck
 from tutto_a11y.games.tutto.rules.state import advance
+from tutto_play import position_of
 
 STANDARD = Rules()
 ONLY_STOPS = tuple(10 if card is Card.STOP else 0 for card in Deck.as_dict(FULL_DECK))
@@ -89,7 +91,7 @@ def _state(card: Card, deck: tuple[int, ...], **changes: object) -> State:
     return replace(game.state, deck=deck, **changes)
 
 
-def _recursion(rules: Rules, seat_score: int = 0):
+def _recursion(rules: Rules, seat_score: int = 0) -> Callable[[State], Fraction]:
     """Exact best expected points banked from an engine state, by plain recursion."""
 
     @cache
@@ -117,7 +119,7 @@ def test_bonus_300_values_agree_with_a_plain_recursion_over_the_rules(dice: int,
                                                     Step.ROLL_OR_BANK),
                    roll=roll or ())
     exact = _recursion(STANDARD)(state)
-    choices = coach_for(STANDARD).choices(from_state(state))
+    choices = coach_for(STANDARD).choices(position_of(state))
     assert choices[0].expected == pytest.approx(float(exact), abs=1e-9)
 
 
@@ -127,7 +129,7 @@ def test_x2_values_agree_with_a_plain_recursion_in_both_scopes(scope: str) -> No
     state = _state(Card.X2, ONLY_STOPS, dice=3, turn_total=900, card_base=600,
                    step=Step.ROLL_OR_BANK)
     exact = _recursion(rules)(state)
-    assert coach_for(rules).choices(from_state(state))[0].expected == \
+    assert coach_for(rules).choices(position_of(state))[0].expected == \
         pytest.approx(float(exact), abs=1e-9)
 
 
@@ -135,7 +137,7 @@ def test_plus_minus_adding_1000_values_the_turn_before_the_card_plus_1000() -> N
     rules = Rules(plus_minus="adds-1000-may-continue")
     state = _state(Card.PLUS_MINUS, STOPS_AND_PLUS_MINUS, turn_total=850, card_base=700)
     exact = _recursion(rules)(state)
-    assert coach_for(rules).choices(from_state(state))[0].expected == \
+    assert coach_for(rules).choices(position_of(state))[0].expected == \
         pytest.approx(float(exact), abs=1e-9)
     assert float(exact) == pytest.approx(constants().plus_minus[6] * 1700)
 
@@ -192,7 +194,7 @@ def test_a_monte_carlo_of_the_coachs_policy_under_bonus_300_finds_444_01() -> No
             elif s.step is Step.ROLL:
                 game.push(Roll(tuple(rng.randint(1, 6) for _ in range(s.dice))))
             else:
-                best = coach.choices(from_state(replace(s, deck=FULL_DECK)))[0]
+                best = coach.choices(position_of(replace(s, deck=FULL_DECK)))[0]
                 if s.step is Step.SET_ASIDE:
                     game.push(SetAside(best.set_aside))
                     if game.state.step in (Step.ROLL_OR_BANK, Step.CARD_OR_BANK):
@@ -208,7 +210,7 @@ def test_a_monte_carlo_of_the_coachs_policy_under_bonus_300_finds_444_01() -> No
 
 # -- the game's last turn: the chance of winning ------------------------------------------------
 
-def _last_turn(card: Card, scores: tuple[int, int], pile: tuple[int, ...], **changes: object):
+def _last_turn(card: Card, scores: tuple[int, int], pile: tuple[int, ...], **changes: object) -> State:
     """Ben's turn, the last of the final round, just after ``card`` was drawn."""
     game = Game(["Anna", "Ben"], STANDARD)
     game._states[-1] = replace(game.state, scores=scores, final_round=True, seat=1)
@@ -216,7 +218,7 @@ def _last_turn(card: Card, scores: tuple[int, int], pile: tuple[int, ...], **cha
     return replace(game.state, deck=pile, **changes)
 
 
-def _win_recursion(rules: Rules):
+def _win_recursion(rules: Rules) -> Callable[[State], Fraction]:
     """Exact best chance that Ben wins, by plain recursion over the rules engine."""
 
     @cache
@@ -249,7 +251,7 @@ def test_in_the_last_turn_the_coach_finds_the_best_chance_to_win_as_a_plain_recu
     exact = _win_recursion(STANDARD)(state)
     stakes = stakes_of(STANDARD, state)
     assert stakes is not None and stakes.need == scores[0] - scores[1]
-    best = WinCoach(STANDARD, stakes).choices(from_state(state))[0]
+    best = WinCoach(STANDARD, stakes).choices(position_of(state))[0]
     assert best.expected == pytest.approx(float(exact), abs=1e-9)
 
 
@@ -259,6 +261,6 @@ def test_playing_to_win_is_not_playing_for_points() -> None:
     # Ben needs 1500: banking 450 is safe points but never wins, so the coach rolls on.
     state = _last_turn(Card.BONUS_300, (6500, 5000), FULL_DECK, dice=3, turn_total=450,
                        step=Step.ROLL_OR_BANK)
-    for_points = coach_for(STANDARD).choices(from_state(state))[0]
-    to_win = WinCoach(STANDARD, stakes_of(STANDARD, state)).choices(from_state(state))[0]
+    for_points = coach_for(STANDARD).choices(position_of(state))[0]
+    to_win = WinCoach(STANDARD, stakes_of(STANDARD, state)).choices(position_of(state))[0]
     assert (for_points.then, to_win.then) == ("bank", "roll")

@@ -15,6 +15,7 @@ from tutto_a11y.games.tutto.rules.events import (
     Rolled,
     SetAsideDone,
     StopDrawn,
+    TurnOutcome,
     TurnOver,
     TurnRecord,
     Tutto,
@@ -54,7 +55,7 @@ def test_example_1_a_street_after_a_bonus_tutto_ends_in_a_niete_and_loses_the_wh
     assert not game.expect().can_bank
     events = push(game, "roll 6")
     assert events[:2] == [Rolled(ANNA, (6,)), Niete(ANNA, 1050, True, 1050)]
-    assert events[2] == TurnOver(TurnRecord(ANNA, (Card.BONUS_600, Card.STREET), 0, "niete", 500),
+    assert events[2] == TurnOver(TurnRecord(ANNA, (Card.BONUS_600, Card.STREET), 0, TurnOutcome.NIETE, 500),
                                  BEN)
     assert game.state.scores == (500, 0)
     assert game.players[game.state.seat] == "Ben"
@@ -95,7 +96,7 @@ def test_example_4_stop_as_first_card_ends_the_turn_with_0_points() -> None:
     assert events == [
         CardDrawn(ANNA, Card.STOP, 0, False),
         StopDrawn(ANNA, 0),
-        TurnOver(TurnRecord(ANNA, (Card.STOP,), 0, "stop-card", 0), BEN),
+        TurnOver(TurnRecord(ANNA, (Card.STOP,), 0, TurnOutcome.STOP_CARD, 0), BEN),
     ]
     assert game.state.scores == (0, 0)
     assert game.state.step is Step.CARD
@@ -121,7 +122,7 @@ def test_example_5_fireworks_sets_aside_automatically_and_banks_450_on_the_niete
     assert game.state.card is Card.FIREWORKS
     events = push(game, "roll 233446")
     assert events[1] == FireworksBanked(ANNA, 450, 450)
-    assert events[2].record == TurnRecord(ANNA, (Card.FIREWORKS,), 450, "fireworks", 450)
+    assert events[2].record == TurnRecord(ANNA, (Card.FIREWORKS,), 450, TurnOutcome.FIREWORKS, 450)
     assert game.state.scores == (450, 0)
     assert game.players[game.state.seat] == "Ben"
 

@@ -7,6 +7,7 @@ from tutto_a11y.games.tutto.rules import (
     Bank,
     Card,
     DrawCard,
+    EntryError,
     Game,
     IllegalEntry,
     ReplayError,
@@ -17,7 +18,7 @@ from tutto_a11y.games.tutto.rules import (
 from tutto_play import enter
 
 
-def snapshot(game: Game):
+def snapshot(game: Game) -> tuple[object, ...]:
     return game.state, game.expect(), list(game.all_events()), game.entries
 
 
@@ -98,6 +99,7 @@ def test_a_journal_that_does_not_replay_names_its_1_based_entry_index() -> None:
         Game.replay(["Anna", "Ben"], None, texts)
     assert caught.value.index == 3
     assert caught.value.text == "aside 6"
+    assert isinstance(caught.value.error, EntryError)
     assert caught.value.error.reason == "die-does-not-score"
 
 
@@ -105,6 +107,7 @@ def test_a_journal_with_an_unreadable_line_names_it() -> None:
     with pytest.raises(ReplayError) as caught:
         Game.replay(["Anna", "Ben"], None, ["card stop", "card joker"])
     assert caught.value.index == 2
+    assert isinstance(caught.value.error, EntryError)
     assert caught.value.error.reason == "unknown-card"
 
 

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from itertools import product
 from typing import Any
 
-from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry
+from tutto_a11y.games.tutto.coach.position import Position, from_state
+from tutto_a11y.games.tutto.rules import Card, Game, State, Step, parse_entry
 
 SCORING_SINGLES = (1, 5)
 
@@ -138,3 +139,10 @@ def _draw_rest_of_deck(game: Game) -> None:
             zero_turn(game, [enders[0] if enders else cards[0]])
     raise AssertionError("the deck could not be drawn to the end of a round")
 
+
+def position_of(state: State) -> Position:
+    """The coach's view of a moment where the player decides (the only moments a test asks the
+    coach about)."""
+    position = from_state(state)
+    assert position is not None
+    return position
