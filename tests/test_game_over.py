@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ CLOVERLEAF_WIN = ["clover", "1 1 1 5 5 5", "", "2 2 2 1 1 1", ""]
 GAME_OVER_PROMPT = "Game over. Type scores, undo or quit:"
 
 
-def program(args: list[str], env: dict[str, str], typed: list[str] = ()) -> str:
+def program(args: list[str], env: dict[str, str], typed: Sequence[str] = ()) -> str:
     result = subprocess.run([*tutto_command(), *args], input="".join(t + "\n" for t in typed),
                             capture_output=True, text=True, env=env, timeout=30)
     assert result.returncode == 0, result.stderr
@@ -31,7 +32,9 @@ def program(args: list[str], env: dict[str, str], typed: list[str] = ()) -> str:
 
 
 def exported(db: Path, env: dict[str, str]) -> dict[str, Any]:
-    return json.loads(program(["export", "1", "--format", "json", "--db", str(db)], env))
+    found: dict[str, Any] = json.loads(
+        program(["export", "1", "--format", "json", "--db", str(db)], env))
+    return found
 
 
 def play_in_terminal(db: Path, *more: str) -> pexpect.spawn:

@@ -11,8 +11,9 @@ import io
 
 from tutto_a11y.core.contract import Notice
 from tutto_a11y.games.tutto.messages import Messages, word_notice
-from tutto_a11y.games.tutto.rules import Game, Rules
-from tutto_a11y.games.tutto.rules.events import CardDrawn, Rolled, SetAsideDone
+from tutto_a11y.games.tutto.rules import Game, Rules, State
+from tutto_a11y.games.tutto.rules.entries import Entry
+from tutto_a11y.games.tutto.rules.events import CardDrawn, Event, Rolled, SetAsideDone
 from tutto_a11y.table.reader import PlainReader
 from tutto_a11y.table.session import Table
 from tutto_a11y.text.i18n import Catalog
@@ -21,9 +22,9 @@ from tutto_a11y.text.output import Output
 
 class Heard:
     def __init__(self) -> None:
-        self.notices: list[Notice] = []
+        self.notices: list[Notice[Entry, Event, State, Rules]] = []
 
-    def hear(self, notice: Notice) -> None:
+    def hear(self, notice: Notice[Entry, Event, State, Rules]) -> None:
         self.notices.append(notice)
 
 

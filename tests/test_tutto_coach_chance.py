@@ -24,7 +24,8 @@ from tutto_a11y.games.tutto.coach.solver import constants
 def coach(*args: str) -> list[dict[str, Any]]:
     result = CliRunner().invoke(cli, ["coach", *args, "--format", "json"])
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)["choices"]
+    choices: list[dict[str, Any]] = json.loads(result.stdout)["choices"]
+    return choices
 
 
 def test_the_cloverleaf_json_lists_the_chance_to_win_next_to_expected() -> None:

@@ -21,7 +21,8 @@ ADDS = ("--rule", "plus-minus=adds-1000-may-continue")
 def coach(*args: str) -> list[dict[str, Any]]:
     result = CliRunner().invoke(cli, ["coach", *args, "--format", "json"])
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)["choices"]
+    choices: list[dict[str, Any]] = json.loads(result.stdout)["choices"]
+    return choices
 
 
 def test_with_six_dice_in_hand_nothing_was_made_under_the_plus_minus_card_yet() -> None:

@@ -42,7 +42,8 @@ from tutto_play import enter, zero_turn
 def coach(*args: str) -> list[dict[str, Any]]:
     result = CliRunner().invoke(cli, ["coach", *args, "--format", "json"])
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)["choices"]
+    choices: list[dict[str, Any]] = json.loads(result.stdout)["choices"]
+    return choices
 
 
 def test_x2_with_one_die_at_500_drawing_from_a_rich_pile_is_worth_1539_80() -> None:
@@ -58,7 +59,7 @@ def test_plus_minus_at_1200_in_classic_rules_with_a_fireworks_rich_pile_is_worth
     assert choices[0]["expected"] == 831.51
 
 
-def whole(measure: Any, pile: tuple[int, ...], solved: dict[tuple[int, ...], np.ndarray]) -> np.ndarray:
+def whole(measure: Any, pile: tuple[int, ...], solved: dict[tuple[int | str, ...], np.ndarray]) -> np.ndarray:
     """Bank or draw after a Tutto in ``measure`` (points: ``reference(rules)``; chances to
     win: a :class:`WinMeasure`), ``pile`` tracked: every smaller pile solved whole, without
     any bound, over every turn total. The piles here hold a Stop, so no turn draws them
@@ -92,7 +93,7 @@ PILES = [
 def test_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(counts: dict[Card, int], preset: str) -> None:
     rules = Rules.preset(preset)
     pile = pile_from_counts(counts)
-    solved: dict[tuple[int, ...], np.ndarray] = {}
+    solved: dict[tuple[int | str, ...], np.ndarray] = {}
     whole(reference(rules), pile, solved)
     fresh = Coach(rules)  # no piles kept from other tests
     for total in (500, 1100, 1550, 2400, 4000):
@@ -107,7 +108,7 @@ def test_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(count
 def test_a_whole_card_agrees_with_every_smaller_pile_solved_whole(counts: dict[Card, int]) -> None:
     rules = Rules()
     pile = pile_from_counts(counts)
-    solved: dict[tuple[int, ...], np.ndarray] = {}
+    solved: dict[tuple[int | str, ...], np.ndarray] = {}
     ref = reference(rules)
     after = whole(ref, pile, solved)
     for card in (Card.BONUS_300, Card.X2):
@@ -141,8 +142,9 @@ def _stakes() -> list[tuple[str, Stakes | LeadStakes | None]]:
 def test_playing_to_win_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(
         counts: dict[Card, int], name: str, stakes: Stakes | LeadStakes | None) -> None:
     pile = pile_from_counts(counts)
+    assert stakes is not None
     measure = WinMeasure(Rules(), *stakes.bank_values())
-    solved: dict[tuple[int, ...], np.ndarray] = {}
+    solved: dict[tuple[int | str, ...], np.ndarray] = {}
     whole(measure, pile, solved)
     coach = WinCoach(Rules(), measure=measure)  # no piles kept from other tests
     for total in (600, 1100, 1550, 2400, 3000):
@@ -156,6 +158,7 @@ def test_playing_to_win_drawing_after_a_tutto_agrees_with_every_smaller_pile_sol
 @pytest.mark.parametrize("name, stakes", _stakes())
 def test_playing_to_win_a_whole_card_agrees_with_every_smaller_pile_solved_whole(name: str, stakes: Stakes | LeadStakes | None) -> None:
     pile = pile_from_counts(PILES[0])
+    assert stakes is not None
     measure = WinMeasure(Rules(), *stakes.bank_values())
     after = whole(measure, pile, {})
     for card in (Card.BONUS_300, Card.X2, Card.STREET):
@@ -178,7 +181,7 @@ def test_a_two_player_turn_with_the_game_solved_agrees_with_every_smaller_pile_s
         measure = WinMeasure(rules, u[0], float(lost[0]), float(pm[0]))
         for counts in PILES:
             pile = pile_from_counts(counts)
-            solved: dict[tuple[int, ...], np.ndarray] = {}
+            solved: dict[tuple[int | str, ...], np.ndarray] = {}
             whole(measure, pile, solved)
             coach = WinCoach(rules, measure=measure)
             for total in (500, 1100, 2000):
@@ -214,8 +217,10 @@ def test_the_review_values_a_last_turn_draw_with_every_later_card_from_the_pile(
     assert game.finished and game.state.winners == (0,)
     pile = pile_from_counts(later)
     assert game.entries and state.deck == pile
-    measure = WinMeasure(rules, *stakes_of(rules, state).bank_values())
-    solved: dict[tuple[int, ...], np.ndarray] = {}
+    stakes = stakes_of(rules, state)
+    assert stakes is not None
+    measure = WinMeasure(rules, *stakes.bank_values())
+    solved: dict[tuple[int | str, ...], np.ndarray] = {}
     whole(measure, pile, solved)
     review = json.loads(run(db, "review", keep(db, game), "--format", "json"))
     ben = next(p for p in review["players"] if p["name"] == "Ben")

@@ -32,6 +32,7 @@ from tutto_a11y.games.tutto.rules import (
     legal_entries,
 )
 from tutto_a11y.games.tutto.rules.cards import Deck
+from tutto_a11y.games.tutto.rules.entries import Entry
 from tutto_a11y.text.i18n import Catalog
 
 FULL_DECK_OPTION = ("stop=10,fireworks=5,bonus-200=5,bonus-300=5,bonus-400=5,bonus-500=5,"
@@ -41,7 +42,8 @@ FULL_DECK_OPTION = ("stop=10,fireworks=5,bonus-200=5,bonus-300=5,bonus-400=5,bon
 def coach_json(*args: str) -> dict[str, Any]:
     result = CliRunner().invoke(cli, ["coach", *args, "--format", "json"])
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+    found: dict[str, Any] = json.loads(result.stdout)
+    return found
 
 
 def test_the_coach_command_answers_444_01_for_a_bonus_300_turn_from_a_full_deck() -> None:
@@ -138,9 +140,12 @@ def _play_to_a_decision(seed: int, rules: Rules) -> Game | None:
         elif s.step is Step.ROLL:
             game.push(Roll(tuple(rng.randint(1, 6) for _ in range(s.dice))))
         elif s.step is Step.CARD_OR_BANK:
-            game.push(rng.choice([Bank(), Continue()]))
+            way_on: list[Entry] = [Bank(), Continue()]
+            game.push(rng.choice(way_on))
         elif s.step is Step.ROLL_OR_BANK:
-            game.push(rng.choice([Bank(), Roll(tuple(rng.randint(1, 6) for _ in range(s.dice)))]))
+            bank_or_roll: list[Entry] = [Bank(), Roll(tuple(rng.randint(1, 6)
+                                                            for _ in range(s.dice)))]
+            game.push(rng.choice(bank_or_roll))
         else:
             game.push(rng.choice(legal_entries(rules, s)))
     if game.state.step in (Step.SET_ASIDE, Step.ROLL_OR_BANK, Step.CARD_OR_BANK, Step.ROLL):
@@ -154,6 +159,7 @@ def _options_of(game: Game) -> list[str]:
     deck = ",".join(f"{card.value}={n}" for card, n in counts.items() if n) or "stop=0"
     if s.step is Step.CARD_OR_BANK:
         return ["--after-tutto", "--turn-total", str(s.turn_total), "--deck", deck]
+    assert s.card is not None  # a card is drawn at every other step of a turn
     args = ["--card", s.card.value, "--dice", str(s.dice), "--turn-total", str(s.turn_total),
             "--card-points", str(s.turn_total - s.card_base), "--deck", deck]
     if s.card is Card.STREET and s.aside:

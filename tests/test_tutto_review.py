@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from conftest import tutto_command
 from testbed.tutto_simulator import random_game
 from tutto_a11y.cli.app import cli
+from tutto_a11y.core.contract import GameStatus
 from tutto_a11y.games.tutto.coach.position import MAX_TURN_TOTAL
 from tutto_a11y.games.tutto.rules import (
     Bank,
@@ -42,7 +43,7 @@ def keep(db: Path, game: Game, lang: str = "en") -> str:
         for text in game.entry_texts():
             store.append(info.id, text)
         if game.finished:
-            store.set_status(info.id, "finished")
+            store.set_status(info.id, GameStatus.FINISHED)
         store.release(info.id)
     finally:
         store.close()
@@ -59,7 +60,8 @@ def run(db: Path, *args: str, env: dict[str, str] | None = None) -> str:
 def coach_json(rules: Rules, *args: str) -> list[dict[str, Any]]:
     result = CliRunner().invoke(cli, ["coach", *args, *rule_args(rules), "--format", "json"])
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)["choices"]
+    choices: list[dict[str, Any]] = json.loads(result.stdout)["choices"]
+    return choices
 
 
 def rule_args(rules: Rules) -> list[str]:
@@ -94,6 +96,7 @@ def losses_by_coach_json(game: Game) -> dict[str, list[float]]:
                 "draw" if after.step is Step.CARD_OR_BANK else "roll")
         else:
             then = "roll" if after.step is Step.ROLL else "bank"
+        assert before.card is not None  # a set-aside comes after a card
         args = ["--card", before.card.value, "--dice", str(before.dice),
                 "--turn-total", str(before.turn_total),
                 "--card-points", str(before.turn_total - before.card_base),

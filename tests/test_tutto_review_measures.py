@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import random
 import subprocess
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any
 
@@ -79,7 +80,7 @@ def nothing_charged(review: dict[str, Any]) -> set[str]:
 
 def play_until_every_measure(db: Path, env: dict[str, str], rules: Rules,
                              players: tuple[str, ...], wanted: set[str],
-                             playing: set[str | None] = frozenset()) -> set[str]:
+                             playing: AbstractSet[str | None] = frozenset()) -> set[str]:
     """Games played by the advice, each reviewed to nothing charged, until the decisions
     judged cover every measure ``wanted`` (Plus/Minus and the Cloverleaf come by chance) and
     the advice played to win for every reason in ``playing``."""

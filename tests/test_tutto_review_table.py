@@ -12,8 +12,7 @@ import pexpect
 import pytest
 
 from conftest import tutto_command
-from test_share import events
-from testbed.live_view import enter, start_table
+from testbed.live_view import enter, events, start_table
 from tutto_a11y.text.output import plain
 
 #: Anna banks 100 after 1 2 3 4 6 6 under Bonus 300; Ben wins at once with the Cloverleaf.
