@@ -38,7 +38,8 @@ def _table(lang: str, stdin: bytes = b"") -> tuple[Table, io.StringIO]:
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), lang=st.sampled_from(["en", "de", "fr"]))
-def test_random_words_at_every_step_are_answered_in_one_line_and_change_nothing(data: st.DataObject, lang: str) -> None:
+def test_random_words_at_every_step_are_answered_in_one_line_and_change_nothing(
+        data: st.DataObject, lang: str) -> None:
     table, out = _table(lang)
     game = table.game
     for line in lines(GAME_ONE, lang):

@@ -88,7 +88,8 @@ def _offered(game: Any) -> list[Any]:
     return list(game.legal_entries()) + [o.entry for o in game.chance_outcomes()]
 
 
-def _notice(name: str, game: Any, events: list[Any], undone: Any = None) -> Notice[Any, Any, Any, Any]:
+def _notice(
+        name: str, game: Any, events: list[Any], undone: Any = None) -> Notice[Any, Any, Any, Any]:
     return Notice(name, game.players, game.rules, tuple(events), game.state,
                   undone=undone is not None, entry=undone)
 
@@ -228,8 +229,8 @@ def _reasons_of(name: str) -> set[str]:
     met only in a damaged games file (its ``rules.errors.JOURNAL_REASONS``), which is said as
     a damaged game, not as a refusal."""
     package = registry.find(name).package
-    journal: frozenset[str] = getattr(importlib.import_module(f"tutto_a11y.games.{package}.rules.errors"),
-                      "JOURNAL_REASONS", frozenset())
+    errors_module = importlib.import_module(f"tutto_a11y.games.{package}.rules.errors")
+    journal: frozenset[str] = getattr(errors_module, "JOURNAL_REASONS", frozenset())
     folder = ROOT / "tutto_a11y" / "games" / package
     errors = {"EntryError", "MalformedEntry", "IllegalEntry", "AmbiguousEntry"}
     found = set()

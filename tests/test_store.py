@@ -345,7 +345,8 @@ def truncate_to_half(db: Path) -> None:
 
 
 @pytest.mark.parametrize("damage", [corrupt_after_page_one, corrupt_after_header, truncate_to_half])
-def test_a_corrupt_database_is_refused_and_left_untouched(db: Path, damage: Callable[[Path], None]) -> None:
+def test_a_corrupt_database_is_refused_and_left_untouched(
+        db: Path, damage: Callable[[Path], None]) -> None:
     make_game(db, [f"roll {i:06d}" for i in range(600)])  # several pages of journal
     assert db.stat().st_size >= 4 * 4096
     damage(db)

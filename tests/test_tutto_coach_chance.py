@@ -58,16 +58,16 @@ def play(lang: str, lines: list[str], env: dict[str, str], db: Path, *options: s
     ("de", "tipp", "Beste Siegchance: die 1 herauslegen und weiterwürfeln, 7,1 Prozent."),
     ("fr", "avis", "Meilleure chance de gagner\u00a0: gardez le 1 et relancez, 7,1 pour cent."),
 ])
-def test_advice_under_cloverleaf_says_the_chance_to_win_and_the_move(db: Path, clean_env: dict[str, str], lang: str,
-                                                                       word: str, sentence: str) -> None:
+def test_advice_under_cloverleaf_says_the_chance_to_win_and_the_move(
+        db: Path, clean_env: dict[str, str], lang: str, word: str, sentence: str) -> None:
     said = play(lang, ["clover", "1 1 2 3 4 6", word], clean_env, db)
     assert sentence in said
     assert not any(" 0 " in line and ("average" in line or "Mittel" in line
                                        or "moyenne" in line) for line in said)
 
 
-def test_the_coach_after_each_roll_under_plus_minus_says_the_chance_of_the_tutto(db: Path,
-                                                                              clean_env: dict[str, str]) -> None:
+def test_the_coach_after_each_roll_under_plus_minus_says_the_chance_of_the_tutto(
+        db: Path, clean_env: dict[str, str]) -> None:
     said = play("de", ["plusminus", "1 5 2 3 4 6"], clean_env, db, "--coach")
     tutto = constants().plus_minus
     percent = f"{100 * tutto[5]:.1f}".replace(".", ",")
@@ -81,8 +81,8 @@ def test_the_coach_after_each_roll_under_plus_minus_says_the_chance_of_the_tutto
     ("fr", "avis", "Meilleure chance de faire un Volle Lotte\u00a0: gardez les 1, 5 pour le "
                    "Volle Lotte, 100,0 pour cent."),
 ])
-def test_the_plus_minus_tutto_is_set_aside_for_the_tutto_never_banked(db: Path, clean_env: dict[str, str], lang: str,
-                                                                       word: str, sentence: str) -> None:
+def test_the_plus_minus_tutto_is_set_aside_for_the_tutto_never_banked(
+        db: Path, clean_env: dict[str, str], lang: str, word: str, sentence: str) -> None:
     # Under Plus/Minus the Tutto ends the turn with exactly 1000: there is no bank to choose.
     said = play(lang, ["plusminus", "1 2 3 4 6 6", "1", "1 2 3 4 6", "1", "1 2 3 4", "1",
                        "1 2 6", "1", "1 5", word], clean_env, db)
@@ -96,7 +96,7 @@ def test_the_plus_minus_tutto_is_set_aside_for_the_tutto_never_banked(db: Path, 
     ("de", "tipp", "Die 1, 1, 1, 1, 5, 5 herauslegen: Das zweite Tutto beim Kleeblatt gewinnt "
                    "das Spiel."),
 ])
-def test_advice_names_the_cloverleafs_second_tutto_as_the_win(db: Path, clean_env: dict[str, str], lang: str, word: str,
-                                                               sentence: str) -> None:
+def test_advice_names_the_cloverleafs_second_tutto_as_the_win(
+        db: Path, clean_env: dict[str, str], lang: str, word: str, sentence: str) -> None:
     said = play(lang, ["clover", "1 1 1 5 5 5", "", "1 1 1 1 5 5", word], clean_env, db)
     assert sentence in said

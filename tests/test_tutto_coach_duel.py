@@ -81,7 +81,8 @@ def test_every_value_is_a_chance_and_more_score_is_never_worse(target_500: np.nd
     assert (np.diff(win, axis=2) <= 1e-9).all()  # a higher score of the other player
 
 
-def test_at_a_small_target_the_second_player_has_the_edge_of_the_final_round(target_500: np.ndarray) -> None:
+def test_at_a_small_target_the_second_player_has_the_edge_of_the_final_round(
+        target_500: np.ndarray) -> None:
     # Seat 1 plays the last turn knowing exactly what it needs: at 500 that outweighs moving
     # first.
     assert round(float(target_500[0, 0, 0]), 4) == 0.4511

@@ -110,7 +110,8 @@ def test_a_damaged_kept_file_is_solved_again_and_json_keeps_the_progress_off_std
     assert [p.name for p in _kept(cache)] == [kept_file.name]  # no temporary file left
 
 
-def test_a_file_of_other_rules_or_no_chances_under_the_name_is_not_trusted(kept: SimpleNamespace) -> None:
+def test_a_file_of_other_rules_or_no_chances_under_the_name_is_not_trusted(
+        kept: SimpleNamespace) -> None:
     import numpy as np
 
     from tutto_a11y.games.tutto.coach import cache
@@ -172,7 +173,8 @@ def test_odds_and_advice_say_each_players_chance_to_win_when_the_game_is_solved(
     child.expect(pexpect.EOF)
 
 
-def test_the_coach_plays_to_win_a_solved_game_and_for_points_otherwise(kept: SimpleNamespace, tmp_path: Path) -> None:
+def test_the_coach_plays_to_win_a_solved_game_and_for_points_otherwise(
+        kept: SimpleNamespace, tmp_path: Path) -> None:
     moves = ("bonus-200", "1 5 5 2 3 4", "1 5 5", "5 2 3", "5")
     solved_game = _start(tmp_path, "en", TARGET)
     for line in moves:
@@ -196,7 +198,8 @@ def test_the_coach_plays_to_win_a_solved_game_and_for_points_otherwise(kept: Sim
     assert "Chance to win" not in other.before
 
 
-def test_brief_advice_says_the_move_to_win_and_its_chance_in_few_words(kept: SimpleNamespace, tmp_path: Path) -> None:
+def test_brief_advice_says_the_move_to_win_and_its_chance_in_few_words(
+        kept: SimpleNamespace, tmp_path: Path) -> None:
     child = _start(tmp_path, "en", TARGET, "--verbosity", "brief")
     for line in ("bonus-200", "1 5 5 2 3 4", "1 5 5", "5 2 3", "5"):
         child.sendline(line)
@@ -205,7 +208,8 @@ def test_brief_advice_says_the_move_to_win_and_its_chance_in_few_words(kept: Sim
     child.expect(pexpect.EOF)
 
 
-def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_advised(kept: SimpleNamespace) -> None:
+def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_advised(
+        kept: SimpleNamespace) -> None:
     """A second method: whole games through the rules engine, each card drawn from a full
     deck's proportions as the solve assumes, both players doing what ``advice`` would say."""
     from testbed.tutto_simulator import play_as_advised, remembered

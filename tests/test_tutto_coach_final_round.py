@@ -53,7 +53,8 @@ def test_a_player_with_others_still_to_come_plays_to_win_not_for_points(last: Fl
     assert (for_points.then, to_win.then) == ("bank", "roll")
 
 
-def test_banking_is_worth_the_chance_that_no_later_player_beats_the_new_score(last: FloatArray) -> None:
+def test_banking_is_worth_the_chance_that_no_later_player_beats_the_new_score(
+        last: FloatArray) -> None:
     state = _middle_turn((6100, 5000, 4000), Card.BONUS_300)
     stakes = lead_stakes_of(STANDARD, state, last)
     assert stakes is not None
@@ -65,7 +66,8 @@ def test_banking_is_worth_the_chance_that_no_later_player_beats_the_new_score(la
     assert stakes_of(STANDARD, state) is None  # not the last turn of the game
 
 
-def test_the_last_player_and_the_rounds_before_the_final_one_are_not_lead_stakes(last: FloatArray) -> None:
+def test_the_last_player_and_the_rounds_before_the_final_one_are_not_lead_stakes(
+        last: FloatArray) -> None:
     assert lead_stakes_of(STANDARD, replace(_middle_turn((6100, 5000, 4000), Card.X2),
                                             seat=2), last) is None
     assert lead_stakes_of(STANDARD, replace(_middle_turn((5100, 5000, 4000), Card.X2),

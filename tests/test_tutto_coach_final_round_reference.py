@@ -149,7 +149,8 @@ def test_a_player_with_others_to_come_is_advised_to_make_the_cloverleafs_first_t
 
 
 @pytest.mark.parametrize("card", ["cloverleaf", "plus-minus", "street"])
-def test_a_turn_total_past_the_need_under_a_card_that_cannot_bank_is_no_certain_win(card: str) -> None:
+def test_a_turn_total_past_the_need_under_a_card_that_cannot_bank_is_no_certain_win(
+        card: str) -> None:
     # Ben has 2000 at risk and needs 1500, but his card cannot bank: a Niete still loses.
     aside = (2, 3, 4) if card == "street" else ()
     state = final_round_state((1500, 0), 1, card, 3, 2000, 0 if card == "street" else 500,
@@ -160,7 +161,8 @@ def test_a_turn_total_past_the_need_under_a_card_that_cannot_bank_is_no_certain_
 
 @pytest.mark.parametrize("street_after", [
     "may-continue", pytest.param("ends-turn", marks=pytest.mark.slow)])
-def test_the_later_players_chances_shipped_in_the_package_are_the_rules_own(street_after: str) -> None:
+def test_the_later_players_chances_shipped_in_the_package_are_the_rules_own(
+        street_after: str) -> None:
     # A player with others to come plays against their chances (docs/coach.md's model): the
     # table in the package, against the second computation of every need up to 12,800.
     shipped = last_turn(Rules(street_after=street_after))
@@ -172,7 +174,8 @@ def test_the_later_players_chances_shipped_in_the_package_are_the_rules_own(stre
 
 @pytest.mark.parametrize("last", [True, False], ids=["last turn", "others to come"])
 @pytest.mark.parametrize("kind", KINDS)
-def test_every_card_with_a_roll_that_can_make_its_tutto_agrees_with_the_rules(kind: str, last: bool) -> None:
+def test_every_card_with_a_roll_that_can_make_its_tutto_agrees_with_the_rules(
+        kind: str, last: bool) -> None:
     """Two dice in hand, the roll 1 5 (a Street missing 1 and 5): each way on, the Tutto
     among them, against the second computation; a small pile, drawn empty and then a new
     deck; Ben needs 1000 and has 600 at risk (after a Tutto, 700)."""
@@ -259,27 +262,31 @@ QUICK = ("standard", "street-after=ends-turn", "score-floor=none")
 
 @settings(max_examples=8, suppress_health_check=[HealthCheck.too_slow])
 @given(final_round_moments(last=True, gap=16, variants=QUICK))
-def test_the_last_players_advice_agrees_with_the_rules_at_random_positions(drawn: tuple[Rules, State]) -> None:
+def test_the_last_players_advice_agrees_with_the_rules_at_random_positions(
+        drawn: tuple[Rules, State]) -> None:
     compare(*drawn)
 
 
 @settings(max_examples=4, suppress_health_check=[HealthCheck.too_slow])
 @given(final_round_moments(last=False, gap=12, variants=QUICK, most=3000))
-def test_advice_with_others_to_come_agrees_with_the_rules_at_random_positions(drawn: tuple[Rules, State]) -> None:
+def test_advice_with_others_to_come_agrees_with_the_rules_at_random_positions(
+        drawn: tuple[Rules, State]) -> None:
     compare(*drawn)
 
 
 @pytest.mark.slow
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(final_round_moments(last=True, gap=120))
-def test_the_last_players_advice_agrees_with_the_rules_across_every_need_and_card(drawn: tuple[Rules, State]) -> None:
+def test_the_last_players_advice_agrees_with_the_rules_across_every_need_and_card(
+        drawn: tuple[Rules, State]) -> None:
     compare(*drawn)
 
 
 @pytest.mark.slow
 @settings(max_examples=50, suppress_health_check=[HealthCheck.too_slow])
 @given(final_round_moments(last=False, gap=120))
-def test_advice_with_others_to_come_agrees_with_the_rules_across_every_need_and_card(drawn: tuple[Rules, State]) -> None:
+def test_advice_with_others_to_come_agrees_with_the_rules_across_every_need_and_card(
+        drawn: tuple[Rules, State]) -> None:
     compare(*drawn)
 
 
@@ -331,7 +338,8 @@ CLOVERLEAF_WORDS = {
 
 
 @pytest.mark.parametrize("lang", list(CLOVERLEAF_WORDS))
-def test_the_last_player_hears_that_the_cloverleafs_second_tutto_wins(lang: str, tmp_path: Path) -> None:
+def test_the_last_player_hears_that_the_cloverleafs_second_tutto_wins(
+        lang: str, tmp_path: Path) -> None:
     word, card, before, winning = CLOVERLEAF_WORDS[lang]
     said = table(tmp_path, lang, "Anna,Ben", [*ANNA_REACHES_650, card, "1 1 1 5 5 5", "", word,
                                                "1 1 1 1 5 5", word, ""])

@@ -59,7 +59,8 @@ def test_plus_minus_at_1200_in_classic_rules_with_a_fireworks_rich_pile_is_worth
     assert choices[0]["expected"] == 831.51
 
 
-def whole(measure: Any, pile: tuple[int, ...], solved: dict[tuple[int | str, ...], np.ndarray]) -> np.ndarray:
+def whole(measure: Any, pile: tuple[int, ...],
+          solved: dict[tuple[int | str, ...], np.ndarray]) -> np.ndarray:
     """Bank or draw after a Tutto in ``measure`` (points: ``reference(rules)``; chances to
     win: a :class:`WinMeasure`), ``pile`` tracked: every smaller pile solved whole, without
     any bound, over every turn total. The piles here hold a Stop, so no turn draws them
@@ -90,7 +91,8 @@ PILES = [
 
 @pytest.mark.parametrize("counts", PILES)
 @pytest.mark.parametrize("preset", ["standard", "classic-2004"])
-def test_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(counts: dict[Card, int], preset: str) -> None:
+def test_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(
+        counts: dict[Card, int], preset: str) -> None:
     rules = Rules.preset(preset)
     pile = pile_from_counts(counts)
     solved: dict[tuple[int | str, ...], np.ndarray] = {}
@@ -156,7 +158,8 @@ def test_playing_to_win_drawing_after_a_tutto_agrees_with_every_smaller_pile_sol
 
 
 @pytest.mark.parametrize("name, stakes", _stakes())
-def test_playing_to_win_a_whole_card_agrees_with_every_smaller_pile_solved_whole(name: str, stakes: Stakes | LeadStakes | None) -> None:
+def test_playing_to_win_a_whole_card_agrees_with_every_smaller_pile_solved_whole(
+        name: str, stakes: Stakes | LeadStakes | None) -> None:
     pile = pile_from_counts(PILES[0])
     assert stakes is not None
     measure = WinMeasure(Rules(), *stakes.bank_values())
@@ -170,7 +173,8 @@ def test_playing_to_win_a_whole_card_agrees_with_every_smaller_pile_solved_whole
 
 
 @pytest.mark.slow
-def test_a_two_player_turn_with_the_game_solved_agrees_with_every_smaller_pile_solved_whole() -> None:
+def test_a_two_player_turn_with_the_game_solved_agrees_with_every_smaller_pile_solved_whole(
+        ) -> None:
     from tutto_a11y.games.tutto.coach.duel import bank_values, solve
 
     rules = Rules(target=500)

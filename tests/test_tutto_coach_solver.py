@@ -56,7 +56,8 @@ def start_value(card: Card, rules: Rules = STANDARD, pile: tuple[int, ...] = FUL
 @pytest.mark.parametrize("card, figure", [
     (Card.BONUS_300, 444.01), (Card.X2, 467.35), (Card.STREET, 393.80),
     (Card.FIREWORKS, 622.64)])
-def test_the_expected_turn_from_the_start_under_a_card_is_the_published_figure(card: Card, figure: float) -> None:
+def test_the_expected_turn_from_the_start_under_a_card_is_the_published_figure(
+        card: Card, figure: float) -> None:
     assert round(start_value(card), 2) == figure
 
 
@@ -111,7 +112,8 @@ def _recursion(rules: Rules, seat_score: int = 0) -> Callable[[State], Fraction]
 @pytest.mark.parametrize("dice, total, roll", [
     (6, 0, None), (3, 450, None), (2, 700, None), (6, 0, (1, 1, 2, 2, 3, 5)),
     (4, 300, (1, 5, 5, 2)), (1, 1200, None)])
-def test_bonus_300_values_agree_with_a_plain_recursion_over_the_rules(dice: int, total: int, roll: tuple[int, ...] | None, pile: tuple[int, ...]) -> None:
+def test_bonus_300_values_agree_with_a_plain_recursion_over_the_rules(
+        dice: int, total: int, roll: tuple[int, ...] | None, pile: tuple[int, ...]) -> None:
     # With only Stop and Plus/Minus cards in the pile, every draw after a Tutto ends the turn:
     # the recursion over the engine's own entries then ends, and must agree with the solver.
     state = _state(Card.BONUS_300, pile, dice=dice, turn_total=total,
@@ -210,7 +212,8 @@ def test_a_monte_carlo_of_the_coachs_policy_under_bonus_300_finds_444_01() -> No
 
 # -- the game's last turn: the chance of winning ------------------------------------------------
 
-def _last_turn(card: Card, scores: tuple[int, int], pile: tuple[int, ...], **changes: object) -> State:
+def _last_turn(
+        card: Card, scores: tuple[int, int], pile: tuple[int, ...], **changes: object) -> State:
     """Ben's turn, the last of the final round, just after ``card`` was drawn."""
     game = Game(["Anna", "Ben"], STANDARD)
     game._states[-1] = replace(game.state, scores=scores, final_round=True, seat=1)

@@ -255,7 +255,8 @@ def test_the_advice_and_review_words_take_no_short_prefix_away_from_the_older_wo
     ("de", "tipp", "Alle 6 Würfel werfen: im Mittel 444."),
     ("fr", "avis", "Lancez les 6 dés\u00a0: 444 en moyenne."),  # not "Relancez": none was rolled
 ])
-def test_advice_before_the_first_roll_says_to_roll_all_six_dice(lang: str, word: str, sentence: str, tmp_path: Path) -> None:
+def test_advice_before_the_first_roll_says_to_roll_all_six_dice(
+        lang: str, word: str, sentence: str, tmp_path: Path) -> None:
     assert sentence in _play(["--lang", lang], f"300\n{word}\n", tmp_path)
 
 
@@ -312,7 +313,8 @@ def test_the_coach_on_screen_in_a_real_terminal_wraps_at_the_width(tmp_path: Pat
     ("fr", "avis", "Il vous faut 1000 pour gagner\u00a0: gardez le 1 et relancez. Chance de "
                    "gagner\u00a0: 26 pour cent."),
 ])
-def test_in_the_last_turn_of_the_final_round_advice_plays_to_win(lang: str, word: str, sentence: str, tmp_path: Path) -> None:
+def test_in_the_last_turn_of_the_final_round_advice_plays_to_win(
+        lang: str, word: str, sentence: str, tmp_path: Path) -> None:
     # Anna banks 1000 and reaches the target 300: Ben's turn is the last of the game.
     lines = _play(["--lang", lang, "--target", "300"],
                   f"300\n1 1 1 2 3 4\n1 1 1\nbank\n500\n1 1 2 2 3 5\n{word}\n", tmp_path)

@@ -116,7 +116,8 @@ def losses_by_coach_json(game: Game) -> dict[str, list[float]]:
 
 @pytest.mark.parametrize("rules", [Rules(target=3000),
                                    Rules.preset("classic-2004").with_option("target", "3000")])
-def test_each_loss_of_the_review_is_what_coach_json_says_at_that_position(db: Path, rules: Rules) -> None:
+def test_each_loss_of_the_review_is_what_coach_json_says_at_that_position(
+        db: Path, rules: Rules) -> None:
     game = random_game(7, ("Anna", "Ben"), rules, all_chance=0.5)
     game_id = keep(db, game)
     review = json.loads(run(db, "review", game_id, "--format", "json"))
@@ -207,7 +208,8 @@ def scripted_game() -> Game:
      "points."),
 ])
 def test_the_review_grades_each_player_and_tells_the_worst_moves_in_the_games_language(
-        db: Path, clean_env: dict[str, str], lang: str, title: str, sentence: str, points: str, blunder: str, inaccuracy: str) -> None:
+        db: Path, clean_env: dict[str, str], lang: str, title: str, sentence: str, points: str,
+        blunder: str, inaccuracy: str) -> None:
     game = scripted_game()
     game_id = keep(db, game, lang)
     figures = json.loads(run(db, "review", game_id, "--format", "json"))
@@ -244,7 +246,8 @@ def test_the_review_numbers_the_turns_as_show_does(db: Path, clean_env: dict[str
         assert any(line.startswith(f"Turn {turn}, {name}, ") for line in shown), (turn, shown)
 
 
-def test_review_of_one_player_and_of_a_name_that_did_not_play(db: Path, clean_env: dict[str, str]) -> None:
+def test_review_of_one_player_and_of_a_name_that_did_not_play(
+        db: Path, clean_env: dict[str, str]) -> None:
     keep(db, scripted_game())
     only = json.loads(run(db, "review", "last", "--player", "BEN", "--format", "json"))
     assert [p["name"] for p in only["players"]] == ["Ben"]
@@ -262,7 +265,8 @@ def test_a_running_game_is_reviewed_up_to_its_last_decision_taken(db: Path) -> N
     assert ben["decisions"] == 3
 
 
-def test_under_cloverleaf_the_review_weighs_the_chance_of_the_two_tuttos_and_says_so(db: Path) -> None:
+def test_under_cloverleaf_the_review_weighs_the_chance_of_the_two_tuttos_and_says_so(
+        db: Path) -> None:
     game = Game(("Anna", "Ben"))
     for entry in (DrawCard(Card.CLOVERLEAF), Roll((1, 2, 3, 4, 5, 6)), SetAside((5,)),
                   Roll((1, 1, 2, 3, 4)), SetAside((1, 1))):
@@ -306,7 +310,8 @@ def test_a_cloverleaf_blunder_is_told_with_the_chance_of_the_two_tuttos(db: Path
            "given 100.0 percent." in text
 
 
-def test_a_game_of_another_kind_is_refused_in_one_sentence(db: Path, clean_env: dict[str, str]) -> None:
+def test_a_game_of_another_kind_is_refused_in_one_sentence(
+        db: Path, clean_env: dict[str, str]) -> None:
     from tutto_a11y.games import registry
 
     yatzee = registry.find("yatzee").side()

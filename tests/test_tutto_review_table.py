@@ -49,7 +49,8 @@ def table(db: Path, env: dict[str, str], lang: str, lines: list[str], *args: str
      "relancer aurait valu 376 points."),
 ])
 def test_review_at_a_prompt_and_at_the_game_over_prompt_speaks_in_the_games_language(
-        db: Path, clean_env: dict[str, str], lang: str, word: str, so_far: str, over: str, anna: str, move: str) -> None:
+        db: Path, clean_env: dict[str, str], lang: str, word: str, so_far: str, over: str, anna:
+        str, move: str) -> None:
     said = table(db, clean_env, lang, GAME[:4] + [word] + GAME[4:] + [word])
     mid = next(line for line in said if line.startswith(so_far))
     assert mid == f"{so_far} {anna} {move} " + \
@@ -89,7 +90,8 @@ def test_the_live_view_shows_the_review_when_the_game_ends(tmp_path: Path) -> No
         child.close()
 
 
-def test_review_before_any_decision_says_there_is_nothing_to_look_back_on(db: Path, clean_env: dict[str, str]) -> None:
+def test_review_before_any_decision_says_there_is_nothing_to_look_back_on(
+        db: Path, clean_env: dict[str, str]) -> None:
     said = table(db, clean_env, "en", ["review"])
     assert "The coach looks back on the game so far. Anna: no decision to look back on yet. " \
            "Ben: no decision to look back on yet." in said

@@ -463,7 +463,8 @@ def test_a_cloverleaf_success_wins_even_in_the_final_round() -> None:
     assert game.state.turns == (k + 1, k + 1, k)  # at once: Cleo does not play
 
 
-def test_a_cloverleaf_success_ends_the_game_under_game_end_final_round_before_everyone_played() -> None:
+def test_a_cloverleaf_success_ends_the_game_under_game_end_final_round_before_everyone_played(
+        ) -> None:
     game = game_at((0, 0, 0))
     enter(game, "card stop", "card cloverleaf", "roll 111555", "aside 111555", "roll 111555",
           "aside 111555")

@@ -38,7 +38,8 @@ def refusal(roll: str, aside: str) -> IllegalEntry:
     ("112346", "11", 200),
     ("552346", "55", 100),
 ])
-def test_each_single_1_scores_100_and_each_single_5_scores_50(roll: str, aside: str, points: int) -> None:
+def test_each_single_1_scores_100_and_each_single_5_scores_50(
+        roll: str, aside: str, points: int) -> None:
     assert points_of(roll, aside) == points
 
 
@@ -149,7 +150,8 @@ def test_1_2_3_4_5_6_outside_a_street_card_is_150_via_all() -> None:
     ("333444", (3, 3, 3, 4, 4, 4), 700),
     ("666612", (1, 6, 6, 6), 700),
 ])
-def test_all_sets_aside_every_scoring_die_for_the_most_points(roll: str, best: tuple[int, ...], points: int) -> None:
+def test_all_sets_aside_every_scoring_die_for_the_most_points(
+        roll: str, best: tuple[int, ...], points: int) -> None:
     game = after_roll(roll)
     assert tuple(sorted(game.expect().best)) == best
     done = game.push(game.set_aside_all())[0]

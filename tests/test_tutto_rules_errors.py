@@ -102,7 +102,8 @@ def test_bank_before_any_card_is_refused() -> None:
     (("card x2", "roll 123466", "aside 1"), "aside 1", Step.ROLL_OR_BANK, "SetAside"),
     (("card x2", "roll 111555", "aside 111555"), "roll 123456", Step.CARD_OR_BANK, "Roll"),
 ])
-def test_an_entry_for_another_step_is_refused(texts: tuple[str, ...], entry: str, step: Step, kind: str) -> None:
+def test_an_entry_for_another_step_is_refused(
+        texts: tuple[str, ...], entry: str, step: Step, kind: str) -> None:
     error = refusal(started(*texts), entry)
     assert (error.reason, error.data) == ("wrong-step", {"step": step, "entry": kind})
 

@@ -55,8 +55,8 @@ def test_example_1_a_street_after_a_bonus_tutto_ends_in_a_niete_and_loses_the_wh
     assert not game.expect().can_bank
     events = push(game, "roll 6")
     assert events[:2] == [Rolled(ANNA, (6,)), Niete(ANNA, 1050, True, 1050)]
-    assert events[2] == TurnOver(TurnRecord(ANNA, (Card.BONUS_600, Card.STREET), 0, TurnOutcome.NIETE, 500),
-                                 BEN)
+    assert events[2] == TurnOver(TurnRecord(ANNA, (Card.BONUS_600, Card.STREET), 0,
+                                            TurnOutcome.NIETE, 500), BEN)
     assert game.state.scores == (500, 0)
     assert game.players[game.state.seat] == "Ben"
 

@@ -21,7 +21,9 @@ from tutto_play import enter, play_to_scores
 ANNA, BEN, CLEO, DORA = 0, 1, 2, 3
 
 
-def game_at(scores: tuple[int, ...], rules: Rules | None = None, players: tuple[str, ...]=("Anna", "Ben", "Cleo")) -> Game:
+def game_at(
+        scores: tuple[int, ...], rules: Rules | None = None, players: tuple[str, ...] = ("Anna",
+        "Ben", "Cleo")) -> Game:
     return play_to_scores(Game(players[:len(scores)], rules), scores)
 
 

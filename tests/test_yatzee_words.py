@@ -82,7 +82,8 @@ def test_a_listener_words_a_notice_in_its_own_language_from_the_notice_alone() -
     assert side.word_notice(notice, Catalog("fr")) == (
         "Anna inscrit 32 dans la case Full, dont 10 de bonus de lancer. Total 32. À Ben.")
     entry = game.pop()
-    undo: YatzeeNotice = Notice("yatzee", game.players, game.rules, (), game.state, undone=True, entry=entry)
+    undo: YatzeeNotice = Notice("yatzee", game.players, game.rules, (), game.state, undone=True,
+                                entry=entry)
     assert side.word_notice(undo, Catalog("de")) == (
         "Zurückgenommen: Ben würfelt 1, 2, 3, 4, 5, 6. Ben ist dran, erster Wurf.")
 

@@ -750,7 +750,8 @@ def choices(turn: Turn, moment: Moment) -> dict[tuple[tuple[int, ...], str], flo
 
     made = moment.card_points // STEP
     if moment.roll is None:
-        found: dict[tuple[tuple[int, ...], str], float] = {((), "roll"): rolling(moment.dice, t, made, moment.street_aside)}
+        found: dict[tuple[tuple[int, ...], str], float] = {
+            ((), "roll"): rolling(moment.dice, t, made, moment.street_aside)}
         if card in MAY_BANK and moment.dice < 6:
             found[((), "bank")] = bank(t)
         return found
