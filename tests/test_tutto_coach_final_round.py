@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from click.testing import CliRunner
@@ -19,10 +20,12 @@ from tutto_a11y.cli.app import cli
 from tutto_a11y.core.record import replace
 from tutto_a11y.games.tutto.coach.choices import Choice, coach_for
 from tutto_a11y.games.tutto.coach.duel import last_turn
-from tutto_a11y.games.tutto.coach.solver import FloatArray
 from tutto_a11y.games.tutto.coach.winning import WinCoach, lead_stakes_of, stakes_of
 from tutto_a11y.games.tutto.rules import Card, DrawCard, Game, Rules, State, Step
 from tutto_play import position_of
+
+if TYPE_CHECKING:  # the solver names its array type for the checker only
+    from tutto_a11y.games.tutto.coach.solver import FloatArray
 
 pytestmark = pytest.mark.slow  # the final-round solves and their Monte Carlo checks
 
