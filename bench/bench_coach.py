@@ -46,6 +46,7 @@ from tutto_a11y.games.tutto.rules import (
     Roll,
     Rules,
     SetAside,
+    State,
     Step,
     dice as D,
 )
@@ -62,9 +63,9 @@ class Player:
     def __init__(self, policy: str, rules: Rules) -> None:
         self.policy = policy
         self.coach = coach_for(rules)
-        self.memo: dict[tuple, tuple[tuple[int, ...], str]] = {}
+        self.memo: dict[tuple[object, ...], tuple[tuple[int, ...], str]] = {}
 
-    def decide(self, state) -> tuple[tuple[int, ...], str]:
+    def decide(self, state: State) -> tuple[tuple[int, ...], str]:
         """(faces to set aside, then) at a set-aside; ((), "bank"/"roll"/"draw") otherwise."""
         state = replace(state, deck=FULL_DECK)  # later cards from a full deck's proportions
         key = (state.step, state.card, state.dice, state.turn_total, state.card_base,
@@ -73,8 +74,10 @@ class Player:
             self.memo[key] = self._decide(state)
         return self.memo[key]
 
-    def _decide(self, state) -> tuple[tuple[int, ...], str]:
-        choices = self.coach.choices(from_state(state))
+    def _decide(self, state: State) -> tuple[tuple[int, ...], str]:
+        position = from_state(state)
+        assert position is not None  # a player decides only where there is a choice
+        choices = self.coach.choices(position)
         if self.policy == "coach":
             return tuple(choices[0].set_aside), choices[0].then
         if state.step is Step.SET_ASIDE:
@@ -97,7 +100,7 @@ class Player:
 
 
 def play_turn(card: Card, player: Player, rng: random.Random, rules: Rules,
-              cards: tuple, weights: tuple) -> int:
+              cards: tuple[Card, ...], weights: tuple[int, ...]) -> int:
     """One turn under ``card``; the points banked."""
     game = Game(["Anna", "Ben"], rules)
     game.push(DrawCard(card))
@@ -200,6 +203,7 @@ def duel_check(targets: list[int], games: int, seed: int) -> None:
     (run ``tutto-tally coach --duel --target N`` first)."""
     from testbed.tutto_simulator import play_as_advised, remembered
     from tutto_a11y.games.tutto.coach import cache
+    from tutto_a11y.games.tutto.coach.choices import Choice
     from tutto_a11y.games.tutto.coach.duelcoach import mover_choices
 
     for target in targets:
@@ -209,7 +213,12 @@ def duel_check(targets: list[int], games: int, seed: int) -> None:
                   f"{target} first")
             continue
         rng = random.Random(seed)
-        best = remembered(lambda s, solved=solved: mover_choices(solved, s, from_state(s))[1][0])
+        def choose(s: State, solved: cache.Solved = solved) -> Choice:
+            found = mover_choices(solved, s, from_state(s))
+            assert found is not None  # the solve covers every decision of a game to its target
+            return found[1][0]
+
+        best = remembered(choose)
         begin = time.perf_counter()
         won = sum(play_as_advised(Game(["Anna", "Ben"], solved.rules), best, rng) == (0,)
                   for _ in range(games)) / games  # a tie counts for the second player
@@ -256,7 +265,10 @@ def duel_advice_speed(runs: int, target: int = 300) -> None:
     """Two players with the game solved (``coach --duel``, into a private cache folder first):
     ``advice`` plays to win. Its first answer in a turn values the turn afresh for the new pair
     of scores; timed against its later answers in the turn and ``status`` (the baseline)."""
-    first_game, first_turn, later, status = [], [], [], []
+    first_game: list[float] = []
+    first_turn: list[float] = []
+    later: list[float] = []
+    status: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         env = {**_env(tmp), "XDG_CACHE_HOME": str(Path(tmp) / "cache")}
         subprocess.run(_command() + ["coach", "--duel", "--target", str(target)], check=True,
@@ -332,7 +344,8 @@ def final_round_speed(runs: int) -> None:
 
 def start_speed(runs: int, before: str | None) -> None:
     """Start to the first prompt, interleaved so that load falls on every variant alike."""
-    variants = [("first prompt", [], None), ("first prompt with --coach", ["--coach"], None)]
+    variants: list[tuple[str, list[str], str | None]] = [
+        ("first prompt", [], None), ("first prompt with --coach", ["--coach"], None)]
     if before:
         variants.append(("baseline: first prompt of the code before the coach", [], before))
     samples: dict[str, list[float]] = {label: [] for label, _a, _c in variants}
@@ -347,12 +360,12 @@ def start_speed(runs: int, before: str | None) -> None:
         for label, taken in samples.items():
             med, p90 = median_p90(taken)
             print(f"{label}: median {med * 1000:.0f} ms, p90 {p90 * 1000:.0f} ms")
-        samples = []
+        bare: list[float] = []
         for _ in range(runs):
             begin = time.perf_counter()
             subprocess.run([sys.executable, "-c", "pass"], check=True)
-            samples.append(time.perf_counter() - begin)
-        med, p90 = median_p90(samples)
+            bare.append(time.perf_counter() - begin)
+        med, p90 = median_p90(bare)
         print(f"baseline: python -c pass: median {med * 1000:.0f} ms, p90 {p90 * 1000:.0f} ms")
 
 
@@ -377,7 +390,9 @@ def speech_length(rate: int) -> None:
             subprocess.run(["espeak-ng", "-v", lang, "-s", str(rate), "-w", wav.name, text],
                            check=True)
             with wave.open(wav.name) as w:
-                return w.getnframes() / w.getframerate()
+                frames: int = w.getnframes()
+                per_second: int = w.getframerate()
+                return frames / per_second
 
     for lang in ("de", "fr", "en"):
         brief = Adviser(Catalog(lang), "brief").line(game.rules, game.state)
@@ -400,10 +415,11 @@ def duel(targets: list[int]) -> None:
     for target in targets:
         for end in ("final-round", "immediate"):
             begin = time.perf_counter()
-            win, _last = solve(Rules(target=target, game_end=end),
-                               progress=lambda percent, begin=begin: print(
-                                   f"  {percent} % done after "
-                                   f"{time.perf_counter() - begin:.0f} s", flush=True))
+
+            def progress(percent: int, begin: float = begin) -> None:
+                print(f"  {percent} % done after {time.perf_counter() - begin:.0f} s", flush=True)
+
+            win, _last = solve(Rules(target=target, game_end=end), progress=progress)
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
             print(f"target {target}, {end}: the first player wins {win[0, 0, 0] * 100:.2f} % "
                   f"(a tie counts for the second player; {time.perf_counter() - begin:.0f} s, "

@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from guard import ROOT, check, run  # bench/guard.py
@@ -32,7 +33,7 @@ from tutto_a11y.games.tutto.rules import Game
 from tutto_a11y.store.journal import Store
 
 
-def timed(action, runs: int) -> tuple[float, float]:
+def timed(action: Callable[[], object], runs: int) -> tuple[float, float]:
     samples = []
     for _ in range(runs):
         start = time.perf_counter()

@@ -27,11 +27,13 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from guard import run  # bench/guard.py
 from testbed.program import tutto_command
 from testbed.tutto_simulator import random_game  # a random legal player
 from timing import median_p90  # bench/timing.py
+from tutto_a11y.core.contract import GameStatus
 from tutto_a11y.games.tutto.rules import Game, Rules
 from tutto_a11y.reports.stats import name_key
 from tutto_a11y.store.journal import Store
@@ -39,7 +41,7 @@ from tutto_a11y.store.journal import Store
 GROUP = ["Anna", "ANNA", "Ben", "Cleo", "Zoé", "zoe", "Dora", "Émile", "emile"]
 
 
-def make_file(path: Path, games: int, seed: int = 1) -> tuple[int, list[tuple]]:
+def make_file(path: Path, games: int, seed: int = 1) -> tuple[int, list[tuple[Any, ...]]]:
     """``games`` finished games in a new file; returns the entry count and what was played."""
     rng = random.Random(seed)
     rules = Rules()
@@ -60,7 +62,7 @@ def make_file(path: Path, games: int, seed: int = 1) -> tuple[int, list[tuple]]:
             info = store.create_game("en", rules.as_dict(), names)
             for text in game.entry_texts():
                 store.append(info.id, text)
-            store.set_status(info.id, "finished")
+            store.set_status(info.id, GameStatus.FINISHED)
             store.release(info.id)
             entries += len(game.entries)
             played.append((tuple(names), game.entry_texts()))

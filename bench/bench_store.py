@@ -67,6 +67,7 @@ def bench_fsync(folder: Path, n: int = 300) -> list[float]:
 def bench_appends(db: Path, n: int) -> tuple[str, list[float]]:
     samples = []
     with Store.open(db) as store:
+        assert store._conn is not None
         check(store._conn.execute("PRAGMA synchronous").fetchone()[0] == 2,
               "the store does not write with synchronous=FULL")
         game = store.create_game("de", {"target": 6000}, ["Ana", "Bo", "Chloé"])

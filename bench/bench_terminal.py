@@ -88,7 +88,8 @@ def main(args: argparse.Namespace) -> None:
     if args.smoke:
         args.runs = 1
     base: list[float] = []
-    modes = (("terminal", []), ("plain", ["--plain"]), ("sighted", ["--sighted"]))
+    modes: tuple[tuple[str, list[str]], ...] = (
+        ("terminal", []), ("plain", ["--plain"]), ("sighted", ["--sighted"]))
     starts: dict[str, list[float]] = {name: [] for name, _ in modes}
     # With --before: today's code and the checkout's, both started as python -m tutto_a11y.
     sides = [(f"{name} mode, {which}", mode, checkout) for name, mode in modes[:2]

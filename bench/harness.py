@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tutto_a11y.store.journal import default_db_path
-from tutto_a11y.table.reader import PlainReader
+from tutto_a11y.table.reader import PlainReader, Read
 from tutto_a11y.table.session import Table
 from tutto_a11y.text.output import Output
 
@@ -27,7 +27,7 @@ class TimedReader(PlainReader):
         super().__init__(stream, output)
         self.asked: list[float] = []
 
-    def read(self, prompt: str) -> str | None:
+    def read(self, prompt: str) -> Read:
         self.asked.append(time.perf_counter())
         return super().read(prompt)
 

@@ -158,9 +158,10 @@ def chromium(*, javascript: bool = True, accept_language: str | None = None,
 
 def log_lines(driver: Any) -> list[str]:
     """The announcements in the page's live region, as a screen reader gets them."""
-    return driver.execute_script(
+    lines: list[str] = driver.execute_script(
         "return Array.from(document.querySelectorAll('[role=log] p'))"
         ".map(p => p.textContent.replace(/\\u00a0/g, ' '));")
+    return lines
 
 
 def axe_script() -> str | None:

@@ -184,8 +184,9 @@ class Desk:
 
     def _spawn(self, command: list[str], **options: object) -> subprocess.Popen[bytes]:
         log = open(self.root / "logs" / Path(command[0]).name, "ab")
-        proc = subprocess.Popen(command, env=self.env, stdin=subprocess.DEVNULL, stdout=log,
-                                stderr=log, start_new_session=True, **options)  # type: ignore
+        proc: subprocess.Popen[bytes] = subprocess.Popen(
+            command, env=self.env, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+            start_new_session=True, **options)  # type: ignore
         log.close()
         self.procs.append(proc)
         return proc

@@ -210,7 +210,8 @@ def to_the_tutto(game: pexpect.spawn) -> None:
 
 
 def printed(game: pexpect.spawn) -> str:
-    return game.logfile_read.getvalue()  # type: ignore[union-attr]
+    text: str = game.logfile_read.getvalue()
+    return text
 
 
 def quit_game(game: pexpect.spawn) -> None:

@@ -126,8 +126,11 @@ def typed(entry: Entry) -> str:
 class Advised(Protocol):
     """What a coach's choice says to do: the faces to set aside, then bank or another way on."""
 
-    set_aside: tuple[int, ...]
-    then: str
+    @property
+    def set_aside(self) -> tuple[int, ...]: ...
+
+    @property
+    def then(self) -> str: ...
 
 
 def remembered(choose: Callable[[State], Advised]) -> Callable[[State], tuple[tuple[int, ...],

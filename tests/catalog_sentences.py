@@ -70,8 +70,10 @@ def said_at_the_table(lang: str) -> Iterator[Said]:
             continue
         forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
         msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+        assert isinstance(msgid, str)
         plural = isinstance(message.id, tuple)
         for index, form in enumerate(forms):
+            assert isinstance(form, str)
             for count in ((1,) if index == 0 else (2, 21)):
                 def fill(match: re.Match[str], count: int = count, plural: bool = plural) -> str:
                     key = match.group(1)

@@ -6,10 +6,13 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pytest
 from hypothesis import settings
+
+if TYPE_CHECKING:  # the tests that start no terminal do not import pexpect
+    import pexpect
 
 # Two ways to run the property tests (docs/development.md). Neither has a per-example deadline:
 # on a loaded two-core machine one example may take a second.
@@ -37,7 +40,8 @@ if str(ROOT) not in sys.path:
     sys.path.append(str(ROOT))
 
 # How every test starts the program (the tests import it from here), once the root is there.
-from testbed.program import tutto_command  # noqa: E402
+# `as tutto_command`: the tests import it from here (mypy strict re-exports only so).
+from testbed.program import tutto_command as tutto_command  # noqa: E402
 
 FOLDERS = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
            "XDG_RUNTIME_DIR")
@@ -128,7 +132,7 @@ def clean_env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-def spawn_tutto(args: list[str], term: str = "xterm"):
+def spawn_tutto(args: list[str], term: str = "xterm") -> pexpect.spawn:
     """The real program in a pseudo-terminal, as a user starts it (speech off, no TUTTO_*)."""
     import pexpect
 
@@ -156,9 +160,12 @@ class Finished(Protocol):
     """A finished run of the program: a subprocess's, or one in the test's process
     (``tests/table_harness.py``)."""
 
-    returncode: int
-    stdout: str
-    stderr: str
+    @property
+    def returncode(self) -> int: ...
+    @property
+    def stdout(self) -> str: ...
+    @property
+    def stderr(self) -> str: ...
 
 
 def one_sentence(result: Finished) -> str:

@@ -34,6 +34,7 @@ import pytest
 from click.testing import CliRunner
 
 from tutto_a11y.core.record import Record, field
+from tutto_a11y.speech.speaker import Speaker
 
 __all__ = ["Ran", "Said", "journal", "run_program", "typed_lines"]
 
@@ -66,7 +67,7 @@ class Ran(Record):
         return [s.text for s in self.said]
 
 
-class _RecordingSpeaker:
+class _RecordingSpeaker(Speaker):
     """The speech engine's place: every sentence kept, nothing sounded, never failing."""
 
     failed = None

@@ -53,6 +53,7 @@ def test_waiting_for_words_the_program_no_longer_prints_ends_with_what_it_printe
     # Each program's pipe is closed when its block ends (Popen's with).
     with _program("print('1, 1, 2, 2, 3, 5.', flush=True); import time; time.sleep(60)") \
             as waiting:
+        assert waiting.stdout is not None
         try:
             with pytest.raises(Unexpected) as stop:
                 Lines(waiting.stdout.fileno()).until(lambda line: "rolls" in line,
@@ -62,10 +63,12 @@ def test_waiting_for_words_the_program_no_longer_prints_ends_with_what_it_printe
         finally:
             waiting.kill()
     with _program("print('Anna draws Bonus 300.')") as ended:
+        assert ended.stdout is not None
         with pytest.raises(Unexpected) as stop:
             Lines(ended.stdout.fileno()).until(lambda line: "rolls" in line, "the word 'rolls'")
     assert str(stop.value) == ("the program ended before the word 'rolls'; it printed "
                                "'Anna draws Bonus 300.'")
     with _program("print('a')\nprint('Anna rolls')") as quick:
+        assert quick.stdout is not None
         assert Lines(quick.stdout.fileno()).until(lambda line: "rolls" in line,
                                                   "the word 'rolls'") == ["a", "Anna rolls"]

@@ -24,6 +24,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -106,7 +107,8 @@ def page_numbers(pages: list[list[str]]) -> tuple[list[list[str]], list[str]]:
     at least three blank cells; a sheet of one page has none."""
     if len(pages) < 2:
         return pages, []
-    bodies, numbers = [], []
+    bodies: list[list[str]] = []
+    numbers: list[str] = []
     for page in pages:
         *body, last = page
         found = re.fullmatch(r"(.*?) {3,}(\S+)", last)
@@ -169,7 +171,7 @@ def check_geometry(pages: list[list[str]], width: int, height: int) -> None:
     assert all(" " <= ch <= "_" for page in pages for line in page for ch in line)
 
 
-def standings(kind: str, data: dict) -> tuple[list[str], list[tuple[str, int]]]:
+def standings(kind: str, data: dict[str, Any]) -> tuple[list[str], list[tuple[str, int]]]:
     """The winners' names and every player's (or side's) final score, highest first, from
     the JSON export of the same game."""
     if kind == "tute":
@@ -491,25 +493,33 @@ def test_the_yatzee_reference_card_names_the_18_fields_and_what_each_scores(
 
 # -- swell paper ------------------------------------------------------------------------------
 
-def svg_labels(svg: str) -> tuple[ET.Element, list[tuple[float, float, list, str, float]]]:
+def _attribute(element: ET.Element, name: str) -> str:
+    """An attribute the SVG always writes on this element."""
+    value = element.get(name)
+    assert value is not None, name
+    return value
+
+
+def svg_labels(svg: str) -> tuple[ET.Element, list[tuple[float, float, list[Any], str, float]]]:
     """The SVG's labels: where each sits on the sheet, its dots, its print text and where
     the print's first line stands in the label."""
     root = ET.fromstring(svg)
     ns = {"s": "http://www.w3.org/2000/svg"}
     found = []
     for page in root.findall("s:g", ns):
-        page_y = float(page.get("transform").split()[1].rstrip(")"))
+        page_y = float(_attribute(page, "transform").split()[1].rstrip(")"))
         for group in page.findall("s:g", ns):
-            x, y = (float(v) for v in group.get("transform")[10:-1].split())
-            dots = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r")))
+            x, y = (float(v) for v in _attribute(group, "transform")[10:-1].split())
+            dots = [(float(_attribute(c, "cx")), float(_attribute(c, "cy")),
+                     float(_attribute(c, "r")))
                     for c in group.findall("s:circle", ns)]
             text = " ".join(t.text or "" for t in group.findall("s:text", ns))
-            below = min(float(t.get("y")) for t in group.findall("s:text", ns))
+            below = min(float(_attribute(t, "y")) for t in group.findall("s:text", ns))
             found.append((x, page_y + y, dots, text, below))
     return root, found
 
 
-def cells_from_dots(dots: list) -> list[tuple[int, ...]]:
+def cells_from_dots(dots: list[Any]) -> list[tuple[int, ...]]:
     """Dots measured back into cells: every dot must sit on the standard grid (2.5 mm within
     a cell, 6 mm from cell to cell, 10 mm from line to line)."""
     lines: dict[int, dict[int, int]] = {}

@@ -39,8 +39,11 @@ def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> No
             (translated.string,)
         for i, form in enumerate(strings):
             # Form 0 is the singular, every further form a plural (German and French have 2).
-            wanted = _placeholders(ids[min(i, len(ids) - 1)])
+            msgid = ids[min(i, len(ids) - 1)]
+            assert isinstance(msgid, str)
+            wanted = _placeholders(msgid)
             assert form, (lang, message.id)
+            assert isinstance(form, str)
             assert _placeholders(form) == wanted, (lang, message.id, form)
     assert not missing, (lang, missing)
 
@@ -134,6 +137,7 @@ def test_the_french_catalog_is_typeset_when_it_is_built_and_read_as_it_is() -> N
                if compiled.gettext(msgid) != string]
     assert typeset, "some French sentence ends a word with ? ! ; or :"
     for msgid, string in po.items():
+        assert isinstance(string, str)
         assert compiled.gettext(msgid) == french_spacing(string)
     assert Catalog("fr").gettext("{name}, card?", name="Zoé") == "Zoé, carte\u00a0?"
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 
 import pexpect
@@ -22,7 +23,7 @@ ENGLISH_LEAKS = ("integer", "Choose from", "[required]", "Usage", "TEXT", "INTEG
                  "DIRECTORY", "Error", "Try '", "is not", "Invalid", "Missing")
 
 
-def run(args: list[str | bytes], env: dict[str, str], stdin: str = "",
+def run(args: Sequence[str | bytes], env: dict[str, str], stdin: str = "",
         cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """The installed program, started the way a shell starts it."""
     return subprocess.run([*tutto_command(), *args], input=stdin, capture_output=True,
@@ -343,7 +344,8 @@ def test_names_stored_by_an_older_version_are_printed_harmlessly(command: list[s
 
 def test_bytes_that_are_not_utf8_in_a_name_are_refused_in_one_sentence(
         db: Path, clean_env: dict[str, str]) -> None:
-    args = [*tutto_command(), "--lang", "fr", "--db", str(db), "--players", b"\xff\xfe,B"]
+    args: list[str | bytes] = [*tutto_command(), "--lang", "fr", "--db", str(db), "--players",
+                               b"\xff\xfe,B"]
     done = subprocess.run(args, capture_output=True, env=clean_env, timeout=30)
     assert done.returncode == 2
     lines = done.stderr.decode().strip().splitlines()

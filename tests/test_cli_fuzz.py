@@ -7,7 +7,8 @@ import io
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tutto_a11y.games.tutto.messages import Messages
-from tutto_a11y.games.tutto.rules import Game, Rules
+from tutto_a11y.games.tutto.rules import Entry, Game, Rules, State
+from tutto_a11y.games.tutto.rules.events import Event
 from tutto_a11y.games.tutto.words import WORDS
 from tutto_a11y.table.reader import PlainReader
 from tutto_a11y.table.session import Table
@@ -27,7 +28,7 @@ junk_text = st.one_of(
 )
 
 
-def _table(lang: str, stdin: bytes = b"") -> tuple[Table, io.StringIO]:
+def _table(lang: str, stdin: bytes = b"") -> tuple[Table[Entry, Event, State, Rules], io.StringIO]:
     out = io.StringIO()
     game = Game(PLAYERS, RULES)
     output = Output(out, prompt_on_own_line=True)
@@ -38,7 +39,8 @@ def _table(lang: str, stdin: bytes = b"") -> tuple[Table, io.StringIO]:
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), lang=st.sampled_from(["en", "de", "fr"]))
-def test_random_words_at_every_step_are_answered_in_one_line_and_change_nothing(data, lang):
+def test_random_words_at_every_step_are_answered_in_one_line_and_change_nothing(
+        data: st.DataObject, lang: str) -> None:
     table, out = _table(lang)
     game = table.game
     for line in lines(GAME_ONE, lang):

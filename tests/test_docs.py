@@ -70,7 +70,7 @@ def anchors(document: Path) -> set[str]:
     return {slug(h) for h in HEADING.findall(text)}
 
 
-def test_every_document_a_file_names_is_in_the_repository():
+def test_every_document_a_file_names_is_in_the_repository() -> None:
     files = repository_files()
     missing = []
     for path in text_files():
@@ -81,14 +81,14 @@ def test_every_document_a_file_names_is_in_the_repository():
     assert not missing, "documents named but not in the repository:\n" + "\n".join(missing)
 
 
-def test_no_file_points_to_a_folder_outside_the_repository():
+def test_no_file_points_to_a_folder_outside_the_repository() -> None:
     outside = ".." + "/shared"  # spelt in two parts so that this file does not name it itself
     found = [str(p.relative_to(ROOT)) for p in text_files()
              if outside in p.read_text(encoding="utf-8", errors="replace")]
     assert not found, f"{outside} is named in: {found}"
 
 
-def test_every_link_in_the_documents_leads_to_a_file_and_a_heading_that_exist():
+def test_every_link_in_the_documents_leads_to_a_file_and_a_heading_that_exist() -> None:
     broken = []
     for document in sorted(p for p in repository_files() if p.suffix == ".md"):
         text = FENCE.sub("", document.read_text(encoding="utf-8"))
@@ -105,12 +105,12 @@ def test_every_link_in_the_documents_leads_to_a_file_and_a_heading_that_exist():
     assert not broken, "\n".join(broken)
 
 
-def test_the_readme_is_a_front_door_of_at_most_20000_bytes():
+def test_the_readme_is_a_front_door_of_at_most_20000_bytes() -> None:
     size = len(README.read_bytes())
     assert size <= README_LIMIT, f"README.md has {size} bytes; move details into docs/"
 
 
-def test_the_readme_links_to_the_rules_of_every_game_and_to_the_interface():
+def test_the_readme_links_to_the_rules_of_every_game_and_to_the_interface() -> None:
     text = README.read_text(encoding="utf-8")
     for page in ("docs/rules/tutto.md", "docs/rules/yatzee.md", "docs/rules/tute.md",
                  "docs/interface.md", "docs/architecture.md"):
@@ -127,7 +127,7 @@ def setup_commands() -> list[str]:
             if line.strip()]
 
 
-def test_the_readme_sets_up_with_the_two_scripts_the_repository_has():
+def test_the_readme_sets_up_with_the_two_scripts_the_repository_has() -> None:
     commands = setup_commands()
     assert commands == ["sh scripts/play --lang de", "sh scripts/test"]
     for command in commands:
@@ -138,7 +138,7 @@ def test_the_readme_sets_up_with_the_two_scripts_the_repository_has():
         assert any(f"sh {command.split()[1]}" in line for line in header), header
 
 
-def test_ci_runs_the_readmes_test_command():
+def test_ci_runs_the_readmes_test_command() -> None:
     ci = (ROOT / ".ci" / "run")
     if ci.is_file():  # the project's CI entry point, when the checkout has it
         assert "sh scripts/test" in ci.read_text(encoding="utf-8")

@@ -25,13 +25,15 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from conftest import one_sentence, tutto_command
 from faults import fill, immutable, tmpfs
 from testbed.tutto_simulator import long_game, typed
-from tutto_a11y.games.tutto.parse import Command, interpret
+from tutto_a11y.core.contract import Command
+from tutto_a11y.games.tutto.parse import interpret
 from tutto_a11y.games.tutto.rules import Card, EntryError, Game, Rules, Step
 from tutto_a11y.games.tutto.sheet import outcome_word
 from tutto_a11y.games.tutto.words import Vocabulary
@@ -221,7 +223,7 @@ def check_resumed(opening: str, prompt: str, game: Game, game_id: str) -> None:
     assert prompt == expected_prompt(game)
 
 
-def export_of(game: Game, game_id: str, lang: str, status: str) -> dict:
+def export_of(game: Game, game_id: str, lang: str, status: str) -> dict[str, Any]:
     """The docs/interface.md export of a game, built from the rules engine's own state."""
     s = game.state
     return {
@@ -235,11 +237,12 @@ def export_of(game: Game, game_id: str, lang: str, status: str) -> dict:
     }
 
 
-def export_json(env: dict[str, str], db: Path, ref: str) -> dict:
+def export_json(env: dict[str, str], db: Path, ref: str) -> dict[str, Any]:
     result = run(env, ["export", ref, "--format", "json", "--db", str(db)])
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
-    return json.loads(result.stdout)
+    found: dict[str, Any] = json.loads(result.stdout)
+    return found
 
 
 def saved_entries(db: Path, game_id: str) -> list[str]:
@@ -247,7 +250,7 @@ def saved_entries(db: Path, game_id: str) -> list[str]:
         return store.entries(game_id)
 
 
-def table_rows(db: Path) -> tuple[list[tuple], list[tuple]]:
+def table_rows(db: Path) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     """Every row of both tables, read without writing (to prove that nothing was written)."""
     conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
     try:
@@ -489,7 +492,8 @@ def test_a_game_is_resumed_by_id_or_as_last_and_quit_or_end_of_input_keep_it_res
 
     as_last = run(clean_env, play_args(db, "--resume", "last"))
     assert as_last.returncode == 0
-    check_resumed(*as_last.stdout.splitlines()[:2],
+    opening, prompt = as_last.stdout.splitlines()[:2]
+    check_resumed(opening, prompt,
                   engine_game(["stop"], ("Dora", "Emil"), Rules()), "2")
 
     banked = run(clean_env, play_args(db, "--resume", "1"), ["bank"])
@@ -899,5 +903,6 @@ def test_undo_is_written_to_the_journal_and_the_rebuilt_game_is_the_same(
         assert [row.kind for row in store.journal("1")][-2:] == ["undo", "undo"]
         assert store.entries("1") == game.entry_texts()
     again = run(clean_env, play_args(db, "--resume", "1"))
-    check_resumed(*again.stdout.splitlines()[:2], game, "1")
+    opening, prompt = again.stdout.splitlines()[:2]
+    check_resumed(opening, prompt, game, "1")
     assert export_json(clean_env, db, "1") == export_of(game, "1", "en", "running")

@@ -27,6 +27,7 @@ from tutto_a11y.core.contract import (
     EntryError,
     GameMessages,
     GameSide,
+    GameStatus,
     Notice,
     Standing,
     TableGame,
@@ -87,7 +88,8 @@ def _offered(game: Any) -> list[Any]:
     return list(game.legal_entries()) + [o.entry for o in game.chance_outcomes()]
 
 
-def _notice(name: str, game: Any, events: list[Any], undone: Any = None) -> Notice[Any, Any]:
+def _notice(
+        name: str, game: Any, events: list[Any], undone: Any = None) -> Notice[Any, Any, Any, Any]:
     return Notice(name, game.players, game.rules, tuple(events), game.state,
                   undone=undone is not None, entry=undone)
 
@@ -208,7 +210,7 @@ def test_the_standing_show_export_and_sheet_of_a_game_are_worded_in_every_langua
                                  kind=played.name)
         for text in game.entry_texts():
             store.append(info.id, text)
-        store.set_status(info.id, "finished")
+        store.set_status(info.id, GameStatus.FINISHED)
         info = store.game(info.id)
     finally:
         store.close()
@@ -227,8 +229,8 @@ def _reasons_of(name: str) -> set[str]:
     met only in a damaged games file (its ``rules.errors.JOURNAL_REASONS``), which is said as
     a damaged game, not as a refusal."""
     package = registry.find(name).package
-    journal = getattr(importlib.import_module(f"tutto_a11y.games.{package}.rules.errors"),
-                      "JOURNAL_REASONS", frozenset())
+    errors_module = importlib.import_module(f"tutto_a11y.games.{package}.rules.errors")
+    journal: frozenset[str] = getattr(errors_module, "JOURNAL_REASONS", frozenset())
     folder = ROOT / "tutto_a11y" / "games" / package
     errors = {"EntryError", "MalformedEntry", "IllegalEntry", "AmbiguousEntry"}
     found = set()
@@ -311,7 +313,7 @@ def test_every_reason_a_game_can_refuse_with_has_a_sentence_of_its_own_in_every_
     pool = [1, "xyz", (1, 2, 3), *_game_words(name)]
     reasons = _reasons_of(name)
     assert reasons, "the game refuses nothing?"
-    unworded = {}
+    unworded: dict[str, list[str]] = {}
     for lang in LANGS:
         fallback = _sentences(side, game, "no-such-reason", lang, pool)
         assert fallback, lang

@@ -8,7 +8,9 @@ through the command line in the test's process, as another program beside it.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pexpect
 import pytest
@@ -22,7 +24,7 @@ CLOVERLEAF_WIN = ["clover", "1 1 1 5 5 5", "", "2 2 2 1 1 1", ""]
 GAME_OVER_PROMPT = "Game over. Type scores, undo or quit:"
 
 
-def program(args: list[str], env: dict[str, str], typed: list[str] = ()) -> str:
+def program(args: list[str], env: dict[str, str], typed: Sequence[str] = ()) -> str:
     """The command line in the test's process (tests/table_harness.py), on the same games
     file the program in the terminal holds."""
     result = run_program(args, env, typed)
@@ -31,8 +33,10 @@ def program(args: list[str], env: dict[str, str], typed: list[str] = ()) -> str:
     return result.stdout
 
 
-def exported(db: Path, env: dict[str, str]) -> dict:
-    return json.loads(program(["export", "1", "--format", "json", "--db", str(db)], env))
+def exported(db: Path, env: dict[str, str]) -> dict[str, Any]:
+    found: dict[str, Any] = json.loads(
+        program(["export", "1", "--format", "json", "--db", str(db)], env))
+    return found
 
 
 def play_in_terminal(db: Path, *more: str) -> pexpect.spawn:

@@ -64,7 +64,9 @@ def test_a_french_table_calls_the_game_volle_lotte_in_the_statistics_and_the_liv
         with urllib.request.urlopen(request, timeout=10) as page:
             html = page.read().decode()
         assert re.search(r"<title>[^<]*Volle Lotte", html), html[:300]
-        assert "Tutto" not in re.search(r"<title>([^<]*)</title>", html).group(1)
+        title = re.search(r"<title>([^<]*)</title>", html)
+        assert title is not None
+        assert "Tutto" not in title.group(1)
     finally:
         child.sendline("quitter")
         child.expect(pexpect.EOF)

@@ -268,19 +268,20 @@ def test_the_default_game_spelled_below_the_registry_is_the_registrys() -> None:
     games had one (a Tutto game) is spelled out there, and must stay the registry's ``DEFAULT``.
     Settings leave the default game to the registry."""
     from tutto_a11y.config.settings import Settings
+    from tutto_a11y.core.contract import GameStatus
     from tutto_a11y.games import registry
     from tutto_a11y.store.rows import UNNAMED_KIND, GameInfo
     from tutto_a11y.store.schema import MIGRATIONS
 
     assert Settings().game is None
     assert UNNAMED_KIND == registry.DEFAULT
-    assert GameInfo("1", "", "", "en", {}, (), "running").kind == registry.DEFAULT
+    assert GameInfo("1", "", "", "en", {}, (), GameStatus.RUNNING).kind == registry.DEFAULT
     assert f"DEFAULT '{registry.DEFAULT}'" in MIGRATIONS[1][0]
     assert layer("tutto_a11y.config.settings") < layer("tutto_a11y.games.registry")
     assert layer("tutto_a11y.store.journal") < layer("tutto_a11y.games.registry")
 
 
-def test_starting_a_game_imports_neither_the_coach_nor_numpy(tmp_path) -> None:
+def test_starting_a_game_imports_neither_the_coach_nor_numpy(tmp_path: Path) -> None:
     """The coach and numpy load on the first ``advice``, so a game without the coach starts
     as fast as before (``python -X importtime`` of the real start to the first prompt)."""
     import os

@@ -8,11 +8,13 @@ moved on by then.
 from __future__ import annotations
 
 import io
+from typing import cast
 
-from tutto_a11y.core.contract import Notice
+from tutto_a11y.core.contract import AnyNotice, Notice
 from tutto_a11y.games.tutto.messages import Messages, word_notice
-from tutto_a11y.games.tutto.rules import Game, Rules
-from tutto_a11y.games.tutto.rules.events import CardDrawn, Rolled, SetAsideDone
+from tutto_a11y.games.tutto.rules import Game, Rules, State
+from tutto_a11y.games.tutto.rules.entries import Entry
+from tutto_a11y.games.tutto.rules.events import CardDrawn, Event, Rolled, SetAsideDone
 from tutto_a11y.table.reader import PlainReader
 from tutto_a11y.table.session import Table
 from tutto_a11y.text.i18n import Catalog
@@ -21,10 +23,11 @@ from tutto_a11y.text.output import Output
 
 class Heard:
     def __init__(self) -> None:
-        self.notices: list[Notice] = []
+        self.notices: list[Notice[Entry, Event, State, Rules]] = []
 
-    def hear(self, notice: Notice) -> None:
-        self.notices.append(notice)
+    def hear(self, notice: AnyNotice) -> None:
+        # The table is Tutto's: what it publishes are Tutto's notices.
+        self.notices.append(cast("Notice[Entry, Event, State, Rules]", notice))
 
 
 def play(lines: str, lang: str = "en") -> tuple[Heard, Game, str]:

@@ -31,7 +31,7 @@ GAMES = {
 
 def until(program: Program, line: str) -> list[str]:
     """The lines a program says up to and including ``line``."""
-    said = []
+    said: list[str] = []
     while not said or said[-1] != line:
         said.append(program.readline())
     return said

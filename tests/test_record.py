@@ -64,7 +64,7 @@ def _values(made: Any) -> tuple[Any, ...]:
 def _both(call: Any) -> tuple[Any, Any]:
     """What ``call`` gives for the record class and for the dataclass: the values of the
     object made, or the kind of exception raised."""
-    results = []
+    results: list[object] = []
     for cls in (Point, DataPoint):
         try:
             results.append(_values(call(cls)))
@@ -105,7 +105,7 @@ def test_a_record_refuses_the_constructor_calls_a_dataclass_refuses(
     assert record == data
     if record is TypeError:
         with pytest.raises(TypeError, match=r"Point\.__init__\(\)"):
-            Point(*args, **kwargs)
+            Point(*args, **kwargs)  # type: ignore[arg-type]  # any arguments, on purpose
 
 
 @given(values_st, st.sampled_from(NAMES + ("score", "__dict__")))
@@ -157,7 +157,7 @@ def test_a_field_without_a_default_after_one_with_a_default_is_refused_as_in_a_d
     with pytest.raises(TypeError):
         class Wrong(Record):
             seat: int = 0
-            name: str
+            name: str  # type: ignore[misc]  # the mistake under test
 
     with pytest.raises(ValueError):
         class Shared(Record):
@@ -196,7 +196,7 @@ def test_the_entries_events_and_rules_of_a_game_come_back_equal_from_a_real_game
     game = side.new_game(tuple(side.check_players(("Anna", "Ben", "Cleo", "Dora")[
         :max(2, side.min_players)])), side.rules(None, None, ()))
     rng = random.Random(22)
-    played = []
+    played: list[tuple[object, tuple[object, ...]]] = []
     while not game.finished and len(played) < 300:
         offered = list(game.legal_entries()) + [o.entry for o in game.chance_outcomes()]
         entry = rng.choice(offered)

@@ -536,7 +536,9 @@ def test_a_closed_seat_enters_nothing_and_a_new_code_ends_the_old_devices(table:
     said = printed_after(table, "seats Anna", "Anna, card?")
     assert "The seat of Anna is closed; seats new Anna opens it again" in said
     said = printed_after(table, "seats new anna", "Anna, card?")
-    code = re.search(r"New seat code for Anna: ((?:\d ){7}\d)\.", said).group(1)
+    found = re.search(r"New seat code for Anna: ((?:\d ){7}\d)\.", said)
+    assert found is not None
+    code = found.group(1)
     assert SeatPhone(table.url, code.replace(" ", "")).send("stop")["kind"] == "accepted"
     assert anna.send("undo")["kind"] == "closed"
 

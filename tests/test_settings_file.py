@@ -161,7 +161,7 @@ def test_a_broken_settings_file_is_named_once_the_game_goes_on_and_the_file_stay
 
 
 _VALUES = st.one_of(st.booleans(), st.integers(-10**9, 10**9),
-                    st.text(st.characters(blacklist_categories=("Cs",)), max_size=30))
+                    st.text(st.characters(blacklist_categories=["Cs"]), max_size=30))
 
 
 @given(st.sampled_from(sorted(SETTINGS)), _VALUES)
@@ -232,7 +232,9 @@ def _goodbye_seconds(env: dict[str, str], folder: Path, db: Path) -> float:
     # The goodbye, the last sentence, is said to its end before the program ends; the opening
     # may be cut short by the quit typed after it, as at a table.
     with wave.open(str(sorted(folder.glob("*.wav"))[-1])) as w:
-        return w.getnframes() / w.getframerate()
+        frames: int = w.getnframes()
+        per_second: int = w.getframerate()
+        return frames / per_second
 
 
 @pytest.mark.skipif(__import__("shutil").which("espeak-ng") is None,

@@ -24,6 +24,7 @@ import pytest
 
 from testbed.live_view import CODE, enter, events, quit_table, start_table, table_running
 from testbed.network import Listener, ask
+from tutto_a11y.games.tutto.rules.entries import Entry
 
 
 def get(url: str, headers: dict[str, str] | None = None,
@@ -199,7 +200,9 @@ def test_after_a_restart_on_the_same_port_a_viewer_gets_the_new_runs_announcemen
 
 @pytest.mark.slow
 def test_a_viewer_that_never_reads_cannot_delay_or_crash_the_game(table: Any) -> None:
-    host, port = re.match(r"http://([^:/]+):(\d+)/", table.url).groups()
+    found = re.match(r"http://([^:/]+):(\d+)/", table.url)
+    assert found is not None
+    host, port = found.groups()
     stuck = []
     for request in (b"",  # connects and says nothing
                     f"GET /events?code={CODE} HTTP/1.1\r\n\r\n".encode(),  # never reads
@@ -263,7 +266,9 @@ def test_the_pages_now_says_the_turn_but_not_what_the_scorekeeper_types(table: A
     assert "Anna draws Bonus" in page
     catalog = Catalog("en")
     game = SIDE.new_game(("Anna", "Ben"), SIDE.rules(None, None, ()))
-    game.push(SIDE.at_table(catalog).interpret("bonus 300", game))
+    entry = SIDE.at_table(catalog).interpret("bonus 300", game)
+    assert isinstance(entry, Entry)
+    game.push(entry)
     messages = SIDE.messages(catalog, game)
     assert "Anna&#x27;s turn, score 0." in page or "Anna's turn, score 0." in page
     assert messages.hint() not in page

@@ -52,9 +52,10 @@ def wait_for_lines(driver: Any, count: int) -> list[str]:
 
 def table_rows(driver: Any) -> list[list[str]]:
     """Each player's row of the score table: the name (a row header) and the score."""
-    return driver.execute_script(
+    rows: list[list[str]] = driver.execute_script(
         "return Array.from(document.querySelectorAll('#scores tbody tr'))"
         ".map(r => Array.from(r.cells).slice(0, 2).map(c => c.tagName + ':' + c.textContent));")
+    return rows
 
 
 @pytest.fixture

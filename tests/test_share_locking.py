@@ -38,7 +38,9 @@ def table(tmp_path: Path) -> Iterator[Any]:
 
 
 def address(url: str) -> tuple[str, int]:
-    host, port = re.match(r"http://([^:/]+):(\d+)/", url).groups()
+    found = re.match(r"http://([^:/]+):(\d+)/", url)
+    assert found is not None
+    host, port = found.groups()
     return host, int(port)
 
 

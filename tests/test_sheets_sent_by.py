@@ -11,6 +11,7 @@ the store's own API, as the table writes them, and read back by the real program
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -51,7 +52,7 @@ SHOWN = {
 
 
 def saved(tmp_path: Path, kind: str, players: list[str], lang: str,
-          journal: list[tuple[str | None, str | None]]) -> Path:
+          journal: Sequence[tuple[str | None, str | None]]) -> Path:
     """A games file holding one game of ``kind`` whose journal is ``journal``: (entry, seat)
     pairs, an entry of None being an undo."""
     db = tmp_path / f"{kind}-{lang}.sqlite3"

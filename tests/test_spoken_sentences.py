@@ -45,6 +45,7 @@ def _articles(lang: str) -> dict[str, set[str]]:
     for message in catalogs.load(lang):
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
         for form in forms:
+            assert form is None or isinstance(form, str)
             for article, noun in re.findall(pattern, form or ""):
                 allowed = found.setdefault(noun, {"m", "f", "n"})
                 allowed &= genders[article]

@@ -51,7 +51,8 @@ def stats(db: Path, env: dict[str, str], *more: str) -> list[str]:
 
 
 def stats_json(db: Path, env: dict[str, str], *more: str) -> dict[str, Any]:
-    return json.loads("\n".join(stats(db, env, "--format", "json", *more)))
+    found: dict[str, Any] = json.loads("\n".join(stats(db, env, "--format", "json", *more)))
+    return found
 
 
 def edit(db: Path, sql: str, *params: Any) -> None:

@@ -17,12 +17,14 @@ import subprocess
 import sys
 import textwrap
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from faults import fill, immutable, tmpfs
+from tutto_a11y.core.contract import GameStatus
 from tutto_a11y.store import files, schema
 from tutto_a11y.store.errors import StoreError
 from tutto_a11y.store.journal import Store, default_db_path
@@ -75,7 +77,7 @@ def make_game(db: Path, entries: list[str]) -> str:
         return game.id
 
 
-def run_python(code: str, *args: str, **kwargs) -> subprocess.Popen:
+def run_python(code: str, *args: str, **kwargs: Any) -> subprocess.Popen[str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(PROJECT_ROOT), env.get("PYTHONPATH", "")])
     return subprocess.Popen(
@@ -237,22 +239,27 @@ def test_an_entry_must_be_a_non_empty_string(store: Store) -> None:
     assert store.journal(game.id) == []
 
 
+def last_running_id(store: Store) -> str | None:
+    game = store.last_running()
+    return game.id if game else None
+
+
 def test_status_changes_are_kept_and_last_running_skips_ended_games(db: Path) -> None:
     with Store.open(db) as s:
         assert s.last_running() is None
         a = s.create_game("de", RULES, ["Ana"])
         b = s.create_game("de", RULES, ["Bo"])
-        assert s.last_running().id == b.id
-        s.set_status(b.id, "finished")
-        assert s.last_running().id == a.id
-        s.set_status(a.id, "abandoned")
+        assert last_running_id(s) == b.id
+        s.set_status(b.id, GameStatus.FINISHED)
+        assert last_running_id(s) == a.id
+        s.set_status(a.id, GameStatus.ABANDONED)
         assert s.last_running() is None
         with pytest.raises(ValueError):
-            s.set_status(a.id, "paused")
+            s.set_status(a.id, "paused")  # type: ignore[arg-type]  # not a status
     with Store.open(db) as s:
         assert [(g.id, g.status) for g in s.games()] == [("1", "abandoned"), ("2", "finished")]
-        s.set_status("2", "running")
-        assert s.last_running().id == "2"
+        s.set_status("2", GameStatus.RUNNING)
+        assert last_running_id(s) == "2"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -338,7 +345,8 @@ def truncate_to_half(db: Path) -> None:
 
 
 @pytest.mark.parametrize("damage", [corrupt_after_page_one, corrupt_after_header, truncate_to_half])
-def test_a_corrupt_database_is_refused_and_left_untouched(db: Path, damage) -> None:
+def test_a_corrupt_database_is_refused_and_left_untouched(
+        db: Path, damage: Callable[[Path], None]) -> None:
     make_game(db, [f"roll {i:06d}" for i in range(600)])  # several pages of journal
     assert db.stat().st_size >= 4 * 4096
     damage(db)
@@ -524,6 +532,7 @@ def test_a_full_database_is_reported_as_disk_full_when_simulated_with_max_page_c
 ) -> None:
     # SQLite answers "no page may be added" with SQLITE_FULL, the same code as ENOSPC gives.
     game = store.create_game("de", RULES, ["Ana"])
+    assert store._conn is not None
     pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
     store._conn.execute(f"PRAGMA max_page_count = {pages}")
     accepted = []
@@ -562,12 +571,13 @@ HOLDER = """
 """
 
 
-def start_holder(db: Path, game_id: str) -> tuple[subprocess.Popen, str]:
+def start_holder(db: Path, game_id: str) -> tuple[subprocess.Popen[str], str]:
     proc = run_python(HOLDER, str(db), game_id)
+    assert proc.stdout is not None
     return proc, proc.stdout.readline().strip()
 
 
-def stop(proc: subprocess.Popen) -> None:
+def stop(proc: subprocess.Popen[str]) -> None:
     if proc.poll() is None:
         proc.kill()
     proc.communicate(timeout=10)
@@ -579,6 +589,7 @@ def test_a_second_process_cannot_claim_a_game_the_first_holds_until_the_first_is
     game_id = make_game(db, ["roll 111"])
     first, said = start_holder(db, game_id)
     try:
+        assert first.stderr is not None
         assert said == "claimed", first.stderr.read() if first.poll() is not None else said
         second = run_python(HOLDER, str(db), game_id)
         out, err = second.communicate(timeout=30)
@@ -632,10 +643,10 @@ def test_writing_a_game_another_process_holds_is_refused_and_writes_nothing(db: 
     try:
         assert said == "claimed"
         with Store.open(db) as s:
-            writes = (
+            writes: tuple[Callable[[], object], ...] = (
                 lambda: s.append(game_id, "bank"),
                 lambda: s.append_undo(game_id),
-                lambda: s.set_status(game_id, "abandoned"),
+                lambda: s.set_status(game_id, GameStatus.ABANDONED),
             )
             for write in writes:
                 with pytest.raises(StoreError) as info:
@@ -721,6 +732,7 @@ def test_killing_a_writer_at_random_moments_never_loses_a_committed_entry(db: Pa
     previous = 0
     for round_ in range(8):
         writer = run_python(WRITER, str(db), game_id)
+        assert writer.stdout is not None and writer.stderr is not None
         start = writer.stdout.readline().split()
         died = writer.stderr.read() if writer.poll() is not None else ""
         assert start == ["start", str(previous)], (seed, start, died)

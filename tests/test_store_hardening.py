@@ -55,7 +55,7 @@ def looking(db: Path, game: str = "1") -> list[list[str]]:
             ["export", game, "--format", "json", "--db", str(db)]]
 
 
-def table_rows(db: Path) -> tuple[list[tuple], list[tuple]]:
+def table_rows(db: Path) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     """Every row of both tables, read without writing."""
     conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
     try:
@@ -352,6 +352,7 @@ def killed_mid_game(env: dict[str, str], db: Path) -> None:
     """Play a turn with the real program and kill it: its entries stay in the -wal."""
     program = subprocess.Popen([*tutto_command(), *play_args(db, "--players", "Anna,Ben")],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+    assert program.stdin is not None and program.stdout is not None
     try:
         program.stdin.write(b"300\n1 5 2 3 4 6\n1 5\nbank\n")
         program.stdin.flush()
@@ -435,6 +436,7 @@ def test_a_temporary_file_another_start_is_building_right_now_is_left_alone(
         print("holding", flush=True)
         sys.stdin.read()
         """), str(building)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert holder.stdout is not None
     try:
         assert holder.stdout.readline() == "holding\n"
         assert run(clean_env, play_args(db, "--players", "Anna,Ben"), ["stop"]).returncode == 0
@@ -477,6 +479,7 @@ def sqlite_work_of_undos(db: Path, game_id: str, undos: int = 5) -> int:
     with Store.open(db) as store:
         store.entries(game_id)  # as a resumed game is read, then claimed, by the play loop
         store.claim(game_id)
+        assert store._conn is not None
         store._conn.set_progress_handler(count, 100)
         for _ in range(undos):
             store.append_undo(game_id)

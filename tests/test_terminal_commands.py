@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,7 @@ def _env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-def _piped(args: list[str], tmp_path: Path, typed: list[str] = ()) -> tuple[int, str]:
+def _piped(args: list[str], tmp_path: Path, typed: Sequence[str] = ()) -> tuple[int, str]:
     """The program with its output to a pipe: what it says, each sentence on one line."""
     result = subprocess.run([*tutto_command(), "--db", str(tmp_path / "g.db"), *args],
                             input="".join(t + "\n" for t in typed), capture_output=True,

@@ -15,6 +15,7 @@ from pathlib import Path
 import pexpect
 import pyte
 import pytest
+from pyte.screens import Char
 
 from conftest import tutto_command
 
@@ -109,9 +110,10 @@ class Terminal:
             self.stream.feed(data)
         self.child.close()
         assert self.child.signalstatus is None, f"ended by signal {self.child.signalstatus}"
-        return self.child.exitstatus
+        status: int = self.child.exitstatus
+        return status
 
-    def cells(self, row: int) -> list:
+    def cells(self, row: int) -> list[Char]:
         return [self.screen.buffer[row][x] for x in range(self.screen.columns)]
 
 

@@ -16,6 +16,7 @@ from tutto_a11y.games.tute.rules import (
     SUITS,
     Cante,
     CardPoints,
+    Entry,
     Game,
     LastTrick,
     Rules,
@@ -40,7 +41,7 @@ def random_match(data: st.DataObject, players: int, rules: Rules, steps: int) ->
         sides = game.state.sides
         kind = data.draw(st.sampled_from(["trump", "cante", "cante", "tute", "points", "last"]))
         if kind == "trump":
-            entry: object = Trump(data.draw(st.sampled_from(SUITS)))
+            entry: Entry = Trump(data.draw(st.sampled_from(SUITS)))
         elif kind == "cante":
             entry = Cante(data.draw(st.integers(0, players - 1)), data.draw(st.sampled_from(SUITS)))
         elif kind == "tute":
@@ -58,7 +59,7 @@ def random_match(data: st.DataObject, players: int, rules: Rules, steps: int) ->
             entry = LastTrick(data.draw(st.integers(0, sides - 1)))
         before, count = game.state, len(game.entries)
         try:
-            game.push(entry)  # type: ignore[arg-type]
+            game.push(entry)
         except EntryError:
             assert game.state == before and len(game.entries) == count
     return game
@@ -96,9 +97,11 @@ def test_every_round_adds_up_to_120_card_points_plus_10_plus_its_cantes(
         winner = game.state.winner
         last = game.rounds()[-1]
         assert winner == last.winner
+        assert winner is not None
         assert games[winner] >= rules.games or (last.tute is not None
                                                 and rules.tute_wins == "match")
-        assert game.outcome() is not None and set(game.outcome().winners) == {
+        outcome = game.outcome()
+        assert outcome is not None and set(outcome.winners) == {
             s for s in range(players) if side_of(s, players) == winner}
     else:
         assert all(g < rules.games for g in games) and game.outcome() is None
@@ -132,13 +135,13 @@ def test_the_legal_entries_are_exactly_the_ones_the_rules_accept(data: st.DataOb
         assert legal == set() and {c.entry for c in game.chance_outcomes()} == {
             Trump(s) for s in SUITS}
         return
-    candidates = [Cante(seat, suit) for seat in range(2) for suit in SUITS]
+    candidates: list[Entry] = [Cante(seat, suit) for seat in range(2) for suit in SUITS]
     candidates += [Tute(seat, of) for seat in range(2) for of in TuteOf]
     candidates += [CardPoints((p, 120 - p)) for p in range(121)] + [LastTrick(0), LastTrick(1)]
     for entry in candidates:
         state = game.state
         try:
-            game.push(entry)  # type: ignore[arg-type]
+            game.push(entry)
         except EntryError:
             assert entry not in legal and game.state == state
             continue

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tutto_a11y.core.contract import chance_total
@@ -26,14 +28,14 @@ from tutto_a11y.games.tute.rules.events import MatchOver, RoundOver
 ANNA, BEN, CLEO, DORA = 0, 1, 2, 3
 
 
-def enter(game: Game, *texts: str) -> list:
-    events: list = []
+def enter(game: Game, *texts: str) -> list[Any]:
+    events: list[Any] = []
     for text in texts:
         events = game.push(parse_entry(text))
     return events
 
 
-def round_over(events: list) -> RoundOver:
+def round_over(events: list[Any]) -> RoundOver:
     return next(e for e in events if isinstance(e, RoundOver))
 
 
@@ -81,8 +83,10 @@ def test_example_5_cleo_announces_tute_with_four_kings_and_wins_the_match() -> N
     events = enter(game, "trump clubs", "cante 0 gold", "tute 2 kings")
     assert game.finished
     assert MatchOver(CLEO, (0, 0, 2), True) in events
-    assert game.outcome().winners == (CLEO,)
-    assert game.outcome().termination is Ending.LAST_TRICK
+    outcome = game.outcome()
+    assert outcome is not None
+    assert outcome.winners == (CLEO,)
+    assert outcome.termination is Ending.LAST_TRICK
 
 
 def test_a_tute_after_a_cante_of_the_same_side_is_refused_but_not_after_another_sides() -> None:

@@ -6,12 +6,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tutto_a11y.core.contract import LINE_REASONS, AtTable, Command, EntryError
+from tutto_a11y.core.contract import LINE_REASONS, AnyNotice, AtTable, Command, EntryError
 from tutto_a11y.games.tute.at_table import at_table
 from tutto_a11y.games.tute.messages import Messages
 from tutto_a11y.games.tute.rules import (
     Cante,
     CardPoints,
+    Entry,
     Game,
     LastTrick,
     Rules,
@@ -22,13 +23,14 @@ from tutto_a11y.games.tute.rules import (
     parse_entry,
 )
 from tutto_a11y.games.tute.rules.errors import PLAY_REASONS, TYPING_REASONS
+from tutto_a11y.games.tute.words import Vocabulary
 from tutto_a11y.text.i18n import Catalog
 
 LANGS = ("en", "de", "fr")
 
 
 def table(lang: str, players: tuple[str, ...] = ("Anna", "Ben", "Cleo", "Dora"),
-          *texts: str) -> tuple[Game, AtTable]:
+          *texts: str) -> tuple[Game, AtTable[Game, Entry, Vocabulary]]:
     game = Game(players, Rules(games=5))
     for text in texts:
         game.push(parse_entry(text))
@@ -153,6 +155,7 @@ def test_no_typed_line_breaks_the_table_or_changes_a_refused_match(
     try:
         action = table_side.interpret(line, game)
         if not isinstance(action, Command):
+            assert isinstance(action, Entry)  # the parser gives an entry or a command
             game.push(action)
     except EntryError as error:
         said = messages.error(error)
@@ -170,9 +173,9 @@ def test_a_listener_words_every_tute_notice_in_its_own_language_after_play_moved
 
     class Heard:
         def __init__(self) -> None:
-            self.notices: list = []
+            self.notices: list[AnyNotice] = []
 
-        def hear(self, notice: object) -> None:
+        def hear(self, notice: AnyNotice) -> None:
             self.notices.append(notice)
 
     side = registry.find("tute").side()

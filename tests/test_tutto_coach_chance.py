@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import subprocess
+from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -19,13 +21,14 @@ from tutto_a11y.cli.app import cli
 from tutto_a11y.games.tutto.coach.solver import constants
 
 
-def coach(*args: str) -> list[dict]:
+def coach(*args: str) -> list[dict[str, Any]]:
     result = CliRunner().invoke(cli, ["coach", *args, "--format", "json"])
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)["choices"]
+    choices: list[dict[str, Any]] = json.loads(result.stdout)["choices"]
+    return choices
 
 
-def test_the_cloverleaf_json_lists_the_chance_to_win_next_to_expected():
+def test_the_cloverleaf_json_lists_the_chance_to_win_next_to_expected() -> None:
     tutto = constants().plus_minus
     [start] = coach("--card", "cloverleaf", "--dice", "6", "--turn-total", "0")
     assert start == {"set_aside": [], "then": "roll", "expected": 0.0,
@@ -41,7 +44,7 @@ def test_the_cloverleaf_json_lists_the_chance_to_win_next_to_expected():
     assert after_one[0]["chance"] == round(tutto[5], 4)  # one Tutto more wins
 
 
-def play(lang: str, lines: list[str], env: dict[str, str], db, *options: str) -> list[str]:
+def play(lang: str, lines: list[str], env: dict[str, str], db: Path, *options: str) -> list[str]:
     result = subprocess.run([*tutto_command(), "--plain", "--lang", lang, "--db", str(db),
                              "--players", "Anna,Ben", "--width", "400", *options],
                             input="\n".join(lines) + "\n", env=env, capture_output=True,
@@ -55,16 +58,16 @@ def play(lang: str, lines: list[str], env: dict[str, str], db, *options: str) ->
     ("de", "tipp", "Beste Siegchance: die 1 herauslegen und weiterwürfeln, 7,1 Prozent."),
     ("fr", "avis", "Meilleure chance de gagner\u00a0: gardez le 1 et relancez, 7,1 pour cent."),
 ])
-def test_advice_under_cloverleaf_says_the_chance_to_win_and_the_move(db, clean_env, lang,
-                                                                       word, sentence):
+def test_advice_under_cloverleaf_says_the_chance_to_win_and_the_move(
+        db: Path, clean_env: dict[str, str], lang: str, word: str, sentence: str) -> None:
     said = play(lang, ["clover", "1 1 2 3 4 6", word], clean_env, db)
     assert sentence in said
     assert not any(" 0 " in line and ("average" in line or "Mittel" in line
                                        or "moyenne" in line) for line in said)
 
 
-def test_the_coach_after_each_roll_under_plus_minus_says_the_chance_of_the_tutto(db,
-                                                                              clean_env):
+def test_the_coach_after_each_roll_under_plus_minus_says_the_chance_of_the_tutto(
+        db: Path, clean_env: dict[str, str]) -> None:
     said = play("de", ["plusminus", "1 5 2 3 4 6"], clean_env, db, "--coach")
     tutto = constants().plus_minus
     percent = f"{100 * tutto[5]:.1f}".replace(".", ",")
@@ -78,8 +81,8 @@ def test_the_coach_after_each_roll_under_plus_minus_says_the_chance_of_the_tutto
     ("fr", "avis", "Meilleure chance de faire un Volle Lotte\u00a0: gardez les 1, 5 pour le "
                    "Volle Lotte, 100,0 pour cent."),
 ])
-def test_the_plus_minus_tutto_is_set_aside_for_the_tutto_never_banked(db, clean_env, lang,
-                                                                       word, sentence):
+def test_the_plus_minus_tutto_is_set_aside_for_the_tutto_never_banked(
+        db: Path, clean_env: dict[str, str], lang: str, word: str, sentence: str) -> None:
     # Under Plus/Minus the Tutto ends the turn with exactly 1000: there is no bank to choose.
     said = play(lang, ["plusminus", "1 2 3 4 6 6", "1", "1 2 3 4 6", "1", "1 2 3 4", "1",
                        "1 2 6", "1", "1 5", word], clean_env, db)
@@ -93,7 +96,7 @@ def test_the_plus_minus_tutto_is_set_aside_for_the_tutto_never_banked(db, clean_
     ("de", "tipp", "Die 1, 1, 1, 1, 5, 5 herauslegen: Das zweite Tutto beim Kleeblatt gewinnt "
                    "das Spiel."),
 ])
-def test_advice_names_the_cloverleafs_second_tutto_as_the_win(db, clean_env, lang, word,
-                                                               sentence):
+def test_advice_names_the_cloverleafs_second_tutto_as_the_win(
+        db: Path, clean_env: dict[str, str], lang: str, word: str, sentence: str) -> None:
     said = play(lang, ["clover", "1 1 1 5 5 5", "", "1 1 1 1 5 5", word], clean_env, db)
     assert sentence in said

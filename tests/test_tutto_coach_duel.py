@@ -39,7 +39,7 @@ def _full_deck(measure: WinMeasure) -> np.ndarray:
     return rows
 
 
-def test_the_last_turn_chances_of_the_duel_are_those_of_the_win_coach():
+def test_the_last_turn_chances_of_the_duel_are_those_of_the_win_coach() -> None:
     chances = last_turn_chances(Rules(), 60)
     full = np.array(FULL_DECK, dtype=float) / sum(FULL_DECK)
     for need in (1, 5, 17, 40, 41, 60):
@@ -69,31 +69,32 @@ def _by_plain_sweeps(rules: Rules) -> np.ndarray:
 
 
 @pytest.mark.parametrize("game_end", ["final-round", "immediate"])
-def test_the_layered_solve_finds_the_values_of_sweeping_every_state_together(game_end):
+def test_the_layered_solve_finds_the_values_of_sweeping_every_state_together(game_end: str) -> None:
     rules = Rules(target=300, game_end=game_end)
     assert np.abs(solve(rules)[0] - _by_plain_sweeps(rules)).max() < 1e-8
 
 
-def test_every_value_is_a_chance_and_more_score_is_never_worse(target_500):
+def test_every_value_is_a_chance_and_more_score_is_never_worse(target_500: np.ndarray) -> None:
     win = target_500
     assert ((win >= 0) & (win <= 1)).all()
     assert (np.diff(win, axis=1) >= -1e-9).all()  # a higher own score
     assert (np.diff(win, axis=2) <= 1e-9).all()  # a higher score of the other player
 
 
-def test_at_a_small_target_the_second_player_has_the_edge_of_the_final_round(target_500):
+def test_at_a_small_target_the_second_player_has_the_edge_of_the_final_round(
+        target_500: np.ndarray) -> None:
     # Seat 1 plays the last turn knowing exactly what it needs: at 500 that outweighs moving
     # first.
     assert round(float(target_500[0, 0, 0]), 4) == 0.4511
 
 
-def test_rules_the_duel_does_not_solve_are_refused():
+def test_rules_the_duel_does_not_solve_are_refused() -> None:
     with pytest.raises(ValueError):
         solve(Rules(target=500, x2_scope="card"))
 
 
 def test_when_the_first_to_the_target_wins_at_once_the_first_player_gains_the_last_turn(
-        target_500):
+        target_500: np.ndarray) -> None:
     # game-end=immediate: seat 1 gets no last turn to draw level, so moving first is worth more
     # than in the final round, and a mover already at 450 wins with any bank of 50.
     immediate = solve(Rules(target=500, game_end="immediate"))[0]

@@ -62,7 +62,7 @@ def kept(solved: SimpleNamespace, monkeypatch: pytest.MonkeyPatch) -> SimpleName
 
 
 def test_the_first_duel_solve_says_its_progress_in_lines_and_keeps_one_file_in_the_cache(
-        solved):
+        solved: SimpleNamespace) -> None:
     first = solved.first
     assert first.returncode == 0 and first.stderr == "", first.stderr
     lines = first.stdout.splitlines()
@@ -80,7 +80,7 @@ def test_the_first_duel_solve_says_its_progress_in_lines_and_keeps_one_file_in_t
     assert files[0].suffix == ".npz"
 
 
-def test_a_second_duel_run_reads_the_kept_file_and_solves_nothing(solved):
+def test_a_second_duel_run_reads_the_kept_file_and_solves_nothing(solved: SimpleNamespace) -> None:
     again = _duel(solved.env, "--rule", f"target={TARGET}", "--lang", "de")
     assert again.returncode == 0, again.stderr
     assert again.stdout.splitlines() == [
@@ -95,7 +95,7 @@ def test_a_second_duel_run_reads_the_kept_file_and_solves_nothing(solved):
 
 
 def test_a_damaged_kept_file_is_solved_again_and_json_keeps_the_progress_off_stdout(
-        solved, tmp_path):
+        solved: SimpleNamespace, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     shutil.copytree(solved.cache, cache)
     (kept_file,) = _kept(cache)
@@ -112,7 +112,8 @@ def test_a_damaged_kept_file_is_solved_again_and_json_keeps_the_progress_off_std
     assert [p.name for p in _kept(cache)] == [kept_file.name]  # no temporary file left
 
 
-def test_a_file_of_other_rules_or_no_chances_under_the_name_is_not_trusted(kept):
+def test_a_file_of_other_rules_or_no_chances_under_the_name_is_not_trusted(
+        kept: SimpleNamespace) -> None:
     import numpy as np
 
     from tutto_a11y.games.tutto.coach import cache
@@ -145,7 +146,7 @@ TO_WIN_ROLL = {"en": "To win the game: roll.", "de": "Zum Sieg: würfeln.",
 WORDS = {"en": ("odds", "advice"), "de": ("chancen", "tipp"), "fr": ("chances", "avis")}
 
 
-def _start(tmp_path: Path, lang: str, target: int, *extra: str):
+def _start(tmp_path: Path, lang: str, target: int, *extra: str) -> pexpect.spawn:
     child = spawn_tutto(["play", "--plain", "--lang", lang, "--players", "Anna,Ben",
                          "--target", str(target), "--width", "200",
                          "--db", str(tmp_path / "games.sqlite3"),
@@ -154,14 +155,14 @@ def _start(tmp_path: Path, lang: str, target: int, *extra: str):
     return child
 
 
-def _said(child, line: str, expected: str) -> None:
+def _said(child: pexpect.spawn, line: str, expected: str) -> None:
     child.sendline(line)
     child.expect_exact(expected)
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_odds_and_advice_say_each_players_chance_to_win_when_the_game_is_solved(
-        kept, tmp_path, lang):
+        kept: SimpleNamespace, tmp_path: Path, lang: str) -> None:
     odds, advice = WORDS[lang]
     child = _start(tmp_path, lang, TARGET)
     _said(child, odds, CHANCES[lang])
@@ -174,7 +175,8 @@ def test_odds_and_advice_say_each_players_chance_to_win_when_the_game_is_solved(
     child.expect(pexpect.EOF)
 
 
-def test_the_coach_plays_to_win_a_solved_game_and_for_points_otherwise(kept, tmp_path):
+def test_the_coach_plays_to_win_a_solved_game_and_for_points_otherwise(
+        kept: SimpleNamespace, tmp_path: Path) -> None:
     moves = ("bonus-200", "1 5 5 2 3 4", "1 5 5", "5 2 3", "5")
     solved_game = _start(tmp_path, "en", TARGET)
     for line in moves:
@@ -198,7 +200,8 @@ def test_the_coach_plays_to_win_a_solved_game_and_for_points_otherwise(kept, tmp
     assert "Chance to win" not in other.before
 
 
-def test_brief_advice_says_the_move_to_win_and_its_chance_in_few_words(kept, tmp_path):
+def test_brief_advice_says_the_move_to_win_and_its_chance_in_few_words(
+        kept: SimpleNamespace, tmp_path: Path) -> None:
     child = _start(tmp_path, "en", TARGET, "--verbosity", "brief")
     for line in ("bonus-200", "1 5 5 2 3 4", "1 5 5", "5 2 3", "5"):
         child.sendline(line)
@@ -208,7 +211,7 @@ def test_brief_advice_says_the_move_to_win_and_its_chance_in_few_words(kept, tmp
 
 
 def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_advised(
-        kept, monkeypatch):
+        kept: SimpleNamespace, monkeypatch: pytest.MonkeyPatch) -> None:
     """A second method: whole games through the rules engine, each card drawn from a full
     deck's proportions as the solve assumes, both players doing what ``advice`` would say.
 
@@ -218,16 +221,23 @@ def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_a
     arguments, the same answers, in about a fifth of the time."""
     from testbed.tutto_simulator import play_as_advised, remembered
     from tutto_a11y.games.tutto.coach import cache, duelcoach
+    from tutto_a11y.games.tutto.coach.choices import Choice
     from tutto_a11y.games.tutto.coach.duelcoach import mover_choices
     from tutto_a11y.games.tutto.coach.position import from_state
-    from tutto_a11y.games.tutto.rules import Game, Rules
+    from tutto_a11y.games.tutto.coach.winning import WinCoach
+    from tutto_a11y.games.tutto.rules import Game, Rules, State
 
-    monkeypatch.setattr(duelcoach, "WinCoach", functools.cache(duelcoach.WinCoach))
+    monkeypatch.setattr(duelcoach, "WinCoach", functools.cache(WinCoach))
     monkeypatch.setattr(duelcoach, "_turn", functools.cache(duelcoach._turn.__wrapped__))
     solved = cache.read(Rules(target=TARGET))
     assert solved is not None
     rng = random.Random(2026)
-    best = remembered(lambda s: mover_choices(solved, s, from_state(s))[1][0])
+    def choose(s: State) -> Choice:
+        found = mover_choices(solved, s, from_state(s))
+        assert found is not None  # the solve covers every decision of a game to its target
+        return found[1][0]
+
+    best = remembered(choose)
 
     def play() -> tuple[int, ...]:
         return play_as_advised(Game(["Anna", "Ben"], solved.rules), best, rng)
@@ -250,7 +260,7 @@ def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_a
     (["--card", "x2", "--dice", "6", "--turn-total", "0"], "fr", "ajoutez --format json"),
 ])
 def test_a_wrong_duel_question_gets_one_sentence_in_the_language_and_status_2(
-        args, lang, words, clean_env, tmp_path):
+        args: list[str], lang: str, words: str, clean_env: dict[str, str], tmp_path: Path) -> None:
     clean_env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
     result = run_program(["coach", "--lang", lang, *args], clean_env)
     sentence = one_sentence(result)
@@ -259,7 +269,7 @@ def test_a_wrong_duel_question_gets_one_sentence_in_the_language_and_status_2(
 
 
 def test_when_the_first_to_the_target_wins_at_once_the_advice_plays_to_win_near_it(
-        tmp_path, monkeypatch):
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # game-end=immediate, target 300: with 250 at risk and two dice the points say bank, but
     # banking leaves Ben the first chance to reach 300; rolling on wins more often.
     env = _env(tmp_path / "cache", tmp_path / "data")

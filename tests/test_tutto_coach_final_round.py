@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from click.testing import CliRunner
@@ -19,9 +20,12 @@ from tutto_a11y.cli.app import cli
 from tutto_a11y.core.record import replace
 from tutto_a11y.games.tutto.coach.choices import Choice, coach_for
 from tutto_a11y.games.tutto.coach.duel import last_turn
-from tutto_a11y.games.tutto.coach.position import from_state
 from tutto_a11y.games.tutto.coach.winning import WinCoach, lead_stakes_of, stakes_of
 from tutto_a11y.games.tutto.rules import Card, DrawCard, Game, Rules, State, Step
+from tutto_play import position_of
+
+if TYPE_CHECKING:  # the solver names its array type for the checker only
+    from tutto_a11y.games.tutto.coach.solver import FloatArray
 
 pytestmark = pytest.mark.slow  # the final-round solves and their Monte Carlo checks
 
@@ -29,7 +33,7 @@ STANDARD = Rules()
 
 
 @pytest.fixture(scope="module")
-def last() -> object:
+def last() -> FloatArray:
     return last_turn(STANDARD)
 
 
@@ -41,18 +45,19 @@ def _middle_turn(scores: tuple[int, int, int], card: Card, **changes: object) ->
     return replace(game.state, **changes)
 
 
-def test_a_player_with_others_still_to_come_plays_to_win_not_for_points(last):
+def test_a_player_with_others_still_to_come_plays_to_win_not_for_points(last: FloatArray) -> None:
     # Ben needs 1100 to draw level with Anna: banking 600 is good points and never wins.
     state = _middle_turn((6100, 5000, 4000), Card.BONUS_300, dice=2, turn_total=600,
                          step=Step.ROLL_OR_BANK)
     stakes = lead_stakes_of(STANDARD, state, last)
     assert stakes is not None and stakes.need == 1100
-    for_points = coach_for(STANDARD).choices(from_state(state))[0]
-    to_win = WinCoach(STANDARD, stakes).choices(from_state(state))[0]
+    for_points = coach_for(STANDARD).choices(position_of(state))[0]
+    to_win = WinCoach(STANDARD, stakes).choices(position_of(state))[0]
     assert (for_points.then, to_win.then) == ("bank", "roll")
 
 
-def test_banking_is_worth_the_chance_that_no_later_player_beats_the_new_score(last):
+def test_banking_is_worth_the_chance_that_no_later_player_beats_the_new_score(
+        last: FloatArray) -> None:
     state = _middle_turn((6100, 5000, 4000), Card.BONUS_300)
     stakes = lead_stakes_of(STANDARD, state, last)
     assert stakes is not None
@@ -64,20 +69,21 @@ def test_banking_is_worth_the_chance_that_no_later_player_beats_the_new_score(la
     assert stakes_of(STANDARD, state) is None  # not the last turn of the game
 
 
-def test_the_last_player_and_the_rounds_before_the_final_one_are_not_lead_stakes(last):
+def test_the_last_player_and_the_rounds_before_the_final_one_are_not_lead_stakes(
+        last: FloatArray) -> None:
     assert lead_stakes_of(STANDARD, replace(_middle_turn((6100, 5000, 4000), Card.X2),
                                             seat=2), last) is None
     assert lead_stakes_of(STANDARD, replace(_middle_turn((5100, 5000, 4000), Card.X2),
                                             final_round=False), last) is None
 
 
-def test_the_chance_to_win_agrees_with_a_monte_carlo_of_the_rules_engine(last):
+def test_the_chance_to_win_agrees_with_a_monte_carlo_of_the_rules_engine(last: FloatArray) -> None:
     """A second method: Ben's and Cleo's turns through the rules engine, every card from a full
     deck's proportions as the coach assumes, both doing what the coach says. Cleo at 5900 wins
     with any Plus/Minus Tutto that could cost Ben the game, so the figure is exact here."""
     start = _middle_turn((6100, 5000, 5900), Card.BONUS_300)
     [first] = WinCoach(STANDARD, lead_stakes_of(STANDARD, start, last)).choices(
-        from_state(start))
+        position_of(start))
     rng = random.Random(2611)
 
     def choose(s: State) -> Choice:
@@ -85,7 +91,7 @@ def test_the_chance_to_win_agrees_with_a_monte_carlo_of_the_rules_engine(last):
         assert stakes is not None
         if s.seat == 2 and stakes.need <= 0:
             return Choice((), "bank", 1.0)  # Cleo has enough: any way on wins
-        return WinCoach(STANDARD, stakes).choices(from_state(s))[0]
+        return WinCoach(STANDARD, stakes).choices(position_of(s))[0]
 
     best = remembered(choose)
 
@@ -109,7 +115,7 @@ def test_the_chance_to_win_agrees_with_a_monte_carlo_of_the_rules_engine(last):
                    "et relancez. Chance de gagner\u00a0: {p} pour cent."),
 ])
 def test_in_the_final_round_advice_plays_to_win_against_the_players_still_to_come(
-        lang, word, sentence, tmp_path: Path):
+        lang: str, word: str, sentence: str, tmp_path: Path) -> None:
     # Anna banks 1000 and reaches the target 300; Ben plays, then Cleo, the last.
     result = CliRunner().invoke(
         cli, ["--plain", "--no-speech", "--db", str(tmp_path / "g.db"), "--players",
@@ -125,7 +131,7 @@ def test_in_the_final_round_advice_plays_to_win_against_the_players_still_to_com
 
 @pytest.mark.parametrize("street_after", ["may-continue", "ends-turn"])
 def test_the_later_players_chances_ship_in_the_package_as_a_fresh_solve_finds_them(
-        street_after: str):
+        street_after: str) -> None:
     """The table shipped in the package (``scripts/coach_tables.py``) is the solve itself: the
     first final-round advice on a machine reads it instead of solving for seconds."""
     import numpy as np
@@ -140,7 +146,7 @@ def test_the_later_players_chances_ship_in_the_package_as_a_fresh_solve_finds_th
 
 
 def test_a_missing_or_damaged_shipped_table_is_worked_out_again_never_trusted(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import numpy as np
 
     from tutto_a11y.games.tutto.coach import duel

@@ -124,7 +124,7 @@ def compare(rules: Rules, state: State) -> dict[str, Any]:
 
 # -- the faults the issue found, each through the second computation -----------------------------
 
-def test_the_cloverleafs_second_tutto_wins_at_once_in_the_last_turn():
+def test_the_cloverleafs_second_tutto_wins_at_once_in_the_last_turn() -> None:
     # Ben, the last player, needs 2000; after the Cloverleaf's first Tutto he rolls 1 1 1 1 5 5.
     state = final_round_state((2000, 0), 1, "cloverleaf", 6, 1500, 1500,
                               roll=(1, 1, 1, 1, 5, 5), tuttos=1)
@@ -133,7 +133,7 @@ def test_the_cloverleafs_second_tutto_wins_at_once_in_the_last_turn():
     assert found["coach"].expected == 1.0
 
 
-def test_making_the_cloverleafs_first_tutto_is_worth_its_second_from_six_dice():
+def test_making_the_cloverleafs_first_tutto_is_worth_its_second_from_six_dice() -> None:
     # Before the first Tutto, 1 1 1 5 5 5 makes it: then one more Tutto from six dice wins.
     state = final_round_state((2000, 0), 1, "cloverleaf", 6, 0, 0, roll=(1, 1, 1, 5, 5, 5))
     found = compare(Rules(), state)
@@ -141,7 +141,7 @@ def test_making_the_cloverleafs_first_tutto_is_worth_its_second_from_six_dice():
     assert round(found["coach"].expected, 4) == 0.2710
 
 
-def test_a_player_with_others_to_come_is_advised_to_make_the_cloverleafs_first_tutto():
+def test_a_player_with_others_to_come_is_advised_to_make_the_cloverleafs_first_tutto() -> None:
     state = final_round_state((2000, 500, 400), 1, "cloverleaf", 6, 0, 0,
                               roll=(1, 1, 1, 5, 5, 5))
     found = compare(Rules(), state)
@@ -149,7 +149,8 @@ def test_a_player_with_others_to_come_is_advised_to_make_the_cloverleafs_first_t
 
 
 @pytest.mark.parametrize("card", ["cloverleaf", "plus-minus", "street"])
-def test_a_turn_total_past_the_need_under_a_card_that_cannot_bank_is_no_certain_win(card):
+def test_a_turn_total_past_the_need_under_a_card_that_cannot_bank_is_no_certain_win(
+        card: str) -> None:
     # Ben has 2000 at risk and needs 1500, but his card cannot bank: a Niete still loses.
     aside = (2, 3, 4) if card == "street" else ()
     state = final_round_state((1500, 0), 1, card, 3, 2000, 0 if card == "street" else 500,
@@ -160,7 +161,8 @@ def test_a_turn_total_past_the_need_under_a_card_that_cannot_bank_is_no_certain_
 
 @pytest.mark.parametrize("street_after", [
     "may-continue", pytest.param("ends-turn", marks=pytest.mark.slow)])
-def test_the_later_players_chances_shipped_in_the_package_are_the_rules_own(street_after):
+def test_the_later_players_chances_shipped_in_the_package_are_the_rules_own(
+        street_after: str) -> None:
     # A player with others to come plays against their chances (docs/coach.md's model): the
     # table in the package, against the second computation of every need up to 12,800.
     shipped = last_turn(Rules(street_after=street_after))
@@ -172,7 +174,8 @@ def test_the_later_players_chances_shipped_in_the_package_are_the_rules_own(stre
 
 @pytest.mark.parametrize("last", [True, False], ids=["last turn", "others to come"])
 @pytest.mark.parametrize("kind", KINDS)
-def test_every_card_with_a_roll_that_can_make_its_tutto_agrees_with_the_rules(kind, last):
+def test_every_card_with_a_roll_that_can_make_its_tutto_agrees_with_the_rules(
+        kind: str, last: bool) -> None:
     """Two dice in hand, the roll 1 5 (a Street missing 1 and 5): each way on, the Tutto
     among them, against the second computation; a small pile, drawn empty and then a new
     deck; Ben needs 1000 and has 600 at risk (after a Tutto, 700)."""
@@ -259,27 +262,31 @@ QUICK = ("standard", "street-after=ends-turn", "score-floor=none")
 
 @settings(max_examples=8, suppress_health_check=[HealthCheck.too_slow])
 @given(final_round_moments(last=True, gap=16, variants=QUICK))
-def test_the_last_players_advice_agrees_with_the_rules_at_random_positions(drawn):
+def test_the_last_players_advice_agrees_with_the_rules_at_random_positions(
+        drawn: tuple[Rules, State]) -> None:
     compare(*drawn)
 
 
 @settings(max_examples=4, suppress_health_check=[HealthCheck.too_slow])
 @given(final_round_moments(last=False, gap=12, variants=QUICK, most=3000))
-def test_advice_with_others_to_come_agrees_with_the_rules_at_random_positions(drawn):
+def test_advice_with_others_to_come_agrees_with_the_rules_at_random_positions(
+        drawn: tuple[Rules, State]) -> None:
     compare(*drawn)
 
 
 @pytest.mark.slow
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(final_round_moments(last=True, gap=120))
-def test_the_last_players_advice_agrees_with_the_rules_across_every_need_and_card(drawn):
+def test_the_last_players_advice_agrees_with_the_rules_across_every_need_and_card(
+        drawn: tuple[Rules, State]) -> None:
     compare(*drawn)
 
 
 @pytest.mark.slow
 @settings(max_examples=50, suppress_health_check=[HealthCheck.too_slow])
 @given(final_round_moments(last=False, gap=120))
-def test_advice_with_others_to_come_agrees_with_the_rules_across_every_need_and_card(drawn):
+def test_advice_with_others_to_come_agrees_with_the_rules_across_every_need_and_card(
+        drawn: tuple[Rules, State]) -> None:
     compare(*drawn)
 
 
@@ -331,7 +338,8 @@ CLOVERLEAF_WORDS = {
 
 
 @pytest.mark.parametrize("lang", list(CLOVERLEAF_WORDS))
-def test_the_last_player_hears_that_the_cloverleafs_second_tutto_wins(lang, tmp_path: Path):
+def test_the_last_player_hears_that_the_cloverleafs_second_tutto_wins(
+        lang: str, tmp_path: Path) -> None:
     word, card, before, winning = CLOVERLEAF_WORDS[lang]
     said = table(tmp_path, lang, "Anna,Ben", [*ANNA_REACHES_650, card, "1 1 1 5 5 5", "", word,
                                                "1 1 1 1 5 5", word, ""])
@@ -343,7 +351,7 @@ def test_the_last_player_hears_that_the_cloverleafs_second_tutto_wins(lang, tmp_
     assert not any("enough to win" in line for line in said)
 
 
-def test_the_review_charges_nothing_for_the_cloverleafs_two_tuttos(tmp_path: Path):
+def test_the_review_charges_nothing_for_the_cloverleafs_two_tuttos(tmp_path: Path) -> None:
     table(tmp_path, "en", "Anna,Ben", [*ANNA_REACHES_650, "cloverleaf", "1 1 1 5 5 5", "",
                                        "1 1 1 1 5 5", ""])
     result = CliRunner().invoke(cli, ["review", "last", "--player", "Ben", "--format", "json",
@@ -357,7 +365,7 @@ def test_the_review_charges_nothing_for_the_cloverleafs_two_tuttos(tmp_path: Pat
 
 
 def test_with_others_to_come_the_coach_advises_making_the_cloverleafs_first_tutto(
-        tmp_path: Path):
+        tmp_path: Path) -> None:
     said = table(tmp_path, "en", "Anna,Ben,Cleo", [*ANNA_REACHES_650, "cloverleaf",
                                                    "1 1 1 5 5 5"], "--coach")
     chance = chance_said(["Anna", "Ben", "Cleo"], [*ANNA_IN_THE_JOURNAL, "card cloverleaf",
@@ -387,7 +395,7 @@ PLUS_MINUS_WORDS = {
 
 @pytest.mark.parametrize("lang", list(PLUS_MINUS_WORDS))
 def test_under_plus_minus_with_the_points_at_risk_the_advice_never_says_enough_or_bank(
-        lang, tmp_path: Path):
+        lang: str, tmp_path: Path) -> None:
     # Ben's Tutto under Bonus 300 brings 1800, more than the 650 he needs; then Plus/Minus,
     # which cannot bank: only its Tutto counts (1000 for Ben, 1000 off Anna: he wins).
     word, card, roll_on, tutto = PLUS_MINUS_WORDS[lang]
@@ -405,7 +413,7 @@ def test_under_plus_minus_with_the_points_at_risk_the_advice_never_says_enough_o
 
 
 def test_under_street_with_the_points_at_risk_the_advice_says_a_niete_still_loses(
-        tmp_path: Path):
+        tmp_path: Path) -> None:
     said = table(tmp_path, "en", "Anna,Ben", [*ANNA_REACHES_650, "300", "1 1 1 5 5 5", "",
                                                "street", "1 2 3 4 6 6", "advice"])
     [line] = [line for line in said if line.startswith("You have the points to win but may "

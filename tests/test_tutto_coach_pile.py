@@ -12,6 +12,7 @@ the rules engine in ``test_tutto_coach_solver.py``).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -25,32 +26,41 @@ from tutto_a11y.games.tutto.coach.choices import Coach
 from tutto_a11y.games.tutto.coach.duel import last_turn
 from tutto_a11y.games.tutto.coach.position import Position, pile_from_counts
 from tutto_a11y.games.tutto.coach.solver import STEP, L, extend, lookup, reference
-from tutto_a11y.games.tutto.coach.winning import WinCoach, WinMeasure, lead_stakes_of, stakes_of
+from tutto_a11y.games.tutto.coach.winning import (
+    LeadStakes,
+    Stakes,
+    WinCoach,
+    WinMeasure,
+    lead_stakes_of,
+    stakes_of,
+)
 from tutto_a11y.games.tutto.rules import Card, Game, Rules, State
 from tutto_a11y.games.tutto.rules.cards import CARD_ORDER
 from tutto_play import enter, zero_turn
 
 
-def coach(*args: str) -> list[dict]:
+def coach(*args: str) -> list[dict[str, Any]]:
     result = CliRunner().invoke(cli, ["coach", *args, "--format", "json"])
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)["choices"]
+    choices: list[dict[str, Any]] = json.loads(result.stdout)["choices"]
+    return choices
 
 
-def test_x2_with_one_die_at_500_drawing_from_a_rich_pile_is_worth_1539_80():
+def test_x2_with_one_die_at_500_drawing_from_a_rich_pile_is_worth_1539_80() -> None:
     choices = coach("--card", "x2", "--dice", "1", "--turn-total", "500", "--roll", "5",
                     "--deck", "bonus-300=2,bonus-600=1,x2=1,fireworks=2")
     assert {"set_aside": [5], "then": "draw", "expected": 1539.8} == choices[0]
 
 
-def test_plus_minus_at_1200_in_classic_rules_with_a_fireworks_rich_pile_is_worth_831_51():
+def test_plus_minus_at_1200_in_classic_rules_with_a_fireworks_rich_pile_is_worth_831_51() -> None:
     choices = coach("--rules", "classic-2004", "--card", "plus-minus", "--dice", "6",
                     "--turn-total", "1200", "--roll", "6 6 3 1 5 6",
                     "--deck", "fireworks=5,bonus-300=1,bonus-400=1,street=1")
     assert choices[0]["expected"] == 831.51
 
 
-def whole(measure: Any, pile: tuple[int, ...], solved: dict) -> np.ndarray:
+def whole(measure: Any, pile: tuple[int, ...],
+          solved: dict[tuple[int | str, ...], np.ndarray]) -> np.ndarray:
     """Bank or draw after a Tutto in ``measure`` (points: ``reference(rules)``; chances to
     win: a :class:`WinMeasure`), ``pile`` tracked: every smaller pile solved whole, without
     any bound, over every turn total. The piles here hold a Stop, so no turn draws them
@@ -81,10 +91,11 @@ PILES = [
 
 @pytest.mark.parametrize("counts", PILES)
 @pytest.mark.parametrize("preset", ["standard", "classic-2004"])
-def test_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(counts, preset):
+def test_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(
+        counts: dict[Card, int], preset: str) -> None:
     rules = Rules.preset(preset)
     pile = pile_from_counts(counts)
-    solved: dict = {}
+    solved: dict[tuple[int | str, ...], np.ndarray] = {}
     whole(reference(rules), pile, solved)
     fresh = Coach(rules)  # no piles kept from other tests
     for total in (500, 1100, 1550, 2400, 4000):
@@ -96,10 +107,10 @@ def test_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(count
 
 
 @pytest.mark.parametrize("counts", PILES[:2])
-def test_a_whole_card_agrees_with_every_smaller_pile_solved_whole(counts):
+def test_a_whole_card_agrees_with_every_smaller_pile_solved_whole(counts: dict[Card, int]) -> None:
     rules = Rules()
     pile = pile_from_counts(counts)
-    solved: dict = {}
+    solved: dict[tuple[int | str, ...], np.ndarray] = {}
     ref = reference(rules)
     after = whole(ref, pile, solved)
     for card in (Card.BONUS_300, Card.X2):
@@ -118,8 +129,8 @@ def _last_turn_of(scores: tuple[int, ...], seat: int) -> State:
     return game.state
 
 
-def _stakes() -> list[tuple[str, object]]:
-    found: list[tuple[str, object]] = []
+def _stakes() -> list[tuple[str, Stakes | LeadStakes | None]]:
+    found: list[tuple[str, Stakes | LeadStakes | None]] = []
     for need in (1700, 2600, 3400):  # two or three Tuttos needed from 0
         found.append((f"last turn, need {need}", stakes_of(Rules(), _last_turn_of(
             (6000 + need, 6000), 1))))
@@ -131,10 +142,11 @@ def _stakes() -> list[tuple[str, object]]:
 @pytest.mark.parametrize("counts", PILES)
 @pytest.mark.parametrize("name, stakes", _stakes())
 def test_playing_to_win_drawing_after_a_tutto_agrees_with_every_smaller_pile_solved_whole(
-        counts, name, stakes):
+        counts: dict[Card, int], name: str, stakes: Stakes | LeadStakes | None) -> None:
     pile = pile_from_counts(counts)
+    assert stakes is not None
     measure = WinMeasure(Rules(), *stakes.bank_values())
-    solved: dict = {}
+    solved: dict[tuple[int | str, ...], np.ndarray] = {}
     whole(measure, pile, solved)
     coach = WinCoach(Rules(), measure=measure)  # no piles kept from other tests
     for total in (600, 1100, 1550, 2400, 3000):
@@ -146,8 +158,10 @@ def test_playing_to_win_drawing_after_a_tutto_agrees_with_every_smaller_pile_sol
 
 
 @pytest.mark.parametrize("name, stakes", _stakes())
-def test_playing_to_win_a_whole_card_agrees_with_every_smaller_pile_solved_whole(name, stakes):
+def test_playing_to_win_a_whole_card_agrees_with_every_smaller_pile_solved_whole(
+        name: str, stakes: Stakes | LeadStakes | None) -> None:
     pile = pile_from_counts(PILES[0])
+    assert stakes is not None
     measure = WinMeasure(Rules(), *stakes.bank_values())
     after = whole(measure, pile, {})
     for card in (Card.BONUS_300, Card.X2, Card.STREET):
@@ -159,7 +173,8 @@ def test_playing_to_win_a_whole_card_agrees_with_every_smaller_pile_solved_whole
 
 
 @pytest.mark.slow
-def test_a_two_player_turn_with_the_game_solved_agrees_with_every_smaller_pile_solved_whole():
+def test_a_two_player_turn_with_the_game_solved_agrees_with_every_smaller_pile_solved_whole(
+        ) -> None:
     from tutto_a11y.games.tutto.coach.duel import bank_values, solve
 
     rules = Rules(target=500)
@@ -170,7 +185,7 @@ def test_a_two_player_turn_with_the_game_solved_agrees_with_every_smaller_pile_s
         measure = WinMeasure(rules, u[0], float(lost[0]), float(pm[0]))
         for counts in PILES:
             pile = pile_from_counts(counts)
-            solved: dict = {}
+            solved: dict[tuple[int | str, ...], np.ndarray] = {}
             whole(measure, pile, solved)
             coach = WinCoach(rules, measure=measure)
             for total in (500, 1100, 2000):
@@ -190,7 +205,7 @@ def draw_down(game: Game, leave: dict[Card, int]) -> None:
         zero_turn(game, [extra[0]])
 
 
-def test_the_review_values_a_last_turn_draw_with_every_later_card_from_the_pile(db):
+def test_the_review_values_a_last_turn_draw_with_every_later_card_from_the_pile(db: Path) -> None:
     """Through the real program: Ben, the last of the final round, needs 2600 and has 1800
     after a Tutto; drawing from the pile of six cards left is worth his chance to win with
     every later card of the turn from that pile (the whole solve), not from a full deck's."""
@@ -206,8 +221,10 @@ def test_the_review_values_a_last_turn_draw_with_every_later_card_from_the_pile(
     assert game.finished and game.state.winners == (0,)
     pile = pile_from_counts(later)
     assert game.entries and state.deck == pile
-    measure = WinMeasure(rules, *stakes_of(rules, state).bank_values())
-    solved: dict = {}
+    stakes = stakes_of(rules, state)
+    assert stakes is not None
+    measure = WinMeasure(rules, *stakes.bank_values())
+    solved: dict[tuple[int | str, ...], np.ndarray] = {}
     whole(measure, pile, solved)
     review = json.loads(run(db, "review", keep(db, game), "--format", "json"))
     ben = next(p for p in review["players"] if p["name"] == "Ben")

@@ -9,6 +9,7 @@ Carlo of the engine where the solver's figure is a long-run average.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from math import sqrt
@@ -17,7 +18,7 @@ import pytest
 
 from tutto_a11y.core.record import replace
 from tutto_a11y.games.tutto.coach.choices import coach_for
-from tutto_a11y.games.tutto.coach.position import Position, from_state
+from tutto_a11y.games.tutto.coach.position import Position
 from tutto_a11y.games.tutto.coach.rolls import offers
 from tutto_a11y.games.tutto.coach.solver import constants
 from tutto_a11y.games.tutto.rules import (
@@ -36,6 +37,7 @@ from tutto_a11y.games.tutto.rules import (
 )
 from tutto_a11y.games.tutto.rules.cards import FULL_DECK, Deck
 from tutto_a11y.games.tutto.rules.state import advance
+from tutto_play import position_of
 
 STANDARD = Rules()
 ONLY_STOPS = tuple(10 if card is Card.STOP else 0 for card in Deck.as_dict(FULL_DECK))
@@ -54,17 +56,18 @@ def start_value(card: Card, rules: Rules = STANDARD, pile: tuple[int, ...] = FUL
 @pytest.mark.parametrize("card, figure", [
     (Card.BONUS_300, 444.01), (Card.X2, 467.35), (Card.STREET, 393.80),
     (Card.FIREWORKS, 622.64)])
-def test_the_expected_turn_from_the_start_under_a_card_is_the_published_figure(card, figure):
+def test_the_expected_turn_from_the_start_under_a_card_is_the_published_figure(
+        card: Card, figure: float) -> None:
     assert round(start_value(card), 2) == figure
 
 
-def test_a_whole_turn_with_a_random_first_card_is_worth_357_58():
+def test_a_whole_turn_with_a_random_first_card_is_worth_357_58() -> None:
     whole = sum(n * start_value(card) for card, n in Deck.as_dict(FULL_DECK).items()
                 if card not in (Card.STOP, Card.CLOVERLEAF)) / sum(FULL_DECK)
     assert round(whole, 2) == 357.58
 
 
-def test_the_plus_minus_tutto_chance_is_higher_played_best_than_keeping_every_scoring_die():
+def test_the_plus_minus_tutto_chance_is_higher_played_best_than_keeping_every_scoring_die() -> None:
     k = constants()
     every = [1.0]  # the chance of the Tutto, always setting aside every scoring die, by dice
     for n in range(1, 7):
@@ -74,7 +77,7 @@ def test_the_plus_minus_tutto_chance_is_higher_played_best_than_keeping_every_sc
     assert round(start_value(Card.PLUS_MINUS), 2) == round(1000 * k.plus_minus[6], 2)
 
 
-def test_keeping_fewer_scoring_dice_is_best_for_1_1_2_2_3_5_under_bonus_300():
+def test_keeping_fewer_scoring_dice_is_best_for_1_1_2_2_3_5_under_bonus_300() -> None:
     coach = coach_for(STANDARD)
     best = coach.choices(Position(Card.BONUS_300, 6, 0, 0, (), (1, 1, 2, 2, 3, 5), FULL_DECK))[0]
     assert (best.set_aside, best.then) == ((1,), "roll")
@@ -89,7 +92,7 @@ def _state(card: Card, deck: tuple[int, ...], **changes: object) -> State:
     return replace(game.state, deck=deck, **changes)
 
 
-def _recursion(rules: Rules, seat_score: int = 0):
+def _recursion(rules: Rules, seat_score: int = 0) -> Callable[[State], Fraction]:
     """Exact best expected points banked from an engine state, by plain recursion."""
 
     @cache
@@ -109,7 +112,8 @@ def _recursion(rules: Rules, seat_score: int = 0):
 @pytest.mark.parametrize("dice, total, roll", [
     (6, 0, None), (3, 450, None), (2, 700, None), (6, 0, (1, 1, 2, 2, 3, 5)),
     (4, 300, (1, 5, 5, 2)), (1, 1200, None)])
-def test_bonus_300_values_agree_with_a_plain_recursion_over_the_rules(dice, total, roll, pile):
+def test_bonus_300_values_agree_with_a_plain_recursion_over_the_rules(
+        dice: int, total: int, roll: tuple[int, ...] | None, pile: tuple[int, ...]) -> None:
     # With only Stop and Plus/Minus cards in the pile, every draw after a Tutto ends the turn:
     # the recursion over the engine's own entries then ends, and must agree with the solver.
     state = _state(Card.BONUS_300, pile, dice=dice, turn_total=total,
@@ -117,37 +121,37 @@ def test_bonus_300_values_agree_with_a_plain_recursion_over_the_rules(dice, tota
                                                     Step.ROLL_OR_BANK),
                    roll=roll or ())
     exact = _recursion(STANDARD)(state)
-    choices = coach_for(STANDARD).choices(from_state(state))
+    choices = coach_for(STANDARD).choices(position_of(state))
     assert choices[0].expected == pytest.approx(float(exact), abs=1e-9)
 
 
 @pytest.mark.parametrize("scope", ["turn", "card"])
-def test_x2_values_agree_with_a_plain_recursion_in_both_scopes(scope):
+def test_x2_values_agree_with_a_plain_recursion_in_both_scopes(scope: str) -> None:
     rules = Rules(x2_scope=scope)
     state = _state(Card.X2, ONLY_STOPS, dice=3, turn_total=900, card_base=600,
                    step=Step.ROLL_OR_BANK)
     exact = _recursion(rules)(state)
-    assert coach_for(rules).choices(from_state(state))[0].expected == \
+    assert coach_for(rules).choices(position_of(state))[0].expected == \
         pytest.approx(float(exact), abs=1e-9)
 
 
-def test_plus_minus_adding_1000_values_the_turn_before_the_card_plus_1000():
+def test_plus_minus_adding_1000_values_the_turn_before_the_card_plus_1000() -> None:
     rules = Rules(plus_minus="adds-1000-may-continue")
     state = _state(Card.PLUS_MINUS, STOPS_AND_PLUS_MINUS, turn_total=850, card_base=700)
     exact = _recursion(rules)(state)
-    assert coach_for(rules).choices(from_state(state))[0].expected == \
+    assert coach_for(rules).choices(position_of(state))[0].expected == \
         pytest.approx(float(exact), abs=1e-9)
     assert float(exact) == pytest.approx(constants().plus_minus[6] * 1700)
 
 
-def test_the_plus_minus_chance_agrees_with_a_plain_recursion_over_the_rules():
+def test_the_plus_minus_chance_agrees_with_a_plain_recursion_over_the_rules() -> None:
     state = _state(Card.PLUS_MINUS, FULL_DECK)
     exact = _recursion(STANDARD)(state) / 1000
     assert float(exact) == pytest.approx(constants().plus_minus[6], abs=1e-12)
     assert round(float(exact), 6) == 0.270998
 
 
-def test_the_street_chance_agrees_with_a_plain_recursion_over_the_rules():
+def test_the_street_chance_agrees_with_a_plain_recursion_over_the_rules() -> None:
     rules = Rules(street_after="ends-turn")  # the completed Street banks 2000: the turn ends
     state = _state(Card.STREET, FULL_DECK)
     exact = _recursion(rules)(state) / 2000
@@ -157,7 +161,7 @@ def test_the_street_chance_agrees_with_a_plain_recursion_over_the_rules():
 # -- a second method: Monte Carlo of the engine where the figure is a long-run average ---------
 
 @pytest.mark.slow
-def test_a_monte_carlo_of_fireworks_turns_finds_622_64_within_its_confidence_interval():
+def test_a_monte_carlo_of_fireworks_turns_finds_622_64_within_its_confidence_interval() -> None:
     rng = random.Random(20260101)
     results = []
     for _ in range(20000):
@@ -174,7 +178,7 @@ def test_a_monte_carlo_of_fireworks_turns_finds_622_64_within_its_confidence_int
 
 
 @pytest.mark.slow
-def test_a_monte_carlo_of_the_coachs_policy_under_bonus_300_finds_444_01():
+def test_a_monte_carlo_of_the_coachs_policy_under_bonus_300_finds_444_01() -> None:
     # Each card after a Tutto is drawn from a full deck's proportions, as the figure assumes.
     rng = random.Random(7)
     coach = coach_for(STANDARD)
@@ -192,7 +196,7 @@ def test_a_monte_carlo_of_the_coachs_policy_under_bonus_300_finds_444_01():
             elif s.step is Step.ROLL:
                 game.push(Roll(tuple(rng.randint(1, 6) for _ in range(s.dice))))
             else:
-                best = coach.choices(from_state(replace(s, deck=FULL_DECK)))[0]
+                best = coach.choices(position_of(replace(s, deck=FULL_DECK)))[0]
                 if s.step is Step.SET_ASIDE:
                     game.push(SetAside(best.set_aside))
                     if game.state.step in (Step.ROLL_OR_BANK, Step.CARD_OR_BANK):
@@ -208,7 +212,8 @@ def test_a_monte_carlo_of_the_coachs_policy_under_bonus_300_finds_444_01():
 
 # -- the game's last turn: the chance of winning ------------------------------------------------
 
-def _last_turn(card: Card, scores: tuple[int, int], pile: tuple[int, ...], **changes: object):
+def _last_turn(
+        card: Card, scores: tuple[int, int], pile: tuple[int, ...], **changes: object) -> State:
     """Ben's turn, the last of the final round, just after ``card`` was drawn."""
     game = Game(["Anna", "Ben"], STANDARD)
     game._states[-1] = replace(game.state, scores=scores, final_round=True, seat=1)
@@ -216,7 +221,7 @@ def _last_turn(card: Card, scores: tuple[int, int], pile: tuple[int, ...], **cha
     return replace(game.state, deck=pile, **changes)
 
 
-def _win_recursion(rules: Rules):
+def _win_recursion(rules: Rules) -> Callable[[State], Fraction]:
     """Exact best chance that Ben wins, by plain recursion over the rules engine."""
 
     @cache
@@ -242,23 +247,23 @@ def _win_recursion(rules: Rules):
     (Card.PLUS_MINUS, (6200, 5300), {}),
 ])
 def test_in_the_last_turn_the_coach_finds_the_best_chance_to_win_as_a_plain_recursion_does(
-        card, scores, changes):
+        card: Card, scores: tuple[int, int], changes: dict[str, object]) -> None:
     from tutto_a11y.games.tutto.coach.winning import WinCoach, stakes_of
 
     state = _last_turn(card, scores, STOPS_AND_PLUS_MINUS, **changes)
     exact = _win_recursion(STANDARD)(state)
     stakes = stakes_of(STANDARD, state)
     assert stakes is not None and stakes.need == scores[0] - scores[1]
-    best = WinCoach(STANDARD, stakes).choices(from_state(state))[0]
+    best = WinCoach(STANDARD, stakes).choices(position_of(state))[0]
     assert best.expected == pytest.approx(float(exact), abs=1e-9)
 
 
-def test_playing_to_win_is_not_playing_for_points():
+def test_playing_to_win_is_not_playing_for_points() -> None:
     from tutto_a11y.games.tutto.coach.winning import WinCoach, stakes_of
 
     # Ben needs 1500: banking 450 is safe points but never wins, so the coach rolls on.
     state = _last_turn(Card.BONUS_300, (6500, 5000), FULL_DECK, dice=3, turn_total=450,
                        step=Step.ROLL_OR_BANK)
-    for_points = coach_for(STANDARD).choices(from_state(state))[0]
-    to_win = WinCoach(STANDARD, stakes_of(STANDARD, state)).choices(from_state(state))[0]
+    for_points = coach_for(STANDARD).choices(position_of(state))[0]
+    to_win = WinCoach(STANDARD, stakes_of(STANDARD, state)).choices(position_of(state))[0]
     assert (for_points.then, to_win.then) == ("bank", "roll")

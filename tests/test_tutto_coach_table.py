@@ -10,7 +10,7 @@ import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -20,11 +20,13 @@ from conftest import one_sentence
 from table_harness import run_program
 from tutto_a11y.cli.app import cli
 from tutto_a11y.games.tutto.advice import Adviser
+from tutto_a11y.games.tutto.coach.choices import Choice
 from tutto_a11y.games.tutto.rules import (
     Bank,
     Card,
     Continue,
     DrawCard,
+    Entry,
     Game,
     Roll,
     Rules,
@@ -38,20 +40,21 @@ FULL_DECK_OPTION = ("stop=10,fireworks=5,bonus-200=5,bonus-300=5,bonus-400=5,bon
                     "bonus-600=5,x2=5,plus-minus=5,street=5,cloverleaf=1")
 
 
-def coach_json(*args: str) -> dict:
+def coach_json(*args: str) -> dict[str, Any]:
     result = CliRunner().invoke(cli, ["coach", *args, "--format", "json"])
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+    found: dict[str, Any] = json.loads(result.stdout)
+    return found
 
 
-def test_the_coach_command_answers_444_01_for_a_bonus_300_turn_from_a_full_deck():
+def test_the_coach_command_answers_444_01_for_a_bonus_300_turn_from_a_full_deck() -> None:
     answer = coach_json("--card", "bonus-300", "--dice", "6", "--turn-total", "0",
                         "--deck", FULL_DECK_OPTION)
     assert answer == {"choices": [{"set_aside": [], "then": "roll", "expected": 444.01}],
                       "best": 0}
 
 
-def test_the_coach_command_lists_every_set_aside_of_a_roll_best_first():
+def test_the_coach_command_lists_every_set_aside_of_a_roll_best_first() -> None:
     answer = coach_json("--card", "bonus-300", "--dice", "6", "--turn-total", "0",
                         "--roll", "1 1 2 2 3 5")
     assert answer["best"] == 0
@@ -63,7 +66,7 @@ def test_the_coach_command_lists_every_set_aside_of_a_roll_best_first():
     assert len(ways) == 10  # 1, 5, 1 1, 1 5, 1 1 5: each followed by roll or bank
 
 
-def test_a_tutto_is_listed_once_for_each_way_on():
+def test_a_tutto_is_listed_once_for_each_way_on() -> None:
     bonus = coach_json("--card", "bonus-500", "--dice", "2", "--turn-total", "450",
                        "--roll", "1 5")
     tutto = [c["then"] for c in bonus["choices"] if c["set_aside"] == [1, 5]]
@@ -78,12 +81,12 @@ def test_a_tutto_is_listed_once_for_each_way_on():
                                       "chance": 1.0}]
 
 
-def test_a_niete_roll_has_no_choices_and_no_best():
+def test_a_niete_roll_has_no_choices_and_no_best() -> None:
     assert coach_json("--card", "x2", "--dice", "3", "--turn-total", "300",
                       "--roll", "2 3 4") == {"choices": [], "best": None}
 
 
-def test_after_a_tutto_the_choice_is_draw_or_bank():
+def test_after_a_tutto_the_choice_is_draw_or_bank() -> None:
     answer = coach_json("--after-tutto", "--turn-total", "400")
     assert sorted(c["then"] for c in answer["choices"]) == ["bank", "draw"]
     assert answer["choices"][0]["then"] == "draw"  # 400 is too little to stop at
@@ -91,7 +94,7 @@ def test_after_a_tutto_the_choice_is_draw_or_bank():
     assert late["choices"][0] == {"set_aside": [], "then": "bank", "expected": 2500.0}
 
 
-def test_x2_scope_card_doubles_only_the_points_under_the_card():
+def test_x2_scope_card_doubles_only_the_points_under_the_card() -> None:
     turn = coach_json("--card", "x2", "--dice", "1", "--turn-total", "1000",
                       "--card-points", "200", "--roll", "1")
     card = coach_json("--card", "x2", "--dice", "1", "--turn-total", "1000",
@@ -113,7 +116,7 @@ def test_x2_scope_card_doubles_only_the_points_under_the_card():
     (["--dice", "2", "--turn-total", "0"], "en", "--card"),
 ])
 def test_a_wrong_coach_question_gets_one_sentence_in_the_language_and_status_2(
-        args, lang, words, clean_env):
+        args: list[str], lang: str, words: str, clean_env: dict[str, str]) -> None:
     result = run_program(["coach", "--lang", lang, *args, "--format", "json"], clean_env)
     sentence = one_sentence(result)
     assert words in sentence
@@ -135,9 +138,12 @@ def _random_entry(game: Game, rng: random.Random) -> None:
     elif s.step is Step.ROLL:
         game.push(Roll(tuple(rng.randint(1, 6) for _ in range(s.dice))))
     elif s.step is Step.CARD_OR_BANK:
-        game.push(rng.choice([Bank(), Continue()]))
+        way_on: list[Entry] = [Bank(), Continue()]
+        game.push(rng.choice(way_on))
     elif s.step is Step.ROLL_OR_BANK:
-        game.push(rng.choice([Bank(), Roll(tuple(rng.randint(1, 6) for _ in range(s.dice)))]))
+        bank_or_roll: list[Entry] = [Bank(), Roll(tuple(rng.randint(1, 6)
+                                                        for _ in range(s.dice)))]
+        game.push(rng.choice(bank_or_roll))
     else:
         game.push(rng.choice(legal_entries(rules, s)))
 
@@ -174,6 +180,7 @@ def _options_of(game: Game) -> list[str]:
     deck = ",".join(f"{card.value}={n}" for card, n in counts.items() if n) or "stop=0"
     if s.step is Step.CARD_OR_BANK:
         return ["--after-tutto", "--turn-total", str(s.turn_total), "--deck", deck]
+    assert s.card is not None  # a card is drawn at every other step of a turn
     args = ["--card", s.card.value, "--dice", str(s.dice), "--turn-total", str(s.turn_total),
             "--card-points", str(s.turn_total - s.card_base), "--deck", deck]
     if s.card is Card.STREET and s.aside:
@@ -191,7 +198,7 @@ def _options_of(game: Game) -> list[str]:
 @given(seed=st.integers(0, 10**9), x2_card=st.booleans(), classic=st.booleans())
 @example(seed=232, x2_card=False, classic=False)  # 342.5 in the JSON is said 343, not 342
 def test_advice_says_what_the_coach_command_answers_in_every_reachable_position(
-        seed, x2_card, classic):
+        seed: int, x2_card: bool, classic: bool) -> None:
     rules = Rules.preset("classic-2004" if classic else "standard")
     if x2_card:
         rules = rules.with_option("x2-scope", "card")
@@ -221,9 +228,8 @@ def _advice_says_what_the_command_answers(game: Game, x2_card: bool, classic: bo
         assert abs(said_percent - 100 * best["chance"]) <= 0.051
         return
     dice = game.state.dice - len(best["set_aside"])
-    choice = SimpleNamespace(set_aside=tuple(best["set_aside"]), then=best["then"],
-                             expected=best["expected"],
-                             tutto=bool(best["set_aside"]) and dice == 0)
+    choice = Choice(set_aside=tuple(best["set_aside"]), then=best["then"],
+                    expected=best["expected"], tutto=bool(best["set_aside"]) and dice == 0)
     assert said.startswith(adviser.best(choice, dice))
 
 
@@ -248,7 +254,7 @@ def _play(args: list[str], text: str, tmp_path: Path) -> list[str]:
                    "relancer 3 dés\u00a0: 285."),
 ])
 def test_advice_at_a_set_aside_says_the_best_choice_against_setting_aside_every_scoring_die(
-        lang, word, sentence, tmp_path):
+        lang: str, word: str, sentence: str, tmp_path: Path) -> None:
     lines = _play(["--lang", lang], f"300\n1 1 2 2 3 5\n{word}\n", tmp_path)
     assert sentence in lines
 
@@ -258,7 +264,7 @@ def test_advice_at_a_set_aside_says_the_best_choice_against_setting_aside_every_
     ("en", "re", "repeat"), ("de", "rück", "undo"), ("de", "rückb", "review"),
     ("en", "rev", "review"), ("fr", "bil", "review")])
 def test_the_advice_and_review_words_take_no_short_prefix_away_from_the_older_words(
-        lang, typed, meaning):
+        lang: str, typed: str, meaning: str) -> None:
     from tutto_a11y.games.tutto.parse import interpret
     from tutto_a11y.games.tutto.words import Vocabulary
 
@@ -276,21 +282,22 @@ def test_the_advice_and_review_words_take_no_short_prefix_away_from_the_older_wo
     ("de", "tipp", "Alle 6 Würfel werfen: im Mittel 444."),
     ("fr", "avis", "Lancez les 6 dés\u00a0: 444 en moyenne."),  # not "Relancez": none was rolled
 ])
-def test_advice_before_the_first_roll_says_to_roll_all_six_dice(lang, word, sentence, tmp_path):
+def test_advice_before_the_first_roll_says_to_roll_all_six_dice(
+        lang: str, word: str, sentence: str, tmp_path: Path) -> None:
     assert sentence in _play(["--lang", lang], f"300\n{word}\n", tmp_path)
 
 
-def test_advice_changes_nothing_and_the_game_goes_on(tmp_path):
+def test_advice_changes_nothing_and_the_game_goes_on(tmp_path: Path) -> None:
     lines = _play(["--lang", "en"], "300\n1 1 2 2 3 5\nadvice\n1\nadvice\nbank\n", tmp_path)
     assert "Roll 5 dice: 376 on average. Banking: 100." in lines
     assert any(line.startswith("Anna banks, score 100.") for line in lines)
 
 
-def test_advice_before_the_card_says_there_is_nothing_to_decide_yet(tmp_path):
+def test_advice_before_the_card_says_there_is_nothing_to_decide_yet(tmp_path: Path) -> None:
     assert "Nothing to decide yet: draw a card." in _play([], "advice\n", tmp_path)
 
 
-def test_the_coach_option_says_the_advice_after_every_roll_and_set_aside(tmp_path):
+def test_the_coach_option_says_the_advice_after_every_roll_and_set_aside(tmp_path: Path) -> None:
     lines = _play(["--coach"], "300\n1 1 2 2 3 5\n1\n", tmp_path)
     assert "1, 1, 2, 2, 3, 5. Set aside the 1 and roll 5 dice: 376 on average. " \
            "Setting aside the 1, 1, 5 and rolling 3 dice: 285." in lines
@@ -300,7 +307,7 @@ def test_the_coach_option_says_the_advice_after_every_roll_and_set_aside(tmp_pat
     assert not any("on average" in line for line in quiet)
 
 
-def test_brief_coaching_is_a_few_words_with_the_value_to_the_nearest_ten(tmp_path):
+def test_brief_coaching_is_a_few_words_with_the_value_to_the_nearest_ten(tmp_path: Path) -> None:
     # 375.85 on average: normal advice says 376, brief advice 380, which is shorter to hear.
     lines = _play(["--coach", "--verbosity", "brief", "--lang", "de"], "300\n1 1 2 2 3 5\n",
                   tmp_path)
@@ -308,7 +315,7 @@ def test_brief_coaching_is_a_few_words_with_the_value_to_the_nearest_ten(tmp_pat
     assert "1, 1, 2, 2, 3, 5. Tipp: die 1, würfeln, 380." in lines
 
 
-def test_the_coach_on_screen_in_a_real_terminal_wraps_at_the_width(tmp_path):
+def test_the_coach_on_screen_in_a_real_terminal_wraps_at_the_width(tmp_path: Path) -> None:
     from test_terminal_screen import Terminal
 
     term = Terminal(["--players", "Anna,Ben", "--coach", "--width", "40"], tmp_path, columns=60)
@@ -333,7 +340,8 @@ def test_the_coach_on_screen_in_a_real_terminal_wraps_at_the_width(tmp_path):
     ("fr", "avis", "Il vous faut 1000 pour gagner\u00a0: gardez le 1 et relancez. Chance de "
                    "gagner\u00a0: 26 pour cent."),
 ])
-def test_in_the_last_turn_of_the_final_round_advice_plays_to_win(lang, word, sentence, tmp_path):
+def test_in_the_last_turn_of_the_final_round_advice_plays_to_win(
+        lang: str, word: str, sentence: str, tmp_path: Path) -> None:
     # Anna banks 1000 and reaches the target 300: Ben's turn is the last of the game.
     lines = _play(["--lang", lang, "--target", "300"],
                   f"300\n1 1 1 2 3 4\n1 1 1\nbank\n500\n1 1 2 2 3 5\n{word}\n", tmp_path)

@@ -26,17 +26,30 @@ from tutto_a11y.games.tutto.rules import (
     SetAside,
 )
 from tutto_a11y.games.tutto.rules.dice import is_niete
+from tutto_a11y.games.tutto.rules.entries import DrawCard, Entry
 from tutto_a11y.games.tutto.rules.events import TurnOutcome
 from tutto_a11y.games.tutto.rules.odds import niete_chance, street_niete_chance
 from tutto_a11y.text.i18n import Catalog
 from tutto_play import enter, legal_set_asides, play_to_scores
 
 
+def card_of(entry: Entry) -> Card:
+    """The card a chance outcome draws (every outcome of a new turn is a card)."""
+    assert isinstance(entry, DrawCard)
+    return entry.card
+
+
+def faces_of(entry: Entry) -> tuple[int, ...]:
+    """The faces of a roll or a set-aside (the outcomes and entries with dice in hand)."""
+    assert isinstance(entry, (Roll, SetAside))
+    return entry.faces
+
+
 def test_a_new_turn_offers_every_card_of_the_deck_by_how_many_are_in_it() -> None:
     game = Game(["Anna", "Ben"])
     outcomes = game.chance_outcomes()
     left = game.deck_left()
-    assert {o.entry.card: o.probability for o in outcomes} == {
+    assert {card_of(o.entry): o.probability for o in outcomes} == {
         card: Fraction(n, sum(left.values())) for card, n in left.items() if n}
     assert chance_total(outcomes) == 1
     assert game.legal_entries() == []  # the card is chance: nobody decides it
@@ -44,9 +57,9 @@ def test_a_new_turn_offers_every_card_of_the_deck_by_how_many_are_in_it() -> Non
 
 def test_a_card_drawn_is_less_likely_next_time_and_a_used_up_card_is_not_offered() -> None:
     game = Game(["Anna", "Ben"])
-    before = {o.entry.card: o.probability for o in game.chance_outcomes()}
+    before = {card_of(o.entry): o.probability for o in game.chance_outcomes()}
     enter(game, "card cloverleaf", "roll 223346")  # the only Cloverleaf, then a Niete
-    after = {o.entry.card: o.probability for o in game.chance_outcomes()}
+    after = {card_of(o.entry): o.probability for o in game.chance_outcomes()}
     assert Card.CLOVERLEAF in before and Card.CLOVERLEAF not in after
     assert chance_total(game.chance_outcomes()) == 1
 
@@ -64,9 +77,9 @@ def test_the_rolls_of_the_dice_in_hand_are_exactly_as_likely_as_counting_says(di
     for faces in product(range(1, 7), repeat=dice):
         key = tuple(sorted(faces))
         counted[key] = counted.get(key, Fraction(0)) + Fraction(1, 6**dice)
-    assert {o.entry.faces: o.probability for o in outcomes} == counted
+    assert {faces_of(o.entry): o.probability for o in outcomes} == counted
     assert chance_total(outcomes) == 1
-    assert sum(o.probability for o in outcomes if is_niete(o.entry.faces)) == niete_chance(dice)
+    assert sum(o.probability for o in outcomes if is_niete(faces_of(o.entry))) == niete_chance(dice)
 
 
 def test_under_street_the_chance_of_a_niete_matches_the_odds_module() -> None:
@@ -75,7 +88,7 @@ def test_under_street_the_chance_of_a_niete_matches_the_odds_module() -> None:
     missing = 6 - len(game.state.aside)
     dice = game.state.dice
     niete = sum(o.probability for o in game.chance_outcomes()
-                if all(face in game.state.aside for face in o.entry.faces))
+                if all(face in game.state.aside for face in faces_of(o.entry)))
     assert niete == street_niete_chance(dice, missing)
 
 
@@ -85,7 +98,7 @@ def test_the_legal_set_asides_are_exactly_those_of_the_rules(roll: tuple[int, ..
     game = Game(["Anna", "Ben"])
     enter(game, "card bonus-200", "roll " + "".join(map(str, roll)))
     legal = game.legal_entries()
-    assert {e.faces for e in legal} == set(legal_set_asides(roll, Card.BONUS_200))
+    assert {faces_of(e) for e in legal} == set(legal_set_asides(roll, Card.BONUS_200))
     assert game.chance_outcomes() == []  # a set-aside is a decision, not chance
     for entry in legal:
         game.push(entry)
@@ -95,7 +108,7 @@ def test_the_legal_set_asides_are_exactly_those_of_the_rules(roll: tuple[int, ..
 def test_entries_outside_the_legal_ones_are_refused_and_change_nothing() -> None:
     game = Game(["Anna", "Ben"])
     enter(game, "card bonus-200", "roll 152346")
-    legal = {e.faces for e in game.legal_entries()}
+    legal = {faces_of(e) for e in game.legal_entries()}
     state = game.state
     for faces in [(2,), (3, 4), (1, 1), (6,), (1, 5, 2)]:
         assert faces not in legal
@@ -109,7 +122,7 @@ def test_after_a_set_aside_the_player_decides_to_bank_or_go_on_and_chance_offers
     enter(game, "card bonus-200", "roll 152346", "aside 15")
     assert set(game.legal_entries()) == {Bank(), Continue()}
     assert chance_total(game.chance_outcomes()) == 1
-    assert all(isinstance(o.entry, Roll) and len(o.entry.faces) == 4
+    assert all(isinstance(o.entry, Roll) and len(faces_of(o.entry)) == 4
                for o in game.chance_outcomes())
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -17,6 +18,7 @@ from click.testing import CliRunner
 from conftest import tutto_command
 from testbed.tutto_simulator import random_game
 from tutto_a11y.cli.app import cli
+from tutto_a11y.core.contract import GameStatus
 from tutto_a11y.games.tutto.coach.position import MAX_TURN_TOTAL
 from tutto_a11y.games.tutto.rules import (
     Bank,
@@ -41,7 +43,7 @@ def keep(db: Path, game: Game, lang: str = "en") -> str:
         for text in game.entry_texts():
             store.append(info.id, text)
         if game.finished:
-            store.set_status(info.id, "finished")
+            store.set_status(info.id, GameStatus.FINISHED)
         store.release(info.id)
     finally:
         store.close()
@@ -55,10 +57,11 @@ def run(db: Path, *args: str, env: dict[str, str] | None = None) -> str:
     return result.stdout
 
 
-def coach_json(rules: Rules, *args: str) -> list[dict]:
+def coach_json(rules: Rules, *args: str) -> list[dict[str, Any]]:
     result = CliRunner().invoke(cli, ["coach", *args, *rule_args(rules), "--format", "json"])
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)["choices"]
+    choices: list[dict[str, Any]] = json.loads(result.stdout)["choices"]
+    return choices
 
 
 def rule_args(rules: Rules) -> list[str]:
@@ -93,6 +96,7 @@ def losses_by_coach_json(game: Game) -> dict[str, list[float]]:
                 "draw" if after.step is Step.CARD_OR_BANK else "roll")
         else:
             then = "roll" if after.step is Step.ROLL else "bank"
+        assert before.card is not None  # a set-aside comes after a card
         args = ["--card", before.card.value, "--dice", str(before.dice),
                 "--turn-total", str(before.turn_total),
                 "--card-points", str(before.turn_total - before.card_base),
@@ -112,7 +116,8 @@ def losses_by_coach_json(game: Game) -> dict[str, list[float]]:
 
 @pytest.mark.parametrize("rules", [Rules(target=3000),
                                    Rules.preset("classic-2004").with_option("target", "3000")])
-def test_each_loss_of_the_review_is_what_coach_json_says_at_that_position(db, rules):
+def test_each_loss_of_the_review_is_what_coach_json_says_at_that_position(
+        db: Path, rules: Rules) -> None:
     game = random_game(7, ("Anna", "Ben"), rules, all_chance=0.5)
     game_id = keep(db, game)
     review = json.loads(run(db, "review", game_id, "--format", "json"))
@@ -132,7 +137,7 @@ def test_each_loss_of_the_review_is_what_coach_json_says_at_that_position(db, ru
     assert any(p["costliest"] for p in review["players"])  # the random player gives some away
 
 
-def test_the_contract_example_banking_100_after_1_2_3_4_6_6_under_bonus_300(db):
+def test_the_contract_example_banking_100_after_1_2_3_4_6_6_under_bonus_300(db: Path) -> None:
     game = Game(("Anna", "Ben"))
     for entry in (DrawCard(Card.STOP), DrawCard(Card.BONUS_300), Roll((1, 2, 3, 4, 6, 6)),
                   SetAside((1,)), Bank()):
@@ -203,7 +208,8 @@ def scripted_game() -> Game:
      "points."),
 ])
 def test_the_review_grades_each_player_and_tells_the_worst_moves_in_the_games_language(
-        db, clean_env, lang, title, sentence, points, blunder, inaccuracy):
+        db: Path, clean_env: dict[str, str], lang: str, title: str, sentence: str, points: str,
+        blunder: str, inaccuracy: str) -> None:
     game = scripted_game()
     game_id = keep(db, game, lang)
     figures = json.loads(run(db, "review", game_id, "--format", "json"))
@@ -228,7 +234,7 @@ def test_the_review_grades_each_player_and_tells_the_worst_moves_in_the_games_la
     assert ben["decisions"] == 4 and 0 < ben["best"] < 4
 
 
-def test_the_review_numbers_the_turns_as_show_does(db, clean_env):
+def test_the_review_numbers_the_turns_as_show_does(db: Path, clean_env: dict[str, str]) -> None:
     game_id = keep(db, scripted_game())
     review = json.loads(run(db, "review", game_id, "--format", "json"))
     shown = subprocess.run([*tutto_command(), "show", game_id, "--db", str(db)], env=clean_env,
@@ -240,7 +246,8 @@ def test_the_review_numbers_the_turns_as_show_does(db, clean_env):
         assert any(line.startswith(f"Turn {turn}, {name}, ") for line in shown), (turn, shown)
 
 
-def test_review_of_one_player_and_of_a_name_that_did_not_play(db, clean_env):
+def test_review_of_one_player_and_of_a_name_that_did_not_play(
+        db: Path, clean_env: dict[str, str]) -> None:
     keep(db, scripted_game())
     only = json.loads(run(db, "review", "last", "--player", "BEN", "--format", "json"))
     assert [p["name"] for p in only["players"]] == ["Ben"]
@@ -250,7 +257,7 @@ def test_review_of_one_player_and_of_a_name_that_did_not_play(db, clean_env):
     assert result.stderr.strip() == "Cleo did not play in game 1: the players are Anna, Ben."
 
 
-def test_a_running_game_is_reviewed_up_to_its_last_decision_taken(db):
+def test_a_running_game_is_reviewed_up_to_its_last_decision_taken(db: Path) -> None:
     game = scripted_game()
     game.pop()  # the set-aside 5 is entered, the bank not yet: that decision is not taken
     review = json.loads(run(db, "review", keep(db, game), "--format", "json"))
@@ -258,7 +265,8 @@ def test_a_running_game_is_reviewed_up_to_its_last_decision_taken(db):
     assert ben["decisions"] == 3
 
 
-def test_under_cloverleaf_the_review_weighs_the_chance_of_the_two_tuttos_and_says_so(db):
+def test_under_cloverleaf_the_review_weighs_the_chance_of_the_two_tuttos_and_says_so(
+        db: Path) -> None:
     game = Game(("Anna", "Ben"))
     for entry in (DrawCard(Card.CLOVERLEAF), Roll((1, 2, 3, 4, 5, 6)), SetAside((5,)),
                   Roll((1, 1, 2, 3, 4)), SetAside((1, 1))):
@@ -283,7 +291,7 @@ def test_under_cloverleaf_the_review_weighs_the_chance_of_the_two_tuttos_and_say
     assert "Cloverleaf, after the roll" not in text  # nothing graded, no move told
 
 
-def test_a_cloverleaf_blunder_is_told_with_the_chance_of_the_two_tuttos(db):
+def test_a_cloverleaf_blunder_is_told_with_the_chance_of_the_two_tuttos(db: Path) -> None:
     game = Game(("Anna", "Ben"))
     for entry in (DrawCard(Card.CLOVERLEAF), Roll((1, 1, 1, 5, 5, 5)), SetAside((1, 1, 1, 5, 5, 5)),
                   Roll((1, 1, 1, 5, 2, 3)), SetAside((1, 1, 1, 5)), Roll((1, 5)), SetAside((1,)),
@@ -302,7 +310,8 @@ def test_a_cloverleaf_blunder_is_told_with_the_chance_of_the_two_tuttos(db):
            "given 100.0 percent." in text
 
 
-def test_a_game_of_another_kind_is_refused_in_one_sentence(db, clean_env):
+def test_a_game_of_another_kind_is_refused_in_one_sentence(
+        db: Path, clean_env: dict[str, str]) -> None:
     from tutto_a11y.games import registry
 
     yatzee = registry.find("yatzee").side()
@@ -336,7 +345,7 @@ PLUS_MINUS_BLUNDER = {
 
 
 @pytest.mark.parametrize("lang", list(PLUS_MINUS_BLUNDER))
-def test_the_review_says_a_plus_minus_tutto_is_set_aside_not_banked(lang, db):
+def test_the_review_says_a_plus_minus_tutto_is_set_aside_not_banked(lang: str, db: Path) -> None:
     # Under Plus/Minus the Tutto ends the turn with exactly 1000: nobody chooses to bank it.
     game = Game(["Anna", "Ben"], Rules())
     enter(game, "card plus-minus", "roll 123466", "aside 1", "roll 12346", "aside 1",

@@ -14,7 +14,9 @@ from __future__ import annotations
 import json
 import random
 import subprocess
+from collections.abc import Set as AbstractSet
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -52,17 +54,17 @@ def play_by_the_advice(seed: int, rules: Rules, players: tuple[str, ...],
     return game
 
 
-def reviewed(db: Path, env: dict[str, str], game: Game) -> dict:
+def reviewed(db: Path, env: dict[str, str], game: Game) -> dict[str, Any]:
     """``tutto-tally review --format json`` of the game, kept in a real games file."""
     result = subprocess.run([*tutto_command(), "review", keep(db, game), "--db", str(db),
                              "--format", "json"], env=env, capture_output=True, text=True,
                             timeout=600)
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
-    review: dict = json.loads(result.stdout)
+    review: dict[str, Any] = json.loads(result.stdout)
     return review
 
 
-def nothing_charged(review: dict) -> set[str]:
+def nothing_charged(review: dict[str, Any]) -> set[str]:
     """Every player's every decision as the advice takes it; the measures judged by."""
     measures = set()
     for player in review["players"]:
@@ -78,7 +80,7 @@ def nothing_charged(review: dict) -> set[str]:
 
 def play_until_every_measure(db: Path, env: dict[str, str], rules: Rules,
                              players: tuple[str, ...], wanted: set[str],
-                             playing: set[str | None] = frozenset()) -> set[str]:
+                             playing: AbstractSet[str | None] = frozenset()) -> set[str]:
     """Games played by the advice, each reviewed to nothing charged, until the decisions
     judged cover every measure ``wanted`` (Plus/Minus and the Cloverleaf come by chance) and
     the advice played to win for every reason in ``playing``."""
@@ -102,7 +104,7 @@ def play_until_every_measure(db: Path, env: dict[str, str], rules: Rules,
     ("volle-lotte", {"points", "tutto", "two-tuttos"}),
 ])
 def test_games_played_by_the_advice_in_normal_turns_review_to_nothing_charged(
-        db, clean_env, preset, wanted):
+        db: Path, clean_env: dict[str, str], preset: str, wanted: set[str]) -> None:
     rules = Rules.preset(preset).with_option("target", "1500")
     seen = play_until_every_measure(db, clean_env, rules, ("Anna", "Ben"), wanted)
     assert seen <= {"points", "tutto", "two-tuttos", "win"}
@@ -112,7 +114,7 @@ def test_games_played_by_the_advice_in_normal_turns_review_to_nothing_charged(
 
 @pytest.mark.parametrize("preset", ["standard", "classic-2004", "volle-lotte"])
 def test_games_played_by_the_advice_in_the_final_round_review_to_nothing_charged(
-        db, clean_env, preset):
+        db: Path, clean_env: dict[str, str], preset: str) -> None:
     # Three players: the final round has players still to come and the game's last turn.
     rules = Rules.preset(preset).with_option("target", "1500") \
         .with_option("game-end", "final-round")
@@ -122,7 +124,7 @@ def test_games_played_by_the_advice_in_the_final_round_review_to_nothing_charged
 
 @pytest.mark.parametrize("preset", ["standard", "volle-lotte"])
 def test_two_player_games_played_by_the_advice_with_the_game_solved_review_to_nothing_charged(
-        db, clean_env, preset):
+        db: Path, clean_env: dict[str, str], preset: str) -> None:
     solve = subprocess.run([*tutto_command(), "coach", "--duel", "--target", "300", "--rules",
                             preset], env=clean_env, capture_output=True, text=True, timeout=900)
     assert solve.returncode == 0, solve.stderr

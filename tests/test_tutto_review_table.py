@@ -12,8 +12,7 @@ import pexpect
 import pytest
 
 from conftest import tutto_command
-from test_share import events
-from testbed.live_view import enter, start_table
+from testbed.live_view import enter, events, start_table
 from tutto_a11y.text.output import plain
 
 #: Anna banks 100 after 1 2 3 4 6 6 under Bonus 300; Ben wins at once with the Cloverleaf.
@@ -50,7 +49,8 @@ def table(db: Path, env: dict[str, str], lang: str, lines: list[str], *args: str
      "relancer aurait valu 376 points."),
 ])
 def test_review_at_a_prompt_and_at_the_game_over_prompt_speaks_in_the_games_language(
-        db, clean_env, lang, word, so_far, over, anna, move):
+        db: Path, clean_env: dict[str, str], lang: str, word: str, so_far: str, over: str, anna:
+        str, move: str) -> None:
     said = table(db, clean_env, lang, GAME[:4] + [word] + GAME[4:] + [word])
     mid = next(line for line in said if line.startswith(so_far))
     assert mid == f"{so_far} {anna} {move} " + \
@@ -90,14 +90,15 @@ def test_the_live_view_shows_the_review_when_the_game_ends(tmp_path: Path) -> No
         child.close()
 
 
-def test_review_before_any_decision_says_there_is_nothing_to_look_back_on(db, clean_env):
+def test_review_before_any_decision_says_there_is_nothing_to_look_back_on(
+        db: Path, clean_env: dict[str, str]) -> None:
     said = table(db, clean_env, "en", ["review"])
     assert "The coach looks back on the game so far. Anna: no decision to look back on yet. " \
            "Ben: no decision to look back on yet." in said
 
 
 def test_in_the_final_round_the_roll_the_advice_says_is_not_charged_by_the_review(
-        db, clean_env):
+        db: Path, clean_env: dict[str, str]) -> None:
     # Anna's Tutto and bank make 1800 and the final round; Ben, the last, has 1000 with three
     # dice and needs 800 more: banking is more points, but only rolling on can win.
     said = table(db, clean_env, "de", ["300", "1 1 1 5 5 5", "1 1 1 5 5 5", "aufhören",

@@ -20,30 +20,30 @@ FULL = {
 }
 
 
-def test_the_deck_has_56_cards_of_the_kinds_in_rules_md():
+def test_the_deck_has_56_cards_of_the_kinds_in_rules_md() -> None:
     assert DECK_SIZE == 56
     assert DECK_COMPOSITION == FULL
 
 
-def test_the_card_ids_are_those_of_the_export_contract():
+def test_the_card_ids_are_those_of_the_export_contract() -> None:
     assert [card.value for card in Card] == [
         "stop", "fireworks", "bonus-200", "bonus-300", "bonus-400", "bonus-500", "bonus-600",
         "x2", "plus-minus", "street", "cloverleaf"]
 
 
-def test_a_new_game_has_the_full_deck_left():
+def test_a_new_game_has_the_full_deck_left() -> None:
     game = Game(["Anna", "Ben"])
     assert game.deck_left() == FULL
     assert set(game.expect().cards) == set(FULL)
 
 
-def test_every_card_drawn_is_no_longer_left():
+def test_every_card_drawn_is_no_longer_left() -> None:
     game = Game(["Anna", "Ben"])
     enter(game, "card stop", "card bonus-200", "roll 111555", "aside 111555", "card x2")
     assert game.deck_left() == {**FULL, Card.STOP: 9, Card.BONUS_200: 4, Card.X2: 4}
 
 
-def test_a_card_not_left_in_the_deck_is_refused():
+def test_a_card_not_left_in_the_deck_is_refused() -> None:
     game = Game(["Anna", "Ben"])
     enter(game, "card cloverleaf", "roll 223346")
     assert Card.CLOVERLEAF not in game.expect().cards
@@ -55,7 +55,7 @@ def test_a_card_not_left_in_the_deck_is_refused():
     assert game.state == before
 
 
-def test_the_sixth_bonus_200_is_refused():
+def test_the_sixth_bonus_200_is_refused() -> None:
     game = Game(["Anna", "Ben"])
     for _ in range(5):
         zero_turn(game, [Card.BONUS_200])
@@ -69,7 +69,7 @@ def drawn(game: Game) -> list[CardDrawn]:
     return [e for e in game.all_events() if isinstance(e, CardDrawn)]
 
 
-def test_the_deck_is_reshuffled_automatically_after_the_56th_card():
+def test_the_deck_is_reshuffled_automatically_after_the_56th_card() -> None:
     game = Game(["Anna", "Ben"])
     for card, count in FULL.items():
         for _ in range(count):
@@ -81,7 +81,7 @@ def test_the_deck_is_reshuffled_automatically_after_the_56th_card():
     enter(game, "card cloverleaf")  # the Cloverleaf is back in the deck
 
 
-def test_the_reshuffle_also_happens_on_a_draw_after_a_tutto():
+def test_the_reshuffle_also_happens_on_a_draw_after_a_tutto() -> None:
     game = Game(["Anna", "Ben"])
     cards = [c for c, n in FULL.items() for _ in range(n)]
     enders = [c for c in cards if c in (Card.STOP, Card.PLUS_MINUS, Card.CLOVERLEAF,
@@ -96,7 +96,7 @@ def test_the_reshuffle_also_happens_on_a_draw_after_a_tutto():
     assert game.deck_left() == FULL
 
 
-def test_undoing_a_draw_puts_the_card_back_in_the_deck():
+def test_undoing_a_draw_puts_the_card_back_in_the_deck() -> None:
     game = Game(["Anna", "Ben"])
     enter(game, "card cloverleaf")
     game.pop()

@@ -1,5 +1,7 @@
 """docs/rules/tutto.md section 7: every worked example, entry by entry, under the default rules."""
 
+from typing import Any
+
 from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry
 from tutto_a11y.games.tutto.rules.events import (
     Banked,
@@ -13,6 +15,7 @@ from tutto_a11y.games.tutto.rules.events import (
     Rolled,
     SetAsideDone,
     StopDrawn,
+    TurnOutcome,
     TurnOver,
     TurnRecord,
     Tutto,
@@ -22,11 +25,11 @@ from tutto_play import enter, play_to_scores
 ANNA, BEN, CLEO = 0, 1, 2
 
 
-def push(game: Game, text: str) -> list:
+def push(game: Game, text: str) -> list[Any]:
     return game.push(parse_entry(text))
 
 
-def test_example_1_a_street_after_a_bonus_tutto_ends_in_a_niete_and_loses_the_whole_1050():
+def test_example_1_a_street_after_a_bonus_tutto_ends_in_a_niete_and_loses_the_whole_1050() -> None:
     game = Game(["Anna", "Ben"])
     play_to_scores(game, [500, 0])  # "the score stays as before": Anna starts this turn at 500
 
@@ -52,13 +55,13 @@ def test_example_1_a_street_after_a_bonus_tutto_ends_in_a_niete_and_loses_the_wh
     assert not game.expect().can_bank
     events = push(game, "roll 6")
     assert events[:2] == [Rolled(ANNA, (6,)), Niete(ANNA, 1050, True, 1050)]
-    assert events[2] == TurnOver(TurnRecord(ANNA, (Card.BONUS_600, Card.STREET), 0, "niete", 500),
-                                 BEN)
+    assert events[2] == TurnOver(TurnRecord(ANNA, (Card.BONUS_600, Card.STREET), 0,
+                                            TurnOutcome.NIETE, 500), BEN)
     assert game.state.scores == (500, 0)
     assert game.players[game.state.seat] == "Ben"
 
 
-def test_example_2_an_x2_tutto_of_1500_doubles_to_3000_and_is_banked():
+def test_example_2_an_x2_tutto_of_1500_doubles_to_3000_and_is_banked() -> None:
     game = Game(["Anna", "Ben"])
     enter(game, "card x2", "roll 111555")
     assert push(game, "aside 111555") == [
@@ -71,7 +74,7 @@ def test_example_2_an_x2_tutto_of_1500_doubles_to_3000_and_is_banked():
     assert game.players[game.state.seat] == "Ben"
 
 
-def test_example_3_a_plus_minus_tutto_after_a_bonus_banks_exactly_1000_not_3200_or_4200():
+def test_example_3_a_plus_minus_tutto_after_a_bonus_banks_exactly_1000_not_3200_or_4200() -> None:
     game = Game(["Anna", "Ben", "Cleo"])
     play_to_scores(game, [0, 2500, 1000])  # Ben leads
     enter(game, "card bonus-200", "roll 111111")
@@ -87,20 +90,20 @@ def test_example_3_a_plus_minus_tutto_after_a_bonus_banks_exactly_1000_not_3200_
     assert game.turn_records()[-1].points == 1000
 
 
-def test_example_4_stop_as_first_card_ends_the_turn_with_0_points():
+def test_example_4_stop_as_first_card_ends_the_turn_with_0_points() -> None:
     game = Game(["Anna", "Ben"])
     events = push(game, "card stop")
     assert events == [
         CardDrawn(ANNA, Card.STOP, 0, False),
         StopDrawn(ANNA, 0),
-        TurnOver(TurnRecord(ANNA, (Card.STOP,), 0, "stop-card", 0), BEN),
+        TurnOver(TurnRecord(ANNA, (Card.STOP,), 0, TurnOutcome.STOP_CARD, 0), BEN),
     ]
     assert game.state.scores == (0, 0)
     assert game.state.step is Step.CARD
     assert game.players[game.state.seat] == "Ben"
 
 
-def test_example_5_fireworks_sets_aside_automatically_and_banks_450_on_the_niete():
+def test_example_5_fireworks_sets_aside_automatically_and_banks_450_on_the_niete() -> None:
     game = Game(["Anna", "Ben"])
     push(game, "card fireworks")
     assert push(game, "roll 222213") == [
@@ -119,12 +122,12 @@ def test_example_5_fireworks_sets_aside_automatically_and_banks_450_on_the_niete
     assert game.state.card is Card.FIREWORKS
     events = push(game, "roll 233446")
     assert events[1] == FireworksBanked(ANNA, 450, 450)
-    assert events[2].record == TurnRecord(ANNA, (Card.FIREWORKS,), 450, "fireworks", 450)
+    assert events[2].record == TurnRecord(ANNA, (Card.FIREWORKS,), 450, TurnOutcome.FIREWORKS, 450)
     assert game.state.scores == (450, 0)
     assert game.players[game.state.seat] == "Ben"
 
 
-def test_example_6_street_sets_aside_one_die_of_each_new_face_until_1_to_6_give_2000():
+def test_example_6_street_sets_aside_one_die_of_each_new_face_until_1_to_6_give_2000() -> None:
     game = Game(["Anna", "Ben"])
     push(game, "card street")
     push(game, "roll 444442")
@@ -143,7 +146,7 @@ def test_example_6_street_sets_aside_one_die_of_each_new_face_until_1_to_6_give_
     assert game.players[game.state.seat] == "Anna"
 
 
-def test_example_7_plus_minus_takes_1000_from_each_tied_leader_and_gives_the_roller_1000():
+def test_example_7_plus_minus_takes_1000_from_each_tied_leader_and_gives_the_roller_1000() -> None:
     game = Game(["Anna", "Ben", "Cleo"])
     play_to_scores(game, [500, 3000, 3000])
     enter(game, "card plus-minus", "roll 111555")
@@ -153,7 +156,7 @@ def test_example_7_plus_minus_takes_1000_from_each_tied_leader_and_gives_the_rol
     assert game.state.scores == (1500, 2000, 2000)
 
 
-def test_example_7_a_leader_alone_at_400_falls_to_0_not_below():
+def test_example_7_a_leader_alone_at_400_falls_to_0_not_below() -> None:
     game = Game(["Anna", "Ben", "Cleo"])
     play_to_scores(game, [0, 400, 100])
     enter(game, "card plus-minus", "roll 111555")
@@ -162,7 +165,7 @@ def test_example_7_a_leader_alone_at_400_falls_to_0_not_below():
     assert game.state.scores == (1000, 0, 100)
 
 
-def test_example_8_after_ben_reaches_the_target_cleo_still_plays_and_may_win():
+def test_example_8_after_ben_reaches_the_target_cleo_still_plays_and_may_win() -> None:
     game = Game(["Anna", "Ben", "Cleo"])
     play_to_scores(game, [5000, 5000, 5500])
     push(game, "card stop")  # Anna
@@ -181,7 +184,7 @@ def test_example_8_after_ben_reaches_the_target_cleo_still_plays_and_may_win():
     assert len(set(game.state.turns)) == 1  # every player had the same number of turns
 
 
-def test_example_8_if_cleo_makes_a_niete_in_the_last_turn_ben_wins():
+def test_example_8_if_cleo_makes_a_niete_in_the_last_turn_ben_wins() -> None:
     game = Game(["Anna", "Ben", "Cleo"])
     play_to_scores(game, [5000, 5000, 5500])
     enter(game, "card stop", "card bonus-200", "roll 111123", "aside 1111", "bank")

@@ -15,12 +15,12 @@ RULES_MD = {1: Fraction(4, 6), 2: Fraction(16, 36), 3: Fraction(60, 216),
 
 
 @pytest.mark.parametrize("dice", range(1, 7))
-def test_the_niete_chance_with_n_dice_is_the_one_in_rules_md(dice):
+def test_the_niete_chance_with_n_dice_is_the_one_in_rules_md(dice: int) -> None:
     assert niete_chance(dice) == RULES_MD[dice]
 
 
 @pytest.mark.parametrize("dice", range(1, 7))
-def test_the_niete_chance_equals_counting_every_roll(dice):
+def test_the_niete_chance_equals_counting_every_roll(dice: int) -> None:
     rolls = list(product(range(1, 7), repeat=dice))
     assert niete_chance(dice) == Fraction(sum(map(is_niete, rolls)), len(rolls))
 
@@ -29,14 +29,14 @@ ALL_SET_ASIDE_FACES = [faces for k in range(6) for faces in combinations(range(1
 
 
 @pytest.mark.parametrize("aside", ALL_SET_ASIDE_FACES)
-def test_the_street_niete_chance_equals_counting_every_roll(aside):
+def test_the_street_niete_chance_equals_counting_every_roll(aside: tuple[int, ...]) -> None:
     dice = 6 - len(aside)
     rolls = list(product(range(1, 7), repeat=dice))
     count = sum(1 for roll in rolls if not street_new_faces(roll, aside))
     assert street_niete_chance(dice, missing=dice) == Fraction(count, len(rolls))
 
 
-def test_the_game_tells_the_niete_chance_of_the_dice_in_hand():
+def test_the_game_tells_the_niete_chance_of_the_dice_in_hand() -> None:
     game = Game(["Anna", "Ben"])
     assert game.odds() is None  # a card comes first
     enter(game, "card bonus-200")
@@ -49,7 +49,7 @@ def test_the_game_tells_the_niete_chance_of_the_dice_in_hand():
     assert game.odds() == Fraction(16, 36)
 
 
-def test_the_game_tells_the_street_niete_chance_from_the_faces_still_missing():
+def test_the_game_tells_the_street_niete_chance_from_the_faces_still_missing() -> None:
     game = Game(["Anna", "Ben"])
     enter(game, "card street")
     assert game.odds() == 0  # six dice always show a new face

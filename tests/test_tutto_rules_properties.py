@@ -1,6 +1,7 @@
 """Properties of whole random games played by the simulator (any legal play, any rule options)."""
 
 import random
+from collections.abc import Callable, Iterator
 from itertools import product
 
 import pytest
@@ -18,7 +19,13 @@ from tutto_a11y.games.tutto.rules import (
     parse_entry,
 )
 from tutto_a11y.games.tutto.rules.dice import group_points
-from tutto_a11y.games.tutto.rules.events import FinalRound, GameOver, PlusMinusScored, TurnOver
+from tutto_a11y.games.tutto.rules.events import (
+    FinalRound,
+    GameOver,
+    PlusMinusScored,
+    SetAsideDone,
+    TurnOver,
+)
 from tutto_play import legal_set_asides
 
 pytestmark = pytest.mark.slow  # hypothesis plays hundreds of whole games
@@ -43,7 +50,7 @@ FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCh
 ENOUGH = 3000  # entries: a game to a low target ends long before
 
 
-def play(sim: Simulator, game: Game, check=None) -> Game:
+def play(sim: Simulator, game: Game, check: Callable[[Game], None] | None=None) -> Game:
     """Play a random game to its end, calling ``check(game)`` after every entry."""
     for _ in range(ENOUGH):
         if game.finished:
@@ -56,8 +63,8 @@ def play(sim: Simulator, game: Game, check=None) -> Game:
 
 @FAST
 @given(sim_st, players_st, rules_st)
-def test_dice_in_hand_and_faces_set_aside_always_make_the_six_dice_of_a_stretch(sim, players,
-                                                                               rules):
+def test_dice_in_hand_and_faces_set_aside_always_make_the_six_dice_of_a_stretch(
+        sim: Simulator, players: tuple[str, ...], rules: Rules) -> None:
     def check(game: Game) -> None:
         s = game.state
         assert s.dice + len(s.aside) == 6
@@ -72,7 +79,8 @@ def test_dice_in_hand_and_faces_set_aside_always_make_the_six_dice_of_a_stretch(
 
 @FAST
 @given(sim_st, players_st, rules_st)
-def test_scores_never_fall_below_zero_with_score_floor_zero(sim, players, rules):
+def test_scores_never_fall_below_zero_with_score_floor_zero(
+        sim: Simulator, players: tuple[str, ...], rules: Rules) -> None:
     rules = rules.with_option("score-floor", "zero")
 
     def check(game: Game) -> None:
@@ -84,8 +92,8 @@ def test_scores_never_fall_below_zero_with_score_floor_zero(sim, players, rules)
 
 @FAST
 @given(sim_st, players_st, rules_st)
-def test_every_score_is_the_players_banked_turn_points_less_the_penalties_taken(sim, players,
-                                                                               rules):
+def test_every_score_is_the_players_banked_turn_points_less_the_penalties_taken(
+        sim: Simulator, players: tuple[str, ...], rules: Rules) -> None:
     game = play(sim, Game(players, rules))
     expected = [0] * len(players)
     for event in game.all_events():
@@ -99,7 +107,8 @@ def test_every_score_is_the_players_banked_turn_points_less_the_penalties_taken(
 
 @FAST
 @given(sim_st, players_st, rules_st)
-def test_undo_of_any_entry_restores_the_state_before_it_exactly(sim, players, rules):
+def test_undo_of_any_entry_restores_the_state_before_it_exactly(
+        sim: Simulator, players: tuple[str, ...], rules: Rules) -> None:
     game = Game(players, rules)
     while not game.finished and len(game.entries) < ENOUGH:
         before = (game.state, game.expect(), game.entries, list(game.all_events()))
@@ -113,7 +122,8 @@ def test_undo_of_any_entry_restores_the_state_before_it_exactly(sim, players, ru
 
 @FAST
 @given(sim_st, players_st, rules_st)
-def test_rebuilding_from_the_entry_texts_equals_the_live_game(sim, players, rules):
+def test_rebuilding_from_the_entry_texts_equals_the_live_game(
+        sim: Simulator, players: tuple[str, ...], rules: Rules) -> None:
     game = play(sim, Game(players, rules))
     replayed = Game.replay(players, rules, game.entry_texts())
     assert replayed.state == game.state
@@ -128,7 +138,8 @@ def test_rebuilding_from_the_entry_texts_equals_the_live_game(sim, players, rule
 
 @settings(max_examples=300, deadline=None)
 @given(sim_st, players_st, rules_st)
-def test_every_game_ends_with_the_right_winners_and_fair_turns(sim, players, rules):
+def test_every_game_ends_with_the_right_winners_and_fair_turns(
+        sim: Simulator, players: tuple[str, ...], rules: Rules) -> None:
     game = play(sim, Game(players, rules))
     s = game.state
     events = list(game.all_events())
@@ -156,7 +167,8 @@ def test_every_game_ends_with_the_right_winners_and_fair_turns(sim, players, rul
 
 @settings(max_examples=60, deadline=None)
 @given(seeds_st, players_st)
-def test_the_target_is_reachable_in_every_edition(rng, players):
+def test_the_target_is_reachable_in_every_edition(
+        rng: random.Random, players: tuple[str, ...]) -> None:
     for preset in ("standard", "classic-2004", "volle-lotte"):
         rules = Rules.preset(preset).with_option("target", "1000")
         game = play(Simulator(rng), Game(players, rules))
@@ -165,8 +177,8 @@ def test_the_target_is_reachable_in_every_edition(rng, players):
 
 @FAST
 @given(sim_st, players_st, rules_st)
-def test_the_simulators_choices_are_never_refused_and_bank_only_where_allowed(sim, players,
-                                                                             rules):
+def test_the_simulators_choices_are_never_refused_and_bank_only_where_allowed(
+        sim: Simulator, players: tuple[str, ...], rules: Rules) -> None:
     def check(game: Game) -> None:
         s = game.state
         may_bank = s.step in (Step.ROLL_OR_BANK, Step.CARD_OR_BANK)
@@ -180,7 +192,7 @@ def test_the_simulators_choices_are_never_refused_and_bank_only_where_allowed(si
 
 # -- set-asides: the engine accepts exactly the legal ones, and "all" is the best ---------------
 
-def submultisets(roll):
+def submultisets(roll: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     counts = {face: roll.count(face) for face in set(roll)}
     faces = sorted(counts)
     for ks in product(*(range(counts[f] + 1) for f in faces)):
@@ -188,7 +200,15 @@ def submultisets(roll):
             yield tuple(f for f, k in zip(faces, ks, strict=True) for _ in range(k))
 
 
-def game_waiting_for_set_aside(roll, card: Card, aside=()) -> Game | None:
+def points_of(group: tuple[int, ...]) -> int:
+    """The points of a legal set-aside (every legal one scores)."""
+    points = group_points(group)
+    assert points is not None
+    return points
+
+
+def game_waiting_for_set_aside(
+        roll: tuple[int, ...], card: Card, aside: tuple[int, ...] = ()) -> Game | None:
     """A game whose next entry is a set-aside from ``roll`` (None if the roll is a Niete)."""
     game = Game(["Anna", "Ben"])
     game.push(parse_entry(f"card {card.value}"))
@@ -203,7 +223,8 @@ def game_waiting_for_set_aside(roll, card: Card, aside=()) -> Game | None:
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(1, 6), min_size=6, max_size=6).map(tuple))
-def test_exactly_the_legal_set_asides_are_accepted_and_all_is_the_best(roll):
+def test_exactly_the_legal_set_asides_are_accepted_and_all_is_the_best(
+        roll: tuple[int, ...]) -> None:
     game = game_waiting_for_set_aside(roll, Card.BONUS_200)
     legal = set(legal_set_asides(roll, Card.BONUS_200))
     if game is None:
@@ -216,17 +237,19 @@ def test_exactly_the_legal_set_asides_are_accepted_and_all_is_the_best(roll):
             assert group not in legal
         else:
             assert group in legal
+            assert isinstance(done, SetAsideDone)
             assert done.points == group_points(group)
             game.pop()
     best = game.expect().best
     assert tuple(sorted(best)) in legal
-    assert group_points(best) == max(group_points(g) for g in legal)
+    assert group_points(best) == max(points_of(g) for g in legal)
     assert len(best) == max(len(g) for g in legal)
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.sets(st.integers(1, 6), max_size=5).map(lambda s: tuple(sorted(s))), st.data())
-def test_under_street_exactly_one_die_of_each_new_face_may_be_set_aside(aside, data):
+def test_under_street_exactly_one_die_of_each_new_face_may_be_set_aside(
+        aside: tuple[int, ...], data: st.DataObject) -> None:
     dice = 6 - len(aside)
     roll = tuple(data.draw(st.lists(st.integers(1, 6), min_size=dice, max_size=dice)))
     game = game_waiting_for_set_aside(roll, Card.STREET, aside)

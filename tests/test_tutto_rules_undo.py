@@ -7,6 +7,7 @@ from tutto_a11y.games.tutto.rules import (
     Bank,
     Card,
     DrawCard,
+    EntryError,
     Game,
     IllegalEntry,
     ReplayError,
@@ -17,11 +18,11 @@ from tutto_a11y.games.tutto.rules import (
 from tutto_play import enter
 
 
-def snapshot(game: Game):
+def snapshot(game: Game) -> tuple[object, ...]:
     return game.state, game.expect(), list(game.all_events()), game.entries
 
 
-def test_undo_takes_back_the_last_entry_and_returns_it():
+def test_undo_takes_back_the_last_entry_and_returns_it() -> None:
     game = Game(["Anna", "Ben"])
     enter(game, "card bonus-200", "roll 123466", "aside 1")
     before = snapshot(game)
@@ -33,7 +34,7 @@ def test_undo_takes_back_the_last_entry_and_returns_it():
     assert game.players[game.state.seat] == "Anna"
 
 
-def test_undo_across_the_end_of_a_turn_gives_the_turn_back():
+def test_undo_across_the_end_of_a_turn_gives_the_turn_back() -> None:
     game = Game(["Anna", "Ben"])
     enter(game, "card bonus-200", "roll 111555", "aside 111555")
     before = snapshot(game)
@@ -45,7 +46,7 @@ def test_undo_across_the_end_of_a_turn_gives_the_turn_back():
     assert game.players[game.state.seat] == "Anna"
 
 
-def test_undo_across_the_end_of_the_game_reopens_it():
+def test_undo_across_the_end_of_the_game_reopens_it() -> None:
     game = Game(["Anna", "Ben"])
     enter(game, "card cloverleaf", "roll 111555", "aside 111555", "roll 111555")
     before = snapshot(game)
@@ -58,7 +59,7 @@ def test_undo_across_the_end_of_the_game_reopens_it():
     assert game.state.dice == 5
 
 
-def test_a_plus_minus_penalty_is_given_back_by_undo():
+def test_a_plus_minus_penalty_is_given_back_by_undo() -> None:
     game = Game(["Anna", "Ben"])
     enter(game, "card bonus-200", "roll 111234", "aside 111", "bank")
     enter(game, "card plus-minus", "roll 111555")
@@ -69,7 +70,7 @@ def test_a_plus_minus_penalty_is_given_back_by_undo():
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_undo_of_every_entry_goes_back_to_the_start_through_every_earlier_state(seed):
+def test_undo_of_every_entry_goes_back_to_the_start_through_every_earlier_state(seed: int) -> None:
     game = random_game(seed, rules=Rules(target=1500))
     texts = game.entry_texts()
     for n in range(len(texts), 0, -1):
@@ -81,7 +82,7 @@ def test_undo_of_every_entry_goes_back_to_the_start_through_every_earlier_state(
 
 
 @pytest.mark.parametrize("seed", range(10))
-def test_replaying_the_journal_equals_the_live_game(seed):
+def test_replaying_the_journal_equals_the_live_game(seed: int) -> None:
     game = random_game(seed, players=("Anna", "Ben", "Cleo", "Dora"), rules=Rules(target=2000))
     replayed = Game.replay(game.players, game.rules, game.entry_texts())
     assert snapshot(replayed) == snapshot(game)
@@ -89,7 +90,7 @@ def test_replaying_the_journal_equals_the_live_game(seed):
     assert replayed.finished
 
 
-def test_a_journal_that_does_not_replay_names_its_1_based_entry_index():
+def test_a_journal_that_does_not_replay_names_its_1_based_entry_index() -> None:
     texts = ["card bonus-200", "roll 123466", "aside 1", "bank", "card stop", "card stop",
              "card stop"]
     Game.replay(["Anna", "Ben"], None, texts[:6])
@@ -98,17 +99,19 @@ def test_a_journal_that_does_not_replay_names_its_1_based_entry_index():
         Game.replay(["Anna", "Ben"], None, texts)
     assert caught.value.index == 3
     assert caught.value.text == "aside 6"
+    assert isinstance(caught.value.error, EntryError)
     assert caught.value.error.reason == "die-does-not-score"
 
 
-def test_a_journal_with_an_unreadable_line_names_it():
+def test_a_journal_with_an_unreadable_line_names_it() -> None:
     with pytest.raises(ReplayError) as caught:
         Game.replay(["Anna", "Ben"], None, ["card stop", "card joker"])
     assert caught.value.index == 2
+    assert isinstance(caught.value.error, EntryError)
     assert caught.value.error.reason == "unknown-card"
 
 
-def test_a_journal_replays_under_its_own_rules():
+def test_a_journal_replays_under_its_own_rules() -> None:
     texts = ["card x2", "roll 123466", "aside 1", "bank", "card bonus-200", "roll 111555",
              "aside 111555", "card x2", "roll 111234", "aside 111", "roll 155", "aside 155"]
     assert Game.replay(["Anna", "Ben"], Rules(), texts).state.turn_total == 2 * (1700 + 1200)

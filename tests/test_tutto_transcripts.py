@@ -32,8 +32,8 @@ def test_a_cloverleaf_game_matches_its_golden_transcript(lang: str, tmp_path: Pa
     assert transcript == golden(f"game_two_{lang}.txt", transcript)
 
 
-def test_a_missing_golden_transcript_fails_and_is_not_written(tmp_path: Path,
-                                                               monkeypatch) -> None:
+def test_a_missing_golden_transcript_fails_and_is_not_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("TUTTO_UPDATE_GOLDEN", raising=False)
     monkeypatch.setattr(transcript, "GOLDEN", tmp_path)
     with pytest.raises(AssertionError):
@@ -41,7 +41,8 @@ def test_a_missing_golden_transcript_fails_and_is_not_written(tmp_path: Path,
     assert not (tmp_path / "game_three_en.txt").exists()
 
 
-def test_only_an_explicit_update_writes_a_golden_transcript(tmp_path: Path, monkeypatch) -> None:
+def test_only_an_explicit_update_writes_a_golden_transcript(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TUTTO_UPDATE_GOLDEN", "1")
     monkeypatch.setattr(transcript, "GOLDEN", tmp_path)
     assert golden("game_three_en.txt", "Anna draws Bonus 300.\n") == "Anna draws Bonus 300.\n"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -35,14 +36,14 @@ def faces(text: str) -> tuple[int, ...]:
     return tuple(int(ch) for ch in text)
 
 
-def play(game: Game, *texts: str) -> list:
-    events: list = []
+def play(game: Game, *texts: str) -> list[Any]:
+    events: list[Any] = []
     for text in texts:
         events = game.push(parse_entry(text))
     return events
 
 
-def written(events: list) -> E.Written:
+def written(events: list[Any]) -> E.Written:
     return next(e for e in events if isinstance(e, E.Written))
 
 
@@ -285,6 +286,7 @@ def test_a_random_legal_game_ends_after_18_rounds_with_every_field_filled(seed: 
     for seat in range(players):
         sheet = game.state.sheets[seat]
         assert None not in sheet
+        sheet = cast(tuple[int, ...], sheet)  # every field written, as just asserted
         assert sum(1 for r in records if r.seat == seat) == ROUNDS
         bonus = 50 if sum(sheet[:6]) >= 84 else 0
         assert game.total(seat) == sum(sheet) + bonus

@@ -9,11 +9,25 @@ from tutto_a11y.core.contract import EntryError, Notice
 from tutto_a11y.games import registry
 from tutto_a11y.games.yatzee.messages import Messages, field_name
 from tutto_a11y.games.yatzee.parse import interpret
-from tutto_a11y.games.yatzee.rules import Field, Game, Roll, Strike, Write, parse_entry
+from tutto_a11y.games.yatzee.rules import (
+    Entry,
+    Field,
+    Game,
+    Roll,
+    Rules,
+    State,
+    Strike,
+    Write,
+    parse_entry,
+)
 from tutto_a11y.games.yatzee.rules.errors import PLAY_REASONS
+from tutto_a11y.games.yatzee.rules.events import Event
 from tutto_a11y.games.yatzee.words import Vocabulary
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.output import plain
+
+#: A notice of a Yatzee game, as its listeners get it.
+YatzeeNotice = Notice[Entry, Event, State, Rules]
 
 LANGS = ("en", "de", "fr")
 SAMPLE = {"expected": 6, "got": 5, "face": 7, "word": "xyz", "text": "xyz", "field": Field.HOUSE,
@@ -44,6 +58,7 @@ def test_every_field_name_the_sheet_prints_is_understood_when_typed(lang: str,
 def test_strike_is_typed_in_the_tables_words_by_a_unique_beginning(lang: str, typed: str,
                                                                    field: Field) -> None:
     entry = interpret(typed, rolled(), Vocabulary(lang))
+    assert isinstance(entry, (Write, Strike))
     assert entry.field is field
 
 
@@ -61,13 +76,14 @@ def test_every_yatzee_refusal_has_its_own_sentence_in_every_language(reason: str
 def test_a_listener_words_a_notice_in_its_own_language_from_the_notice_alone() -> None:
     game = rolled()
     events = game.push(parse_entry("write house"))
-    notice = Notice("yatzee", game.players, game.rules, tuple(events), game.state)
+    notice: YatzeeNotice = Notice("yatzee", game.players, game.rules, tuple(events), game.state)
     game.push(parse_entry("roll 123456"))  # the table moved on
     side = registry.find("yatzee").side()
     assert side.word_notice(notice, Catalog("fr")) == (
         "Anna inscrit 32 dans la case Full, dont 10 de bonus de lancer. Total 32. À Ben.")
     entry = game.pop()
-    undo = Notice("yatzee", game.players, game.rules, (), game.state, undone=True, entry=entry)
+    undo: YatzeeNotice = Notice("yatzee", game.players, game.rules, (), game.state, undone=True,
+                                entry=entry)
     assert side.word_notice(undo, Catalog("de")) == (
         "Zurückgenommen: Ben würfelt 1, 2, 3, 4, 5, 6. Ben ist dran, erster Wurf.")
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations_with_replacement, product
 from math import factorial
+from typing import cast
 
 import numpy as np
 
@@ -316,7 +317,7 @@ class Turn:
     def _from_where(self, holds: np.ndarray) -> int:
         """The first grid total from which ``holds`` (rows, width) stays true to the grid's end
         for every row; TooDeep when it does not hold at the end."""
-        every = holds.all(axis=0)
+        every = cast(np.ndarray, holds.all(axis=0))  # (rows, width) .all(axis=0): an array
         if not every[-1]:
             raise TooDeep("banking is not provably best at the end of the grid")
         failing = np.nonzero(~every)[0]
@@ -388,7 +389,8 @@ class Turn:
         what completing adds."""
         if not (end >= self.lost[:, None]).all():
             raise AssertionError("completing a Street would be worth less than a Niete")
-        return self.lost[:, None] + street_chance(missing) * (end - self.lost[:, None])
+        value: np.ndarray = self.lost[:, None] + street_chance(missing) * (end - self.lost[:, None])
+        return value
 
     # -- a card under which the player may bank (Bonus, x2) --------------------------------------
     def play(self, lo: int, hi: int, bank: Callable[[np.ndarray], np.ndarray],
@@ -748,7 +750,8 @@ def choices(turn: Turn, moment: Moment) -> dict[tuple[tuple[int, ...], str], flo
 
     made = moment.card_points // STEP
     if moment.roll is None:
-        found = {((), "roll"): rolling(moment.dice, t, made, moment.street_aside)}
+        found: dict[tuple[tuple[int, ...], str], float] = {
+            ((), "roll"): rolling(moment.dice, t, made, moment.street_aside)}
         if card in MAY_BANK and moment.dice < 6:
             found[((), "bank")] = bank(t)
         return found

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
+from typing import Any
 
-from tutto_a11y.games.tutto.rules import Card, Game, Step, parse_entry
+from tutto_a11y.games.tutto.coach.position import Position, from_state
+from tutto_a11y.games.tutto.rules import Card, Game, State, Step, parse_entry
 
 SCORING_SINGLES = (1, 5)
 
@@ -48,12 +50,13 @@ def legal_set_asides(roll: Sequence[int], card: Card | None,
 
 # -- scripted play: what a scorekeeper types, for short tests -------------------------------------
 
-def enter(game: Game, *texts: str) -> list:
+def enter(game: Game, *texts: str) -> list[Any]:
     """Push journal texts (``card x2``, ``roll 111555``, ``aside 111555``, ``bank``) in order.
 
-    Returns every event they made happen, in order.
+    Returns every event they made happen, in order: typed loosely (`Any`), since each test
+    reads the fields of the event kind it expects there.
     """
-    events: list = []
+    events: list[Any] = []
     for text in texts:
         events.extend(game.push(parse_entry(text)))
     return events
@@ -136,3 +139,10 @@ def _draw_rest_of_deck(game: Game) -> None:
             zero_turn(game, [enders[0] if enders else cards[0]])
     raise AssertionError("the deck could not be drawn to the end of a round")
 
+
+def position_of(state: State) -> Position:
+    """The coach's view of a moment where the player decides (the only moments a test asks the
+    coach about)."""
+    position = from_state(state)
+    assert position is not None
+    return position
