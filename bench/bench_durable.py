@@ -4,7 +4,7 @@ Measures, on a real file (``synchronous=FULL``, WAL):
 
 * per entry: a 2,000-entry game typed through the real play loop (``session.Table`` reading
   plain lines from a byte stream, announcing into a string buffer, saving every entry through
-  ``adapters.StoreJournal`` before announcing it); target < 5 ms each;
+  ``table/journal.py``'s StoreJournal before announcing it); target < 5 ms each;
 * resume: open the store, read the game's entries and replay them through the rules
   (``Game.replay``); target < 100 ms; and the whole ``tutto-tally --resume`` process for
   comparison;
@@ -41,7 +41,7 @@ from timing import summary  # bench/timing.py
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import Game, Rules
 from tutto_a11y.store.journal import Store
-from tutto_a11y.table.adapters import StoreJournal
+from tutto_a11y.table.journal import StoreJournal
 from tutto_a11y.text.i18n import Catalog
 
 PLAYERS = ("Anna", "Ben", "Cleo")

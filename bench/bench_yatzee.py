@@ -2,7 +2,7 @@
 
 Types whole random but legal 3-player Yatzee games (18 rounds, every field filled) through the
 real play loop (``session.Table`` reading plain lines from a byte stream, announcing into a
-string buffer, saving every entry through ``adapters.StoreJournal`` on a real SQLite file,
+string buffer, saving every entry through ``table/journal.py``'s StoreJournal on a real SQLite file,
 ``synchronous=FULL``, WAL), with ``fits`` typed after every roll. Each sample is one line from
 the loop's request for it to the request for the next: interpret, check, save, announce.
 
@@ -29,7 +29,7 @@ from harness import disk_option, scratch_folder, timed_loop
 from timing import summary  # bench/timing.py
 from tutto_a11y.games import registry
 from tutto_a11y.store.journal import Store
-from tutto_a11y.table.adapters import StoreJournal
+from tutto_a11y.table.journal import StoreJournal
 from tutto_a11y.text.i18n import Catalog
 
 PLAYERS = ("Anna", "Ben", "Cleo")

@@ -11,7 +11,7 @@ sentence and status 2 for a usage problem) with:
   running the tests does not leak in, as with ``subprocess.run(env=...)``);
 - a speaker that records what the table would say (every sentence, plain, with its
   importance) instead of starting eSpeak NG, whether or not speech was asked for: what is
-  printed is the same either way (``table/adapters.py``'s :class:`SpokenOutput` prints only
+  printed is the same either way (``table/speaking.py``'s :class:`SpokenOutput` prints only
   when an engine fails, and this one never does);
 - the table's inbox (``--share --seats``), kept for the test once the game made it.
 
@@ -98,7 +98,7 @@ def _recorded(said: list[Said], inboxes: list[Any]) -> Iterator[None]:
     """Speech and the inbox as the test sees them, for one run."""
     import tutto_a11y.table.inbox as inbox_module
     import tutto_a11y.table.play as play_module
-    from tutto_a11y.table.adapters import SpokenOutput
+    from tutto_a11y.table.speaking import SpokenOutput
 
     def open_speech(_speech: Any, _interactive: Any, _lang: Any, _voice: Any, _rate: Any,
                     _engine: Any, _speech_to: Any, output: Any, c: Any) -> tuple[Any, None]:

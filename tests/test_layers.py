@@ -236,7 +236,8 @@ def test_the_play_loop_line_reading_and_saved_games_know_no_game() -> None:
     graph = _graph()
     for loop in ("tutto_a11y.table.session", "tutto_a11y.table.reader",
                  "tutto_a11y.table.play", "tutto_a11y.table.setup",
-                 "tutto_a11y.table.adapters", "tutto_a11y.table.signals", "tutto_a11y.store.saved",
+                 "tutto_a11y.table.journal", "tutto_a11y.table.speaking",
+                 "tutto_a11y.table.sharing", "tutto_a11y.table.signals", "tutto_a11y.store.saved",
                  "tutto_a11y.reports.sheets"):
         own = {m for m in graph[loop]
                if m.startswith("tutto_a11y.games.") and not m.startswith(

@@ -2,8 +2,9 @@
 
 Everything that can go wrong before play (a bad option, a damaged games file, no speech engine)
 is said in one sentence in the game's language; only speech problems let the game go on.
-The set-up questions are in :mod:`tutto_a11y.table.setup`, what the loop writes to and speaks
-through in :mod:`tutto_a11y.table.adapters`, and Ctrl-C at the end in
+The set-up questions are in :mod:`tutto_a11y.table.setup`, what the loop writes to, speaks
+through and shares with in :mod:`tutto_a11y.table.journal`, :mod:`tutto_a11y.table.speaking`
+and :mod:`tutto_a11y.table.sharing`, and Ctrl-C at the end in
 :mod:`tutto_a11y.table.signals`; this module puts them in order.
 """
 
@@ -15,7 +16,7 @@ from tutto_a11y.config.options import PlayOptions
 from tutto_a11y.config.settings import Settings, default_lang, store_problem
 from tutto_a11y.games import registry
 from tutto_a11y.store.saved import side_of
-from tutto_a11y.table.adapters import StoreJournal, fixed_seat_codes, open_sharing, open_speech
+from tutto_a11y.table.journal import StoreJournal
 from tutto_a11y.table.reader import TerminalReader
 from tutto_a11y.table.session import Table
 from tutto_a11y.table.setup import (
@@ -29,7 +30,9 @@ from tutto_a11y.table.setup import (
     rules_from,
     split_players,
 )
+from tutto_a11y.table.sharing import fixed_seat_codes, open_sharing
 from tutto_a11y.table.signals import Shutdown, shut_down
+from tutto_a11y.table.speaking import open_speech
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.output import Output, terminal_mode
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from types import FrameType
 
-    from tutto_a11y.table.adapters import SpokenOutput
+    from tutto_a11y.table.speaking import SpokenOutput
 
 __all__ = ["Shutdown", "shut_down"]
 
