@@ -92,7 +92,7 @@ class ReadlineReader:
         # way the keys are read beside the wake (None: the terminal's own line editing).
         self._wake: Wake | None = None
         self._settle: Callable[[], bool] = bool
-        self.kept = ""
+        self.typed_before = ""
         self._keys: CallbackLine | None = None
         self._lines: PlainReader | None = None
         self._signals: _Signals | None = None
@@ -182,20 +182,20 @@ class ReadlineReader:
     def _input(self, prompt: str) -> str | Literal[Woken.INBOX]:
         """``input()``, or with seats the same read key by key beside the table's inbox;
         the text kept from a wait a seat's entry ended is typed first."""
-        readline, kept = self.readline, self.kept
-        self.kept = ""
+        readline, typed_before = self.readline, self.typed_before
+        self.typed_before = ""
         if self._keys is not None and self._signals is not None and self._wake is not None:
-            return self._read_keys(prompt, kept, self._keys, self._signals, self._wake)
-        if kept:
-            def type_kept() -> None:
-                readline.insert_text(kept)
+            return self._read_keys(prompt, typed_before, self._keys, self._signals, self._wake)
+        if typed_before:
+            def type_it_again() -> None:
+                readline.insert_text(typed_before)
                 readline.redisplay()
                 readline.set_pre_input_hook(None)
 
-            readline.set_pre_input_hook(type_kept)
+            readline.set_pre_input_hook(type_it_again)
         return input(prompt)
 
-    def _read_keys(self, prompt: str, kept: str, keys: CallbackLine, signals: _Signals,
+    def _read_keys(self, prompt: str, typed_before: str, keys: CallbackLine, signals: _Signals,
                    wake: Wake) -> str | Literal[Woken.INBOX]:
         """What ``input()`` does, key by key, waiting for the keyboard and the wake at once.
 
@@ -213,8 +213,8 @@ class ReadlineReader:
         sys.stderr.flush()
         with signals, _locale_from_environment():
             keys.begin(prompt.encode(sys.stdout.encoding or "utf-8", "replace"))
-            if kept:
-                readline.insert_text(kept)
+            if typed_before:
+                readline.insert_text(typed_before)
                 readline.redisplay()
             try:
                 return self._until_line_or_entry(typed, keys, signals, wake)
@@ -245,7 +245,7 @@ class ReadlineReader:
             if settled or wake.is_set():
                 settled = self._settle()
                 if settled and not select.select([typed], [], [], 0)[0]:
-                    self.kept = self.readline.get_line_buffer()
+                    self.typed_before = self.readline.get_line_buffer()
                     keys.abandon()
                     return INBOX
 

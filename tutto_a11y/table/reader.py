@@ -145,9 +145,9 @@ class PlainReader:
 class _Woken(Exception):
     """How a prompt_toolkit prompt ends for a seat's entry, with what was typed so far."""
 
-    def __init__(self, kept: str) -> None:
-        super().__init__(kept)
-        self.kept = kept
+    def __init__(self, typed_before: str) -> None:
+        super().__init__(typed_before)
+        self.typed_before = typed_before
 
 
 _CONTROLS = r"(?:\x1b\[[0-9;?]*[A-Za-z])*"
@@ -381,7 +381,7 @@ class TerminalReader:
         # what was typed when a seat's entry ended the prompt (the next prompt's text).
         self._wake: Wake | None = None
         self._settle: Callable[[], bool] = bool
-        self.kept = ""
+        self.typed_before = ""
 
     def wake_with(self, wake: Wake, settle: Callable[[], bool]) -> None:
         """Woken from prompt_toolkit's own event loop, in the keyboard's thread between two
@@ -488,24 +488,24 @@ class TerminalReader:
             try:
                 self.prefix = len(lines[-1]) + 1
                 text: str = self.session.prompt(
-                    lines[-1] + " ", default=self.kept,
+                    lines[-1] + " ", default=self.typed_before,
                     pre_run=self._listen if wake is not None else None)
             except KeyboardInterrupt:  # the typed line is discarded: marked, then asked again
                 self.stream.release()
-                self.kept = ""
+                self.typed_before = ""
                 if self.discarded:
                     self.output.line(self.discarded)
                 continue
             except EOFError:
                 return None
             except _Woken as woken:  # a seat's entry: what was typed waits for the next prompt
-                self.kept = woken.kept
+                self.typed_before = woken.typed_before
                 return INBOX
             finally:
                 if wake is not None:
                     wake.listen(None)
                 self.stream.release()
-            self.kept = ""
+            self.typed_before = ""
             if _NOT_TEXT.search(text):
                 raise MalformedEntry("bad-bytes")
             return text
