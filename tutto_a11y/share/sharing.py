@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import errno
 from collections.abc import Sequence
-from typing import Protocol
 
+from tutto_a11y.core.contract import PlayedGame
 from tutto_a11y.share.address import (
     BadAddress,
     check_code,
@@ -37,20 +37,6 @@ class ShareProblem(Exception):
         self.sentence = sentence
 
 
-class SharedGame(Protocol):
-    """What the live view reads of the table's game when sharing begins: its kind, its
-    players, and its rules and state (handed on to the game's side, never read here)."""
-
-    @property
-    def kind(self) -> str: ...
-    @property
-    def players(self) -> tuple[str, ...]: ...
-    @property
-    def rules(self) -> object: ...
-    @property
-    def state(self) -> object: ...
-
-
 class Sharing:
     """The running live view of one game: its server and the feed the table publishes to."""
 
@@ -61,7 +47,7 @@ class Sharing:
         #: With seats: the players' codes and devices.
         self.book: SeatBook | None = None
 
-    def listen_to(self, game: SharedGame, inbox: Inbox | None = None,
+    def listen_to(self, game: PlayedGame, inbox: Inbox | None = None,
                   fixed_codes: list[tuple[str, str]] | None = None,
                   entered_by: Sequence[str | None] = ()) -> Feed:
         """The listener for this game's table (give it to the loop's ``listeners``). With the

@@ -60,33 +60,27 @@ else:
         import fcntl
     except ImportError:  # a Python built without it: the C library's lockf, the same locks
 
-        def _try_lock_byte(fd: int, offset: int) -> bool:
+        def _lock_byte(fd: int, offset: int, unlock: bool = False) -> None:
             os.lseek(fd, offset, os.SEEK_SET)
-            try:
-                os.lockf(fd, os.F_TLOCK, 1)
-            except OSError as exc:
-                if exc.errno in (errno.EACCES, errno.EAGAIN):
-                    return False
-                raise
-            return True
-
-        def _unlock_byte(fd: int, offset: int) -> None:
-            os.lseek(fd, offset, os.SEEK_SET)
-            os.lockf(fd, os.F_ULOCK, 1)
+            os.lockf(fd, os.F_ULOCK if unlock else os.F_TLOCK, 1)
 
     else:
 
-        def _try_lock_byte(fd: int, offset: int) -> bool:
-            try:
-                fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, offset, os.SEEK_SET)
-            except OSError as exc:
-                if exc.errno in (errno.EACCES, errno.EAGAIN):
-                    return False
-                raise
-            return True
+        def _lock_byte(fd: int, offset: int, unlock: bool = False) -> None:
+            fcntl.lockf(fd, fcntl.LOCK_UN if unlock else fcntl.LOCK_EX | fcntl.LOCK_NB, 1,
+                        offset, os.SEEK_SET)
 
-        def _unlock_byte(fd: int, offset: int) -> None:
-            fcntl.lockf(fd, fcntl.LOCK_UN, 1, offset, os.SEEK_SET)
+    def _try_lock_byte(fd: int, offset: int) -> bool:
+        try:
+            _lock_byte(fd, offset)
+        except OSError as exc:
+            if exc.errno in (errno.EACCES, errno.EAGAIN):
+                return False
+            raise
+        return True
+
+    def _unlock_byte(fd: int, offset: int) -> None:
+        _lock_byte(fd, offset, unlock=True)
 
 
 def _open_claim_file(path: Path) -> tuple[tuple[int, int], _ClaimFile]:
