@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from test_terminal_screen import CTRL_C, Terminal
@@ -81,3 +82,20 @@ def test_at_the_question_whether_to_go_on_ctrl_c_asks_again_and_ctrl_d_leaves_wi
         c.gettext("Line discarded, nothing entered."), question,
         c.gettext("Nothing was changed: game {game} is still saved, and the next start offers "
                   "it again.", game="1").replace("\xa0", " ")]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_ctrl_c_while_the_coach_command_computes_stops_it_and_says_so(
+        lang: str, tmp_path: Path) -> None:
+    # The duel's solve takes minutes and says first that it computes: Ctrl-C lands in it.
+    term = Terminal(["coach", "--duel", "--lang", lang], tmp_path,
+                    env={"XDG_CACHE_HOME": str(tmp_path / "cache")})
+    c = Catalog(lang)
+    term.wait_for(c.gettext("Solving the two-player game to {target} points once; at the "
+                            "standard target this takes minutes.", target=6000)[:30])
+    term.type(CTRL_C)
+    term.wait_for(c.gettext("Stopped with Ctrl-C."))
+    term.child.expect(pexpect.EOF)
+    term.child.close()
+    assert term.child.exitstatus == 130
+    assert "Traceback" not in term.raw

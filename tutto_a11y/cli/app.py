@@ -276,8 +276,15 @@ def run_click(args: list[str], values: dict[str, Checked], line: CommandLine,
                                                problem=terminal_safe(error.format_message())),
                     problem_width)
         status = error.exit_code
-    except (click.Abort, KeyboardInterrupt, EOFError):
-        status = 0
+    except (click.Abort, KeyboardInterrupt, EOFError) as stopped:
+        # click turns Ctrl-C into Abort; what a command computes (the coach's duel solve, a
+        # review) is stopped, and the player is told so rather than left with a silent prompt.
+        if isinstance(stopped, KeyboardInterrupt) or \
+                isinstance(stopped.__context__, KeyboardInterrupt):
+            say_problem(Catalog(line.lang).gettext("Stopped with Ctrl-C."), problem_width)
+            status = 130
+        else:
+            status = 0
     except UsageProblem as problem:
         say_problem(problem.sentence, problem_width)
         status = 2
