@@ -117,6 +117,24 @@ def _recorded(said: list[Said], inboxes: list[Any]) -> Iterator[None]:
         yield
 
 
+def _fresh_help_options() -> None:
+    """Forget the ``--help`` option click keeps on each command once it made it.
+
+    click makes a command's help option at its first parse, with the help text
+    ("Show this message and exit.") looked up in the language of that moment, and keeps it on
+    the command, which lives as long as the process. A new process makes it in its own
+    language; a run here forgets the kept ones first, so it does too, whatever language an
+    earlier run in this process had.
+    """
+    from tutto_a11y.cli.app import cli
+
+    commands: list[Any] = [cli]
+    while commands:
+        command = commands.pop()
+        command._help_option = None
+        commands.extend(getattr(command, "commands", {}).values())
+
+
 def run_program(args: Sequence[str], env: Mapping[str, str] | None = None,
                 typed: str | Sequence[str] = "") -> Ran:
     """``tutto-tally ARGS`` in this process, ``typed`` as its input (then the end of input).
@@ -126,6 +144,7 @@ def run_program(args: Sequence[str], env: Mapping[str, str] | None = None,
     """
     from tutto_a11y.cli import main
 
+    _fresh_help_options()
     overrides: dict[str, str | None] = {}
     if env is not None:
         overrides = {name: None for name in os.environ if name not in env}

@@ -29,7 +29,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from conftest import tutto_command
+from conftest import Finished, tutto_command
+from table_harness import run_program
 from tutto_a11y.braille import svg as dims
 from tutto_a11y.braille.binding import louis
 from tutto_a11y.cli.app import cli
@@ -66,17 +67,23 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return files
 
 
-def program(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    """The real program; its output decoded as it is, CR LF and form feeds untouched."""
-    raw = subprocess.run([*tutto_command(), *args], capture_output=True, env=env, timeout=60)
-    result = subprocess.CompletedProcess(raw.args, raw.returncode, raw.stdout.decode("utf-8"),
-                                         raw.stderr.decode("utf-8"))
+def program(args: list[str], env: dict[str, str], *, real: bool = False) -> Finished:
+    """The program's output decoded as it is, CR LF and form feeds untouched: run in the test's
+    process (``tests/table_harness.py``), or with ``real`` as a process of its own (what only
+    a new process shows: its stdout's bytes, and a liblouis it has not loaded yet)."""
+    if real:
+        raw = subprocess.run([*tutto_command(), *args], capture_output=True, env=env,
+                             timeout=60)
+        result: Finished = subprocess.CompletedProcess(
+            raw.args, raw.returncode, raw.stdout.decode("utf-8"), raw.stderr.decode("utf-8"))
+    else:
+        result = run_program(args, env)
     assert "Traceback" not in result.stdout + result.stderr
     return result
 
 
-def exported(db: Path, env: dict[str, str], *args: str) -> str:
-    result = program(["export", "1", "--db", str(db), *args], env)
+def exported(db: Path, env: dict[str, str], *args: str, real: bool = False) -> str:
+    result = program(["export", "1", "--db", str(db), *args], env, real=real)
     assert result.returncode == 0, result.stderr
     return result.stdout
 
@@ -299,7 +306,8 @@ def test_a_sheet_of_one_page_has_no_page_number(tmp_path: Path,
                                                 clean_env: dict[str, str]) -> None:
     db = tmp_path / "g.sqlite3"
     play(db, "tutto", "en", PLAYERS, ["stop"])
-    pages = pages_of(exported(db, clean_env, "--format", "brf"))
+    # The real program: the CR LF and form feeds as its own stdout writes them into a pipe.
+    pages = pages_of(exported(db, clean_env, "--format", "brf", real=True))
     assert len(pages) == 1 and len(pages[0]) < 25
     assert not any(line.endswith("#A") for line in pages[0])
 
@@ -571,15 +579,16 @@ def test_without_liblouis_brf_and_labels_say_in_one_sentence_what_to_install(
     for args in (["export", "1", "--format", "brf", "--db", str(games["tutto"])],
                  ["export", "1", "--format", "txt-braille", "--db", str(games["tute"])],
                  ["labels"], ["labels", "--format", "svg", "--game", "tute"]):
-        result = program(args, env)
+        result = program(args, env, real=True)  # a process that has not loaded liblouis
         assert result.returncode == 2 and result.stdout == ""
         said = result.stderr.strip().splitlines()
         assert said == ["Braille needs liblouis, which is not installed: on Debian or Ubuntu "
                         "install the packages liblouis-bin and liblouis-data."]
-    german = program(["labels", "--lang", "de"], env).stderr
+    german = program(["labels", "--lang", "de"], env, real=True).stderr
     assert "liblouis-bin" in german and "Installiere" in german
     # Nothing else changes: the other exports work as before.
-    assert json.loads(exported(games["tutto"], env, "--format", "json"))["status"] == "finished"
+    assert json.loads(exported(games["tutto"], env, "--format", "json", real=True)
+                      )["status"] == "finished"
 
 
 @pytest.mark.parametrize("lang,help_word", [("en", "help"), ("de", "hilfe"), ("fr", "aide")])

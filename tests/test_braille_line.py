@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from conftest import tutto_command
+from table_harness import run_program
 from test_terminal_screen import Terminal
 
 
@@ -74,10 +74,8 @@ def test_with_width_the_last_row_holds_the_whole_question(tmp_path: Path) -> Non
 
 def _piped(args: list[str], env: dict[str, str], tmp_path: Path) -> str:
     db = tmp_path / f"{len(list(tmp_path.glob('*.db')))}.db"
-    done = subprocess.run(tutto_command() + ["--plain", "--no-speech", "--players", "Anna,Ben",
-                                             "--db", str(db), *args],
-                          input="300\nquit\n", capture_output=True, text=True, env=env,
-                          timeout=60)
+    done = run_program(["--plain", "--no-speech", "--players", "Anna,Ben", "--db", str(db),
+                        *args], env, "300\nquit\n")
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -87,8 +85,7 @@ def test_the_setting_comes_from_the_variable_and_the_settings_file_too(
     joined = "Anna draws Bonus 300. Anna, roll 6 dice:\n"
     assert joined not in _piped([], clean_env, tmp_path)
     assert joined in _piped([], dict(clean_env, TUTTO_BRAILLE_LINE="1"), tmp_path)
-    kept = subprocess.run(tutto_command() + ["settings", "set", "braille-line", "on"],
-                          capture_output=True, text=True, env=clean_env, timeout=60)
+    kept = run_program(["settings", "set", "braille-line", "on"], clean_env)
     assert kept.returncode == 0, kept.stderr
     assert os.path.exists(Path(clean_env["XDG_CONFIG_HOME"]) / "tutto-tally" / "settings.toml")
     assert joined in _piped([], clean_env, tmp_path)

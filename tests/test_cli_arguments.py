@@ -12,7 +12,8 @@ import pexpect
 import pyte
 import pytest
 
-from conftest import one_sentence, tutto_command
+from conftest import Finished, one_sentence, tutto_command
+from table_harness import run_program
 from tutto_a11y.store.journal import Store
 from tutto_a11y.text.i18n import Catalog
 
@@ -23,11 +24,16 @@ ENGLISH_LEAKS = ("integer", "Choose from", "[required]", "Usage", "TEXT", "INTEG
                  "DIRECTORY", "Error", "Try '", "is not", "Invalid", "Missing")
 
 
-def run(args: Sequence[str | bytes], env: dict[str, str], stdin: str = "",
-        cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """The installed program, started the way a shell starts it."""
-    return subprocess.run([*tutto_command(), *args], input=stdin, capture_output=True,
-                          text=True, env=env, timeout=30, cwd=cwd, errors="replace")
+def run(args: Sequence[str], env: dict[str, str], stdin: str = "", *,
+        real: bool = False) -> Finished:
+    """The program with these arguments, environment and typed lines: in the test's process
+    (``tests/table_harness.py``), or with ``real`` the installed program started the way a
+    shell starts it, kept for one case of each kind of refusal and help (its exit status and
+    its streams as a process of its own has them)."""
+    if real:
+        return subprocess.run([*tutto_command(), *args], input=stdin, capture_output=True,
+                              text=True, env=env, timeout=30, errors="replace")
+    return run_program(args, env, stdin)
 
 
 
@@ -99,7 +105,7 @@ def test_german_voices_are_named_in_german(clean_env: dict[str, str]) -> None:
                                   ["-h", "--lang=fr"]])
 def test_help_after_or_before_the_language_lists_the_commands_in_that_language(
         args: list[str], clean_env: dict[str, str]) -> None:
-    done = run(args, clean_env)
+    done = run(args, clean_env, real=args[0] == "--help")
     assert done.returncode == 0, done.stderr
     assert FR.gettext("Export a game: JSON, CSV, Markdown or Braille. BRF is the score sheet "
                       "for an embosser or a notetaker, txt-braille the same in Unicode Braille."
@@ -133,7 +139,7 @@ def test_lists_and_sheets_wrap_at_the_width_given_before_the_command(
 def test_a_missing_game_is_said_in_the_language_of_the_locale(
         saved_game: Path, clean_env: dict[str, str]) -> None:
     clean_env["LANG"] = "de_DE.UTF-8"
-    line = one_sentence(run(["show", "99", "--db", str(saved_game)], clean_env))
+    line = one_sentence(run(["show", "99", "--db", str(saved_game)], clean_env, real=True))
     assert line == DE.gettext("There is no game {game} in {path}: type tutto-tally games to "
                               "list them.", game="99", path=str(saved_game))
 
@@ -180,7 +186,8 @@ def test_a_bad_command_line_is_one_sentence_in_the_chosen_language(
             "{names} and {last}",
             names="play, games, show, export, labels, stats, coach, settings, review",
             last="voices")
-    line = one_sentence(run(["--lang", lang, "--db", str(db), *args], clean_env))
+    line = one_sentence(run(["--lang", lang, "--db", str(db), *args], clean_env,
+                            real=args == ["--bogus"]))
     assert line == c.gettext(msgid, **values)
     for leak in ENGLISH_LEAKS:
         assert leak not in line, leak

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import tutto_command
+from conftest import Finished, tutto_command
+from table_harness import run_program
 from tutto_a11y.cli.app import cli
 from tutto_a11y.config.command_line import read
 from tutto_a11y.text.i18n import Catalog, lang_from_environment
@@ -22,10 +23,14 @@ def _play(args: list[str], text: str, env: dict[str, str | None] | None = None) 
     return result.output
 
 
-def _start(args: list[str], clean_env: dict[str, str],
-           stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(tutto_command() + args, input=stdin, capture_output=True, text=True,
-                          env=clean_env, timeout=30)
+def _start(args: list[str], clean_env: dict[str, str], stdin: str = "", *,
+           real: bool = False) -> Finished:
+    """The program in the test's process (``tests/table_harness.py``), or with ``real`` as a
+    process of its own (its exit status and streams as a shell sees them)."""
+    if real:
+        return subprocess.run(tutto_command() + args, input=stdin, capture_output=True,
+                              text=True, env=clean_env, timeout=30)
+    return run_program(args, clean_env, stdin)
 
 
 def test_the_language_comes_from_the_locale_when_no_option_is_given() -> None:
@@ -51,7 +56,7 @@ def test_a_german_locale_starts_a_german_game(db: Path, clean_env: dict[str, str
 def test_a_bad_start_option_is_one_line_and_exit_status_2(args: list[str], db: Path,
                                                           clean_env: dict[str, str]) -> None:
     done = _start(["--lang", "de", "--plain", "--players", "Anna,Ben", "--db", str(db), *args],
-                  clean_env)
+                  clean_env, real=args == ["--bogus"])
     assert done.returncode == 2
     assert done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr

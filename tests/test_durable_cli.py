@@ -3,7 +3,10 @@
 Nothing is mocked. Games are typed into the program's standard input (a pipe, so every prompt
 is printed on its own line), the program is killed with SIGKILL at random moments, files are
 damaged, made immutable, filled up or edited by hand, and what the program says and saves is
-compared with what the rules engine makes of the same entries.
+compared with what the rules engine makes of the same entries. A program that is killed or
+fed line by line is a process of its own (:class:`Program`); one that runs to its end with
+its whole input given runs in the test's process (``tests/table_harness.py``: the same entry
+point, the same games file), except where a test asks for the real process (``real=True``).
 
 Faults that need privileges (``chattr +i``, mounting a small tmpfs) are produced for real where
 this machine allows it and skipped, with the reason, where it does not.
@@ -29,8 +32,9 @@ from typing import Any
 
 import pytest
 
-from conftest import one_sentence, tutto_command
+from conftest import Finished, one_sentence, tutto_command
 from faults import fill, immutable, tmpfs
+from table_harness import run_program
 from testbed.tutto_simulator import long_game, typed
 from tutto_a11y.core.contract import Command
 from tutto_a11y.games.tutto.parse import interpret
@@ -68,10 +72,16 @@ def no_traceback(*texts: str) -> None:
 
 
 def run(env: dict[str, str], args: Sequence[str], typed: Sequence[str] = (),
-        timeout: float = 30) -> subprocess.CompletedProcess[str]:
-    """The program run to its end with ``typed`` as its whole input."""
-    result = subprocess.run([*tutto_command(), *args], input=feed(typed), capture_output=True,
-                            text=True, encoding="utf-8", env=env, timeout=timeout)
+        timeout: float = 30, *, real: bool = False) -> Finished:
+    """The program run to its end with ``typed`` as its whole input: in the test's process, or
+    with ``real`` as a process of its own."""
+    result: Finished
+    if real:
+        result = subprocess.run([*tutto_command(), *args], input=feed(typed),
+                                capture_output=True, text=True, encoding="utf-8", env=env,
+                                timeout=timeout)
+    else:
+        result = run_program(args, env, feed(typed))
     no_traceback(result.stdout, result.stderr)
     return result
 
@@ -472,7 +482,7 @@ def test_a_running_tute_match_is_offered_again_as_a_match_never_as_a_game(
 def test_a_game_is_resumed_by_id_or_as_last_and_quit_or_end_of_input_keep_it_resumable(
         db: Path, clean_env: dict[str, str]) -> None:
     quitting = run(clean_env, play_args(db, "--players", "Anna,Ben,Cleo"),
-                   ["300", "1 5 2 3 4 6", "1 5", "quit", "bank"])
+                   ["300", "1 5 2 3 4 6", "1 5", "quit", "bank"], real=True)
     assert quitting.returncode == 0
     assert quitting.stdout.splitlines()[-1] == "Game saved. Start tutto-tally again to go on."
     assert saved_entries(db, "1") == ["card bonus-300", "roll 152346", "aside 15"]
@@ -483,7 +493,7 @@ def test_a_game_is_resumed_by_id_or_as_last_and_quit_or_end_of_input_keep_it_res
         "End of input. The game is saved; start tutto-tally again to go on.")
 
     game_one = engine_game(["300", "1 5 2 3 4 6", "1 5"], PLAYERS, Rules())
-    by_id = run(clean_env, play_args(db, "--resume", "1"))
+    by_id = run(clean_env, play_args(db, "--resume", "1"), real=True)
     said = by_id.stdout.splitlines()
     assert by_id.returncode == 0
     check_resumed(said[0], said[1], game_one, "1")
@@ -501,7 +511,7 @@ def test_a_game_is_resumed_by_id_or_as_last_and_quit_or_end_of_input_keep_it_res
     plain_flag = run(clean_env, play_args(db, "--resume"))  # --resume alone is the last game
     assert plain_flag.stdout.startswith("Game 1 goes on. Ben's turn, score 0.")
 
-    missing = run(clean_env, play_args(db, "--resume", "7"))
+    missing = run(clean_env, play_args(db, "--resume", "7"), real=True)
     assert one_sentence(missing) == (
         f"There is no game 7 in {db}: type tutto-tally games to list them.")
 

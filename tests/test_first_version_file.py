@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import one_sentence, spawn_tutto, tutto_command
+from conftest import Finished, one_sentence, spawn_tutto, tutto_command
+from table_harness import run_program
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "first-version"
 
@@ -28,9 +29,29 @@ def old_file(tmp_path: Path) -> Path:
     return copy
 
 
-def run(clean_env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(tutto_command() + list(args), capture_output=True, text=True,
-                          env=clean_env, timeout=60)
+def run(clean_env: dict[str, str], *args: str, typed: str = "") -> Finished:
+    """The program in the test's process (``tests/table_harness.py``) on the copied file."""
+    return run_program(list(args), clean_env, typed)
+
+
+def exported_bytes(clean_env: dict[str, str], *args: str, real: bool = False) -> bytes:
+    """An export's bytes as written to stdout: in the test's process, or with ``real`` by a
+    process of its own into a pipe."""
+    if real:
+        done = subprocess.run(tutto_command() + list(args), capture_output=True,
+                              env=clean_env, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+    result = run(clean_env, *args)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.encode("utf-8")
+
+
+def migrated_by_resuming_game_one(old_file: Path, clean_env: dict[str, str]) -> None:
+    """Resume the finished game 1 and quit at the game-over prompt: playing migrates."""
+    done = run(clean_env, "--plain", "--resume", "1", "--db", str(old_file), typed="quit\n")
+    assert done.returncode == 0, done.stderr
+    assert "Game over. Type scores, undo or quit:" in done.stdout
 
 
 def digest(path: Path) -> str:
@@ -60,11 +81,9 @@ def test_a_json_export_of_an_old_file_is_the_old_export_that_now_names_its_game(
 @pytest.mark.parametrize("fmt", ["csv", "md"])
 def test_csv_and_markdown_exports_of_an_old_file_are_byte_identical(
         old_file: Path, clean_env: dict[str, str], game: str, fmt: str) -> None:
-    result = subprocess.run(tutto_command() + ["export", game, "--format", fmt, "--db",
-                                               str(old_file)],
-                            capture_output=True, env=clean_env, timeout=60)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == (FIXTURE / f"export-{game}.{fmt}").read_bytes()
+    written = exported_bytes(clean_env, "export", game, "--format", fmt, "--db", str(old_file),
+                             real=(game, fmt) == ("1", "csv"))  # one as a process writes it
+    assert written == (FIXTURE / f"export-{game}.{fmt}").read_bytes()
 
 
 @pytest.mark.parametrize("command", [["games"], ["show", "1"], ["show", "2"],
@@ -120,27 +139,20 @@ def test_resuming_the_finished_old_game_reaches_the_game_over_prompt_offering_un
 
 def test_after_its_migration_an_old_file_still_exports_byte_identically(
         old_file: Path, clean_env: dict[str, str]) -> None:
-    child = spawn_tutto(["--plain", "--resume", "1", "--db", str(old_file)])
-    child.expect("Game over. Type scores, undo or quit:")
-    child.sendline("quit")
-    child.expect(__import__("pexpect").EOF)
-    child.close()
+    migrated_by_resuming_game_one(old_file, clean_env)
     assert "kind" in schema(old_file)[1]
     for game in ("1", "2"):
         for fmt in ("csv", "md"):
-            result = subprocess.run(tutto_command() + ["export", game, "--format", fmt, "--db",
-                                                       str(old_file)],
-                                    capture_output=True, env=clean_env, timeout=60)
-            assert result.stdout == (FIXTURE / f"export-{game}.{fmt}").read_bytes()
+            assert exported_bytes(clean_env, "export", game, "--format", fmt, "--db",
+                                  str(old_file)) == \
+                (FIXTURE / f"export-{game}.{fmt}").read_bytes()
 
 
 def test_the_game_can_be_chosen_by_the_environment(tmp_path: Path,
                                                    clean_env: dict[str, str]) -> None:
     db = tmp_path / "new.sqlite3"
-    result = subprocess.run(tutto_command() + ["--lang", "de", "--plain", "--players",
-                                               "Anna,Ben", "--db", str(db)],
-                            input="oros\n", capture_output=True, text=True,
-                            env={**clean_env, "TUTTO_GAME": "tute"}, timeout=60)
+    result = run({**clean_env, "TUTTO_GAME": "tute"}, "--lang", "de", "--plain", "--players",
+                 "Anna,Ben", "--db", str(db), typed="oros\n")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Neue Partie Tute für Anna und Ben.")
     with sqlite3.connect(db) as conn:
@@ -150,10 +162,8 @@ def test_the_game_can_be_chosen_by_the_environment(tmp_path: Path,
 
 def test_a_new_game_is_stored_as_a_tutto_game(tmp_path: Path, clean_env: dict[str, str]) -> None:
     db = tmp_path / "new.sqlite3"
-    result = subprocess.run(tutto_command() + ["--plain", "--game", "tutto", "--players",
-                                               "Anna,Ben", "--db", str(db)],
-                            input="quit\n", capture_output=True, text=True, env=clean_env,
-                            timeout=60)
+    result = run(clean_env, "--plain", "--game", "tutto", "--players", "Anna,Ben", "--db",
+                 str(db), typed="quit\n")
     assert result.returncode == 0, result.stderr
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT kind FROM games").fetchall() == [("tutto",)]
@@ -165,11 +175,7 @@ def test_a_new_game_is_stored_as_a_tutto_game(tmp_path: Path, clean_env: dict[st
 
 def test_a_saved_game_of_a_game_this_version_lacks_is_refused_in_one_sentence_not_as_damaged(
         old_file: Path, clean_env: dict[str, str]) -> None:
-    child = spawn_tutto(["--plain", "--resume", "1", "--db", str(old_file)])  # migrates it
-    child.expect("Game over. Type scores, undo or quit:")
-    child.sendline("quit")
-    child.expect(__import__("pexpect").EOF)
-    child.close()
+    migrated_by_resuming_game_one(old_file, clean_env)
     with sqlite3.connect(old_file) as conn:
         conn.execute("UPDATE games SET kind = 'chess' WHERE id = 1")
     conn.close()

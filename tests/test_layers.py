@@ -9,6 +9,7 @@ functions count too: a lazy import is still a dependency.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 from conftest import ROOT
@@ -96,8 +97,17 @@ def _exists(module: str) -> bool:
     return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
+@functools.cache
+def _parsed() -> dict[str, frozenset[str]]:
+    """The package's import graph, parsed once for the run (a second each time, on a busy
+    machine): the files do not change while the tests run."""
+    return {_module_name(p): frozenset(_imports(p)) for p in PACKAGE.rglob("*.py")}
+
+
 def _graph() -> dict[str, set[str]]:
-    return {_module_name(p): _imports(p) for p in PACKAGE.rglob("*.py")}
+    """Every module of the package and the project modules it imports (a copy of its own for
+    each test)."""
+    return {module: set(deps) for module, deps in _parsed().items()}
 
 
 def _matches(module: str, prefix: str) -> int:

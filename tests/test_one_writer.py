@@ -1,8 +1,9 @@
 """One writer per game whatever the timing, and the question that offers a running game.
 
-Real ``tutto-tally`` processes on one real games file: a bare start waits at its question
-("Go on with it?") while a second program plays the same game and quits; only then does the
-first one answer. Whatever it then writes must be what one table typing everything in order
+Real ``tutto-tally`` programs on one real games file: a bare start (a process of its own)
+waits at its question ("Go on with it?") while a second program (the entry point in the test's
+process, ``test_durable_cli.run``) plays the same game and quits; only then does the first one
+answer. Whatever it then writes must be what one table typing everything in order
 would have written, in all three games.
 """
 

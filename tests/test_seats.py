@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from table_harness import run_program
 from testbed.live_view import (
     CODE,
     SeatPhone,
@@ -68,9 +69,11 @@ def journal(tmp: Path, name: str = "games.sqlite3") -> list[tuple[str, str | Non
 
 
 def tally(args: list[str], tmp: Path) -> str:
-    return subprocess.run([*tutto_command(), *args, "--db", str(tmp / "games.sqlite3")],
-                          env=share_env(tmp), capture_output=True, text=True, timeout=60,
-                          check=True).stdout
+    """What ``show`` or ``export`` prints of the table's games file, run in the test's process
+    once the table (a process of its own) has ended."""
+    done = run_program([*args, "--db", str(tmp / "games.sqlite3")], share_env(tmp))
+    assert done.returncode == 0, done.stderr
+    return done.stdout
 
 
 # -- 1. seats and their codes ---------------------------------------------------------------

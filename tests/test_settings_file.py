@@ -9,22 +9,29 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as st
 
-from conftest import tutto_command
+from conftest import Finished, tutto_command
+from table_harness import run_program
 from tutto_a11y.config.file import read_settings, toml_value
 from tutto_a11y.config.options import SETTINGS
 from tutto_a11y.text.i18n import Catalog
 
 
-def _run(args: list[str], env: dict[str, str], stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(tutto_command() + args, input=stdin, capture_output=True, text=True,
-                          env=env, timeout=30)
+def _run(args: list[str], env: dict[str, str], stdin: str = "", *,
+         real: bool = False) -> Finished:
+    """The program in the test's process (``tests/table_harness.py``), reading the settings
+    file of ``env``'s XDG_CONFIG_HOME at each start as a new process does; with ``real`` a
+    process of its own (real speech)."""
+    if real:
+        return subprocess.run(tutto_command() + args, input=stdin, capture_output=True,
+                              text=True, env=env, timeout=30)
+    return run_program(args, env, stdin)
 
 
 def _file(env: dict[str, str]) -> Path:
     return Path(env["XDG_CONFIG_HOME"]) / "tutto-tally" / "settings.toml"
 
 
-def _play(env: dict[str, str], db: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def _play(env: dict[str, str], db: Path, *args: str) -> Finished:
     return _run(["--plain", "--players", "Anna,Ben", "--db", str(db), *args], env, "quit\n")
 
 
@@ -227,7 +234,7 @@ def _goodbye_seconds(env: dict[str, str], folder: Path, db: Path) -> float:
     import wave
 
     done = _run(["--plain", "--speech", "--speech-to", str(folder), "--players", "Anna,Ben",
-                 "--db", str(db)], env, "quit\n")
+                 "--db", str(db)], env, "quit\n", real=True)
     assert done.returncode == 0, done.stderr
     # The goodbye, the last sentence, is said to its end before the program ends; the opening
     # may be cut short by the quit typed after it, as at a table.

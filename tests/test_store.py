@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -325,6 +326,26 @@ def test_a_left_over_wal_without_its_database_is_not_replayed_into_a_new_one(db:
     assert not db.exists()
 
 
+@pytest.fixture(scope="module")
+def long_journal(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A games file whose game 1 has a journal of several pages (600 rolls), made once for the
+    module: each of its 600 entries is its own transaction waiting for the disk, seconds in
+    all. A test damages a copy of its own (:func:`copy_of_long_journal`)."""
+    folder = tmp_path_factory.mktemp("long-journal")
+    made = folder / "games.sqlite3"
+    assert make_game(made, [f"roll {i:06d}" for i in range(600)]) == "1"
+    assert listing(folder) == [made.name, f"{made.name}.claims"]  # closed: no -wal or -shm
+    return made
+
+
+def copy_of_long_journal(long_journal: Path, db: Path) -> str:
+    """The long games file copied byte for byte to ``db`` (its claims file too, as the program
+    leaves it beside the games file); the id of its game."""
+    shutil.copyfile(long_journal, db)
+    shutil.copyfile(f"{long_journal}.claims", f"{db}.claims")
+    return "1"
+
+
 def corrupt_after_page_one(db: Path) -> None:
     data = bytearray(db.read_bytes())
     rng = random.Random(1)
@@ -345,9 +366,9 @@ def truncate_to_half(db: Path) -> None:
 
 
 @pytest.mark.parametrize("damage", [corrupt_after_page_one, corrupt_after_header, truncate_to_half])
-def test_a_corrupt_database_is_refused_and_left_untouched(
-        db: Path, damage: Callable[[Path], None]) -> None:
-    make_game(db, [f"roll {i:06d}" for i in range(600)])  # several pages of journal
+def test_a_corrupt_database_is_refused_and_left_untouched(db: Path, damage: Callable[[Path], None],
+                                                          long_journal: Path) -> None:
+    copy_of_long_journal(long_journal, db)  # several pages of journal
     assert db.stat().st_size >= 4 * 4096
     damage(db)
     before = snapshot(db)
@@ -357,9 +378,9 @@ def test_a_corrupt_database_is_refused_and_left_untouched(
 
 
 def test_corruption_beyond_the_checked_size_is_reported_when_the_damaged_page_is_read(
-    db: Path, monkeypatch: pytest.MonkeyPatch
+    db: Path, monkeypatch: pytest.MonkeyPatch, long_journal: Path
 ) -> None:
-    game_id = make_game(db, [f"roll {i:06d}" for i in range(600)])
+    game_id = copy_of_long_journal(long_journal, db)
     corrupt_after_page_one(db)
     monkeypatch.setattr(files, "QUICK_CHECK_MAX_BYTES", 0)  # as if the file were huge
     try:

@@ -1,6 +1,8 @@
 """The games file trusts nothing it reads and touches only regular files.
 
-Every reproduction runs the real program (``tutto-tally`` in a subprocess with ``--db``) on real
+Every reproduction runs the real program (``tutto-tally --db``, its entry point in the test's
+process through ``tests/table_harness.py``, or a process of its own where a FIFO could block
+it, which the time limit of ``subprocess.run`` then catches, or where it is killed) on real
 SQLite files: rows edited by hand, FIFOs, device nodes and symlinks made in a temporary folder,
 read-only media, and the leftovers of a start killed while it created the file. Each asserts the
 one sentence, the exit status, that no traceback is shown, and that nothing but a regular games
@@ -22,8 +24,9 @@ from typing import Any
 
 import pytest
 
-from conftest import one_sentence, tutto_command
+from conftest import Finished, one_sentence, tutto_command
 from faults import immutable, tmpfs
+from table_harness import run_program
 from tutto_a11y.store.journal import Store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,11 +37,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(env: dict[str, str], args: Sequence[str], typed: Sequence[str] = (),
-        timeout: float = 20) -> subprocess.CompletedProcess[str]:
-    """The program run to its end with ``typed`` as its whole input; never a traceback."""
-    result = subprocess.run([*tutto_command(), *args], input="".join(t + "\n" for t in typed),
-                            capture_output=True, text=True, encoding="utf-8", env=env,
-                            timeout=timeout)
+        timeout: float = 20, *, real: bool = False) -> Finished:
+    """The program run to its end with ``typed`` as its whole input; never a traceback. In the
+    test's process, or with ``real`` a process of its own, stopped after ``timeout``."""
+    result: Finished
+    if real:
+        result = subprocess.run([*tutto_command(), *args],
+                                input="".join(t + "\n" for t in typed), capture_output=True,
+                                text=True, encoding="utf-8", env=env, timeout=timeout)
+    else:
+        result = run_program(args, env, typed=[*typed])
     for text in (result.stdout, result.stderr):
         assert "Traceback" not in text and 'File "' not in text, text
     return result
@@ -211,8 +219,8 @@ def test_a_fifo_as_games_file_is_refused_at_once_by_every_command(
     os.mkfifo(fifo)
     before = folder_state(tmp_path)
     for args in every_command(fifo):
-        assert one_sentence(run(clean_env, args, ["stop"], timeout=10)) == NOT_A_FILE.format(
-            path=fifo), args
+        assert one_sentence(run(clean_env, args, ["stop"], timeout=10, real=True)) == \
+            NOT_A_FILE.format(path=fifo), args
     assert folder_state(tmp_path) == before
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
 
@@ -261,7 +269,8 @@ def test_a_fifo_or_symlink_in_place_of_a_side_file_is_refused_and_left_as_it_is(
             special.symlink_to(elsewhere)
         before, folder = snapshot(db), folder_state(tmp_path)
         for args in (play_args(db, "--resume"), play_args(db, "--players", "Cleo,Dora")):
-            assert one_sentence(run(clean_env, args, ["quit"], timeout=10)) == refused, args
+            assert one_sentence(run(clean_env, args, ["quit"], timeout=10,
+                                    real=kind == "fifo")) == refused, args
         assert (snapshot(db), folder_state(tmp_path)) == (before, folder)
         assert elsewhere.read_text() == "keep me"
         special.unlink()

@@ -108,6 +108,15 @@ class Terminal:
                 break
             self.raw += data
             self.stream.feed(data)
+        # The program's end, waited for (a poll: the end of another process, with a deadline
+        # so that a program that never ends is still closed and fails below); once it has
+        # ended, closing the terminal need not first sleep a tenth of a second for the kernel
+        # to note the end, as ptyprocess does by default.
+        end = time.monotonic() + 10
+        while self.child.isalive() and time.monotonic() < end:
+            time.sleep(0.005)
+        if not self.child.isalive():
+            self.child.ptyproc.delayafterclose = 0
         self.child.close()
         assert self.child.signalstatus is None, f"ended by signal {self.child.signalstatus}"
         status: int = self.child.exitstatus

@@ -79,7 +79,14 @@ def test_terminal_mode_wraps_every_sentence_at_spaces_at_the_terminals_width(
 
 
 def _type_all(term: Terminal, said: list[str], typed: list[str]) -> None:
-    """Each typed line at its prompt, then Ctrl-D at the last prompt; the program ends well."""
+    """Each typed line at its prompt, then Ctrl-D at the last prompt; the program ends well.
+
+    pexpect waits 50 ms before every send by default, lest a line typed before a program has
+    set its terminal up be echoed by the terminal instead; here a line is typed only once its
+    prompt stands on the screen, and readline sets the terminal up before it draws a prompt,
+    so the wait is dropped (a second per game, of 15 lines and more).
+    """
+    term.child.delaybeforesend = None
     for number, line in enumerate(typed):
         _wait_for_prompt(term, said, _nth_typed(said, typed, number))
         term.type(line + "\r")

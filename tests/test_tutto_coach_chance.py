@@ -9,14 +9,13 @@ chance next to ``expected``. Through the real program.
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-from conftest import tutto_command
+from conftest import printed_lines
 from tutto_a11y.cli.app import cli
 from tutto_a11y.games.tutto.coach.solver import constants
 
@@ -45,12 +44,8 @@ def test_the_cloverleaf_json_lists_the_chance_to_win_next_to_expected() -> None:
 
 
 def play(lang: str, lines: list[str], env: dict[str, str], db: Path, *options: str) -> list[str]:
-    result = subprocess.run([*tutto_command(), "--plain", "--lang", lang, "--db", str(db),
-                             "--players", "Anna,Ben", "--width", "400", *options],
-                            input="\n".join(lines) + "\n", env=env, capture_output=True,
-                            text=True, timeout=120)
-    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
-    return result.stdout.splitlines()
+    return printed_lines(["--plain", "--lang", lang, "--db", str(db), "--players", "Anna,Ben",
+                          "--width", "400", *options], env, "\n".join(lines) + "\n")
 
 
 @pytest.mark.parametrize("lang, word, sentence", [

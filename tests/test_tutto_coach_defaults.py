@@ -7,12 +7,12 @@ under Street before a roll only how many faces are set aside matters, not which.
 from __future__ import annotations
 
 import json
-import subprocess
 from typing import Any
 
 from click.testing import CliRunner
 
-from conftest import one_sentence, tutto_command
+from conftest import one_sentence
+from table_harness import run_program
 from tutto_a11y.cli.app import cli
 
 ADDS = ("--rule", "plus-minus=adds-1000-may-continue")
@@ -56,9 +56,7 @@ def test_under_street_before_a_roll_any_faces_do_for_the_dice_not_in_hand() -> N
 
 def test_under_street_a_roll_without_the_faces_set_aside_is_refused_in_one_sentence(
         clean_env: dict[str, str]) -> None:
-    result = subprocess.run([*tutto_command(), "coach", "--card", "street", "--dice", "5",
-                             "--turn-total", "0", "--roll", "1 2 3 4 5", "--format", "json",
-                             "--lang", "de"], env=clean_env, capture_output=True, text=True,
-                            timeout=60)
+    result = run_program(["coach", "--card", "street", "--dice", "5", "--turn-total", "0",
+                          "--roll", "1 2 3 4 5", "--format", "json", "--lang", "de"], clean_env)
     assert one_sentence(result) == ("Unter Straße hängen die neuen Augen des Wurfs davon ab, "
                                     "welche schon herausgelegt sind: Gib sie mit --faces an.")
