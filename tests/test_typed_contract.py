@@ -45,9 +45,14 @@ def _mypy(tmp_path: Path, state: str, messages: str) -> tuple[str, int]:
     return out + err, status
 
 
-def test_mypy_checks_the_whole_package_strictly() -> None:
+def test_mypy_checks_the_whole_package_its_tests_benches_and_testbed_strictly() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
-    assert config["files"] == ["tutto_a11y"] and config["strict"] is True
+    assert config["files"] == ["tutto_a11y", "tests", "bench", "testbed"]
+    assert config["strict"] is True
+    # The contract and the table loop name no Any.
+    assert any(o.get("disallow_any_explicit") is True
+               and o["module"] == ["tutto_a11y.core.*", "tutto_a11y.table.*"]
+               for o in config["overrides"])
 
 
 @pytest.mark.slow
