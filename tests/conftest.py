@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,6 +30,14 @@ settings.register_profile("replay", deadline=None, derandomize=True, database=No
 HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or (
     "replay" if "CI" in os.environ else "explore")
 settings.load_profile(HYPOTHESIS_PROFILE)
+
+# The tests type Ctrl-C into the programs they start and hang some up. A suite started in the
+# background (a shell's "&" without job control, nohup) runs with those signals ignored, and
+# every program it starts would inherit them ignored: Python then makes no KeyboardInterrupt of
+# Ctrl-C, and an ignored hang-up is what nohup asks for. The suite puts both back to what a
+# terminal gives, so how it was started changes no result.
+signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 ROOT = Path(__file__).resolve().parent.parent
 # The tests import the set-ups they share with bench/ from the testbed package (and the bench's
