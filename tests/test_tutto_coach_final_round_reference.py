@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, seed, settings, strategies as st
 
 import tutto_final_round_reference as reference
 from tutto_a11y.cli.app import cli
@@ -282,7 +282,13 @@ def test_the_last_players_advice_agrees_with_the_rules_across_every_need_and_car
     compare(*drawn)
 
 
+# The examples this test replays are pinned by their seed, not drawn from a hash of its code
+# (the replay profile's way): some positions with others to come make the reference work out
+# the later players' chances for gaps of many thousands, and one such draw took more than the
+# 24 GB of a two-core CI machine, where these fifty pass; before pinning new ones, run the test
+# by hand (HYPOTHESIS_PROFILE=explore) and watch its memory.
 @pytest.mark.slow
+@seed(22649151633682259306467321452605198165744105438892425137576549300015192859695379714327067691704051796739871184410987)
 @settings(max_examples=50, suppress_health_check=[HealthCheck.too_slow])
 @given(final_round_moments(last=False, gap=120))
 def test_advice_with_others_to_come_agrees_with_the_rules_across_every_need_and_card(
