@@ -292,7 +292,7 @@ _TYPING_ROOM = 12
 #: The size of the buffer readline's output stream is given, and the buffer itself, which the C
 #: library writes into for as long as the program runs.
 _BUFFER_SIZE = 8192
-_KEPT_FOR_C: list[object] = []
+_READLINE_STDOUT_BUFFER: list[object] = []
 
 
 def _whole_writes_for_readline() -> None:
@@ -305,7 +305,7 @@ def _whole_writes_for_readline() -> None:
     sends the whole row at once. ctypes is loaded only in that case; where C's ``stdout``
     cannot be reached, readline writes as before.
     """
-    if not getattr(sys.stdout, "write_through", False) or _KEPT_FOR_C:
+    if not getattr(sys.stdout, "write_through", False) or _READLINE_STDOUT_BUFFER:
         return
     try:
         import ctypes
@@ -325,7 +325,7 @@ def _whole_writes_for_readline() -> None:
         buffer = ctypes.create_string_buffer(_BUFFER_SIZE)
         libc.fflush(stream)
         if libc.setvbuf(stream, buffer, 1, _BUFFER_SIZE) == 0:  # 1: _IOLBF, line buffered
-            _KEPT_FOR_C.append(buffer)
+            _READLINE_STDOUT_BUFFER.append(buffer)
     except (ImportError, OSError, AttributeError, TypeError):
         return
 
