@@ -2,7 +2,7 @@
 
 Here rather than in ``games/`` because the whole program uses them, not the games alone: the
 table's loop, the store, the live view, the settings and the sentences of ``text/`` hold
-records and catch the contract's refusals, and they sit below the games' messages and sides in
+records and catch the contract's refusals, and they sit below the games' messages and interfaces in
 the layers. Kept apart, the folders show the layers: ``core/`` at the bottom importing nothing
 else of the project, each game's pure rules on it, the rooms above.
 

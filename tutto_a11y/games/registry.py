@@ -10,16 +10,17 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from tutto_a11y.core.contract import GameSide, LoopSide, Sentences, TableGame
+from tutto_a11y.core.contract import GameInterface, LoopInterface, Sentences, TableGame
 from tutto_a11y.core.record import Record
 
-#: A side found by its name, a game it made and its side of the loop. Here, and only here, the
-#: game's own types are let go: the name in the games file says which game it is, which no
-#: checker can know. The table binds them once (``table/session.py``'s ``Table`` is generic
-#: over them); the store and the live view hand the games and notices back to the same side.
-AnySide = GameSide[Any, Any, Any, Any, Any, Any]
+#: A game's interface found by its name, a game it made and the loop's interface. Here, and
+#: only here, the game's own types are let go: the name in the games file says which game it
+#: is, which no checker can know. The table binds them once (``table/session.py``'s ``Table``
+#: is generic over them); the store and the live view hand the games and notices back to the
+#: same interface.
+AnyInterface = GameInterface[Any, Any, Any, Any, Any, Any]
 AnyGame = TableGame[Any, Any, Any, Any]
-AnyLoopSide = LoopSide[Any, Any]
+AnyLoopInterface = LoopInterface[Any, Any]
 
 
 class GameKind(Record):
@@ -41,16 +42,17 @@ class GameKind(Record):
         """The game's package (imported only when the game is played, shown or counted)."""
         return import_module(f"tutto_a11y.games.{self.package}")
 
-    def side(self) -> AnySide:
-        """The game's :class:`~tutto_a11y.core.contract.GameSide` (``games/<name>/side.py``):
-        all the table, the store and the live view use of it."""
-        side: AnySide = import_module(f"tutto_a11y.games.{self.package}.side").SIDE
-        return side
+    def interface(self) -> AnyInterface:
+        """The game's :class:`~tutto_a11y.core.contract.GameInterface`
+        (``games/<name>/interface.py``): all the table, the store and the live view use of it."""
+        interface: AnyInterface = import_module(
+            f"tutto_a11y.games.{self.package}.interface").INTERFACE
+        return interface
 
     def pronunciations(self) -> dict[str, list[tuple[str, str]]]:
         """The game's words eSpeak NG reads badly, by language: (pattern, replacement) pairs
-        (``games/<name>/pronunciations.py``). Pure data beside the side, so the speaker can
-        load every game's table at start-up without loading every game."""
+        (``games/<name>/pronunciations.py``). Pure data beside the interface, so the speaker
+        can load every game's table at start-up without loading every game."""
         table: dict[str, list[tuple[str, str]]] = import_module(
             f"tutto_a11y.games.{self.package}.pronunciations").PRONUNCIATIONS
         return table
@@ -74,7 +76,7 @@ GAMES: dict[str, GameKind] = {
 #: The default game, and the kind of every game saved before games knew their kind.
 DEFAULT = "tutto"
 
-#: The game whose strategy coach ``tutto-tally coach`` asks (its side's ``coach``).
+#: The game whose strategy coach ``tutto-tally coach`` asks (its interface's ``coach``).
 COACHED = "tutto"
 
 

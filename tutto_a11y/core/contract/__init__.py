@@ -21,10 +21,10 @@ game or a room writes ``from tutto_a11y.core.contract import X`` whichever modul
 - :mod:`.figures`: what a finished game adds to the statistics;
 - :mod:`.catalog`: what a game asks of a catalog (``Sentences``);
 - :mod:`.protocols`: what the table, the store and the live view count on (``TableGame``,
-  ``GameMessages``, ``GameSide``, ``Listener``), generic over a game's own types, what the
+  ``GameMessages``, ``GameInterface``, ``Listener``), generic over a game's own types, what the
   rooms that know no game hold of one (``PlayedGame``, ``SeatedGame``), and what a game asks
   of a saved game's row (``SavedGame``) and of a coach (``Coach``);
-- :mod:`.bases`: what every game's classes share (the entry list, the side, the options, the
+- :mod:`.bases`: what every game's classes share (the entry list, the interface, the options, the
   loop's view of a game);
 - :mod:`.checks`: the checks of raw input every game shares (a line, die faces, the players);
 - :mod:`.export`: the fields every game's JSON export opens with.
@@ -34,7 +34,7 @@ This package imports nothing else of the project: every game and every room may 
 
 from __future__ import annotations
 
-from .bases import AtTable, EntryList, OptionRules, SideOfGame, at_once
+from .bases import AtTable, EntryList, GameInterfaceBase, OptionRules, at_once
 from .catalog import Sentences
 from .checks import MAX_LINE, check_line, check_seats, parse_faces
 from .errors import (
@@ -54,10 +54,10 @@ from .protocols import (
     CoachOptions,
     CoachReview,
     CoachSettings,
+    GameInterface,
     GameMessages,
-    GameSide,
     Listener,
-    LoopSide,
+    LoopInterface,
     PlayedGame,
     SavedGame,
     SeatedGame,
@@ -81,9 +81,10 @@ from .words import GameStatus, Verbosity, Word
 __all__ = ["AmbiguousEntry", "AnyMessages", "AnyNotice", "AtTable", "Chance", "Coach",
            "CoachOptions", "CoachReview", "CoachSettings", "Command", "EntryError", "EntryList",
            "MAX_LINE",
-           "OptionRules", "check_line", "check_seats", "parse_faces", "GameMessages", "GameSide",
-           "GameStatus", "IllegalEntry", "LINE_REASONS", "Listener", "LoopSide", "MalformedEntry",
-           "Notice", "Outcome", "PLAYER_REASONS", "PlayedGame", "ReplayError", "SavedGame",
-           "SeatedGame", "SeatedState", "Sentences", "SideOfGame", "Standing", "StatsFigures",
+           "OptionRules", "check_line", "check_seats", "parse_faces", "GameMessages",
+           "GameInterface", "GameStatus", "IllegalEntry", "LINE_REASONS", "Listener",
+           "LoopInterface", "MalformedEntry", "Notice", "Outcome", "PLAYER_REASONS", "PlayedGame",
+           "ReplayError", "SavedGame", "SeatedGame", "SeatedState", "Sentences",
+           "GameInterfaceBase", "Standing", "StatsFigures",
            "TABLE_COMMANDS", "TableGame", "Termination", "Verbosity", "Word", "Working", "at_once",
            "chance_total", "export_opening", "state_scores", "whole_average"]

@@ -1,9 +1,9 @@
-"""What every game's classes share, written once: the entry list, the side, the options.
+"""What every game's classes share, written once: the entry list, the interface, the options.
 
 A game class names only itself, its seats, its rules and state classes, its rule of advance and
 its journal parser; :class:`EntryList` does the rest (push, pop, replay) the same way for every
-game, so ``undo`` and a replayed journal behave alike in all of them. :class:`SideOfGame`,
-:class:`OptionRules` and :class:`AtTable` do the same for a game's side, its stored rules and
+game, so ``undo`` and a replayed journal behave alike in all of them. :class:`GameInterfaceBase`,
+:class:`OptionRules` and :class:`AtTable` do the same for a game's interface, its stored rules and
 what the table loop needs of it.
 """
 
@@ -36,9 +36,9 @@ if TYPE_CHECKING:  # for the checker only: none of these is needed to run a game
 
         def start(self, players: int) -> StateT_co: ...
 
-#: The game a side of the loop reads: one that says whose turn it is and whether it is over.
+#: The game the loop's interface reads: one that says whose turn it is and whether it is over.
 GameT = TypeVar("GameT", bound=SeatedGame)
-#: A game's class and the games it makes, as its side names them.
+#: A game's class and the games it makes, as its interface names them.
 GameL = TypeVar("GameL")
 GameL_co = TypeVar("GameL_co", covariant=True)
 OptionsT_contra = TypeVar("OptionsT_contra", contravariant=True)
@@ -108,7 +108,7 @@ class AtTable(Generic[GameT, EntryT, WordsT]):
 
 
 class GameType(Protocol[OptionsT, GameL_co, StateT_contra]):
-    """A game's class as its side uses it (an :class:`EntryList`'s subclass): its seat limits
+    """A game's class as its interface uses it (an :class:`EntryList`'s subclass): its seat limits
     and rules class, and the games it makes (new, replayed, standing at a state)."""
 
     @property
@@ -125,10 +125,10 @@ class GameType(Protocol[OptionsT, GameL_co, StateT_contra]):
            state: StateT_contra) -> GameL_co: ...
 
 
-class SideOfGame(Generic[OptionsT, GameL, StateT]):
-    """What every game's side says the same way, from its game class: the seat limits, the
-    rules stored and read back, a new game and a replayed one. A game's side names its
-    rules, game and state classes (``SideOfGame[Rules, Game, State]``, ``game_type = Game``)
+class GameInterfaceBase(Generic[OptionsT, GameL, StateT]):
+    """What every game's interface says the same way, from its game class: the seat limits, the
+    rules stored and read back, a new game and a replayed one. A game's interface names its
+    rules, game and state classes (``GameInterfaceBase[Rules, Game, State]``, ``game_type = Game``)
     and adds what is its own (rules from options, words, messages, sheets)."""
 
     #: The game's EntryList class.

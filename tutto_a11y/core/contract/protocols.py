@@ -2,21 +2,21 @@
 
 The loop, ``show``, ``export``, ``stats`` and the live view are written against these, never
 against a game's classes, so a new game is a new folder that satisfies them. They are
-runtime-checkable, so one test over the registry checks every game's side alike.
+runtime-checkable, so one test over the registry checks every game's interface alike.
 
 They are generic over what is a game's own (its entries, events, state, rules, game and
-messages): a game's side is declared
-``SIDE: GameSide[Rules, Game, State, Messages, Entry, Event]``, and the type checker holds every
-method of the side to the game's own types, so whoever writes a fourth game is told at once
-where a method takes or gives the wrong thing.
+messages): a game's interface is declared
+``INTERFACE: GameInterface[Rules, Game, State, Messages, Entry, Event]``, and the type checker
+holds every method of the interface to the game's own types, so whoever writes a fourth game is
+told at once where a method takes or gives the wrong thing.
 
 The rooms that know no game never name a game's types, nor let them go: the table binds one game
-once (generic over its entries, events, state and rules, as the side found by name gives
+once (generic over its entries, events, state and rules, as the interface found by name gives
 them), and what is handed about without its game reads as :class:`PlayedGame` (a game of any
 kind: its players, whether it is over, its journal texts), :data:`AnyMessages` and
 :data:`~tutto_a11y.core.contract.AnyNotice`, which every game's own are. Only the registry,
 which finds a game by the name stored with it, lets its types go (``games/registry.py``'s
-``AnySide`` and ``AnyGame``).
+``AnyInterface`` and ``AnyGame``).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ EntryT_contra = TypeVar("EntryT_contra", contravariant=True)  # messages only ta
 EventT_contra = TypeVar("EventT_contra", contravariant=True)
 GameT_contra = TypeVar("GameT_contra", contravariant=True)
 RulesT = TypeVar("RulesT")
-StateT_contra = TypeVar("StateT_contra", contravariant=True)  # a side only takes states in
+StateT_contra = TypeVar("StateT_contra", contravariant=True)  # an interface only takes states in
 MessagesT = TypeVar("MessagesT", bound="GameMessages[NoReturn, NoReturn]")
 GameT = TypeVar("GameT", bound="PlayedGame")
 
@@ -87,7 +87,7 @@ class SeatedGame(Protocol):
 class PlayedGame(Protocol):
     """A game of any kind, as the rooms that know no game hold it (the store rebuilds one,
     the live view and the reports read it back): what it is, who plays, its rules and state
-    to hand back to its own side (whose turn it is), whether it is over, and its journal
+    to hand back to its own interface (whose turn it is), whether it is over, and its journal
     texts. Every game of the registry is one."""
 
     @property
@@ -142,7 +142,7 @@ class GameMessages(Protocol[EntryT_contra, EventT_contra]):
         ...
 
     #: ``--coach``: the coach's advice is said after every roll and set-aside. The loop sets
-    #: it only for a game whose side has a coach; the others never read it.
+    #: it only for a game whose interface has a coach; the others never read it.
     coach: bool
     #: How a sentence that may take a while is computed (the coach's advice): the loop puts
     #: its own here, which says "One moment, I'm computing." first when it does take a while.
@@ -166,7 +166,7 @@ class GameMessages(Protocol[EntryT_contra, EventT_contra]):
         ...
 
 
-class LoopSide(Protocol[GameT_contra, EntryT]):
+class LoopInterface(Protocol[GameT_contra, EntryT]):
     """What the table loop needs of a game in one language (each game's ``at_table.py`` makes
     one, the contract's :class:`~tutto_a11y.core.contract.AtTable`): its parser (a typed line
     as an entry of the game or a :class:`Command`; EntryError if neither), which events are
@@ -246,9 +246,9 @@ class Coach(Protocol[GameT_contra]):
 
 
 @runtime_checkable
-class GameSide(Protocol[RulesT, GameT, StateT_contra, MessagesT, EntryT, EventT_contra]):
+class GameInterface(Protocol[RulesT, GameT, StateT_contra, MessagesT, EntryT, EventT_contra]):
     """Everything the table, the store and the live view need of one game, found through the
-    registry by the game's name (``games/<name>/side.py`` defines ``SIDE``).
+    registry by the game's name (``games/<name>/interface.py`` defines ``INTERFACE``).
 
     Nothing outside ``games/<name>/`` imports that folder's modules: the loop, ``games``,
     ``show``, ``export``, ``stats`` and the live view reach a game only through this.
@@ -296,8 +296,8 @@ class GameSide(Protocol[RulesT, GameT, StateT_contra, MessagesT, EntryT, EventT_
         """The game's sentences at a verbosity (a member or its word: the loop passes what
         ``--verbosity`` or the settings file gave)."""
         ...
-    def at_table(self, catalog: Sentences) -> LoopSide[GameT, EntryT]:
-        """The loop's side: ``interpret(line, game) -> entry | Command`` and
+    def at_table(self, catalog: Sentences) -> LoopInterface[GameT, EntryT]:
+        """The loop's interface: ``interpret(line, game) -> entry | Command`` and
         ``important(events)`` (what is said to the end, never cut off by the next entry)."""
         ...
     def typed_words(self, lang: str) -> list[str]:

@@ -21,8 +21,8 @@ if TYPE_CHECKING:  # the probabilities' type; ``fractions`` loads only where one
 #: (what can be typed, as values), its events (what an entry made happen), its state (after
 #: each entry) and its rules (the options of one game). A game names them once, where it
 #: extends :class:`~tutto_a11y.core.contract.EntryList` and
-#: :class:`~tutto_a11y.core.contract.SideOfGame`; from there the checker follows them into
-#: its notices, its messages and its side.
+#: :class:`~tutto_a11y.core.contract.GameInterfaceBase`; from there the checker follows them
+#: into its notices, its messages and its interface.
 EntryT = TypeVar("EntryT")
 EventT = TypeVar("EventT")
 StateT = TypeVar("StateT")

@@ -44,5 +44,5 @@ def tute_line(c: Sentences, player: Mapping[str, object]) -> str:
                      tutes=player["tutes"])
 
 
-#: What the side hands ``stats``.
+#: What the game's interface hands ``stats``.
 FIGURES = StatsFigures(tute_figures, tute_shown, tute_line, state_scores)

@@ -1,6 +1,6 @@
 """What the table loop needs of Tutto, so that the loop itself knows no game.
 
-The loop (``table/session.py``) finds this through the game's side by the game's ``kind``:
+The loop (``table/session.py``) finds this through the game's interface by the game's ``kind``:
 the words and parser of the game's language, and which events are important enough to be
 said to the end.
 """

@@ -63,5 +63,5 @@ def tutto_line(c: Sentences, player: Mapping[str, object]) -> str:
                      nieten=player["nieten"])
 
 
-#: What the side hands ``stats``.
+#: What the game's interface hands ``stats``.
 FIGURES = StatsFigures(tutto_figures, tutto_shown, tutto_line, state_scores)

@@ -61,5 +61,5 @@ def yatzee_scores(game: Game) -> tuple[int, ...]:
     return tuple(game.totals())
 
 
-#: What the side hands ``stats``.
+#: What the game's interface hands ``stats``.
 FIGURES = StatsFigures(yatzee_figures, yatzee_shown, yatzee_line, yatzee_scores)

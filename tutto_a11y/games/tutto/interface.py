@@ -1,8 +1,8 @@
-"""Tutto as the table, the store and the live view see it: its :class:`GameSide`.
+"""Tutto as the table, the store and the live view see it: its :class:`GameInterface`.
 
-Everything outside ``games/tutto/`` reaches Tutto through ``SIDE``, found by the registry under
-the name the games file stores, so the loop, ``show``/``export`` and the live view are written
-once for every game.
+Everything outside ``games/tutto/`` reaches Tutto through ``INTERFACE``, found by the registry
+under the name the games file stores, so the loop, ``show``/``export`` and the live view are
+written once for every game.
 """
 
 from __future__ import annotations
@@ -14,16 +14,16 @@ from tutto_a11y.core.contract import (
     AtTable,
     CoachReview,
     CoachSettings,
-    GameSide,
+    GameInterface,
+    GameInterfaceBase,
     Notice,
     SavedGame,
     Sentences,
-    SideOfGame,
     Standing,
     StatsFigures,
     Verbosity,
 )
-from tutto_a11y.games.tutto import at_table as table_side, paper, sheet
+from tutto_a11y.games.tutto import at_table as table_interface, paper, sheet
 from tutto_a11y.games.tutto.messages import Messages, word_notice
 from tutto_a11y.games.tutto.rules import Entry, Game, Rules, State
 from tutto_a11y.games.tutto.rules.events import Event
@@ -98,8 +98,8 @@ class TuttoCoach:
                              fmt=fmt, duel=duel, target=target, tuttos=tuttos)
 
 
-class TuttoSide(SideOfGame[Rules, Game, State]):
-    """The one Tutto side; stateless, so one object serves every table."""
+class TuttoInterface(GameInterfaceBase[Rules, Game, State]):
+    """The one Tutto interface; stateless, so one object serves every table."""
 
     name = "tutto"
     game_type = Game
@@ -124,7 +124,7 @@ class TuttoSide(SideOfGame[Rules, Game, State]):
 
     @staticmethod
     def at_table(catalog: Sentences) -> AtTable[Game, Entry, Vocabulary]:
-        return table_side.at_table(catalog)
+        return table_interface.at_table(catalog)
 
     @staticmethod
     def typed_words(lang: str) -> list[str]:
@@ -201,5 +201,6 @@ def review_line(notice: Notice[Entry, Event, State, Rules], catalog: Sentences) 
     return ReviewWords(catalog, Messages(catalog, game).card_unit).brief(review(game), True)
 
 
-#: The side the registry finds; the checker holds it to the contract with Tutto's own types.
-SIDE: GameSide[Rules, Game, State, Messages, Entry, Event] = TuttoSide()
+#: The interface the registry finds; the checker holds it to the contract with Tutto's own
+#: types.
+INTERFACE: GameInterface[Rules, Game, State, Messages, Entry, Event] = TuttoInterface()

@@ -1,6 +1,6 @@
-"""Tute's side of the table: everything the loop, the store and the live view need of it.
+"""Tute's interface: everything the table loop, the store and the live view need of it.
 
-The registry finds ``SIDE`` here by the game's name; nothing outside ``games/tute/`` imports
+The registry finds ``INTERFACE`` here by the game's name; nothing outside ``games/tute/`` imports
 the other modules of this folder.
 """
 
@@ -11,25 +11,25 @@ from collections.abc import Sequence
 from tutto_a11y.core.contract import (
     AtTable,
     EntryError,
-    GameSide,
+    GameInterface,
+    GameInterfaceBase,
     Notice,
     ReplayError,
     SavedGame,
     Sentences,
-    SideOfGame,
     Standing,
     StatsFigures,
     Verbosity,
 )
-from tutto_a11y.games.tute import at_table as table_side, paper, sheet
+from tutto_a11y.games.tute import at_table as table_interface, paper, sheet
 from tutto_a11y.games.tute.messages import Messages, word_notice
 from tutto_a11y.games.tute.rules import Entry, Game, Rules, State, seats_of, side_count
 from tutto_a11y.games.tute.rules.events import Event
 from tutto_a11y.games.tute.words import Vocabulary, all_words
 
 
-class TuteSide(SideOfGame[Rules, Game, State]):
-    """The :class:`~tutto_a11y.core.contract.GameSide` of Tute."""
+class TuteInterface(GameInterfaceBase[Rules, Game, State]):
+    """The :class:`~tutto_a11y.core.contract.GameInterface` of Tute."""
 
     name = "tute"
     game_type = Game
@@ -52,7 +52,7 @@ class TuteSide(SideOfGame[Rules, Game, State]):
         return Messages(catalog, game, verbosity)
 
     def at_table(self, catalog: Sentences) -> AtTable[Game, Entry, Vocabulary]:
-        return table_side.at_table(catalog)
+        return table_interface.at_table(catalog)
 
     def typed_words(self, lang: str) -> list[str]:
         return all_words(lang)
@@ -99,7 +99,8 @@ class TuteSide(SideOfGame[Rules, Game, State]):
         return FIGURES
 
 
-#: The side the registry finds; the checker holds it to the contract with Tute's own types.
-SIDE: GameSide[Rules, Game, State, Messages, Entry, Event] = TuteSide()
+#: The interface the registry finds; the checker holds it to the contract with Tute's own
+#: types.
+INTERFACE: GameInterface[Rules, Game, State, Messages, Entry, Event] = TuteInterface()
 
-__all__ = ["EntryError", "ReplayError", "SIDE", "TuteSide", "seats_of"]
+__all__ = ["EntryError", "INTERFACE", "ReplayError", "TuteInterface", "seats_of"]

@@ -1,7 +1,7 @@
-"""Yatzee's side of the table, the store and the live view: the ``GameSide`` of the contract.
+"""Yatzee as the table, the store and the live view see it: its ``GameInterface``.
 
 Nothing outside ``games/yatzee/`` imports this folder's other modules: the loop, ``games``,
-``show``, ``export``, ``stats`` and the live view reach Yatzee through :data:`SIDE`, found by
+``show``, ``export``, ``stats`` and the live view reach Yatzee through :data:`INTERFACE`, found by
 the registry under the name stored as the game's kind.
 """
 
@@ -11,18 +11,23 @@ from collections.abc import Sequence
 
 from tutto_a11y.core.contract import (
     AtTable,
-    GameSide,
+    GameInterface,
+    GameInterfaceBase,
     Notice,
     ReplayError,
     SavedGame,
     Sentences,
-    SideOfGame,
     Standing,
     StatsFigures,
     Verbosity,
     export_opening,
 )
-from tutto_a11y.games.yatzee import at_table as table_side, messages as M, paper, table_commands
+from tutto_a11y.games.yatzee import (
+    at_table as table_interface,
+    messages as M,
+    paper,
+    table_commands,
+)
 from tutto_a11y.games.yatzee.rules import (
     ORDER,
     ROUNDS,
@@ -42,7 +47,7 @@ from tutto_a11y.text.output import plain
 from tutto_a11y.text.sent import SentBy, sent_by_line, sent_json, sent_sentence
 
 
-class YatzeeSide(SideOfGame[Rules, Game, State]):
+class YatzeeInterface(GameInterfaceBase[Rules, Game, State]):
     """Yatzee with 6 dice, for 1 to 10 players."""
 
     name = "yatzee"
@@ -66,7 +71,7 @@ class YatzeeSide(SideOfGame[Rules, Game, State]):
         return M.Messages(catalog, game, verbosity)
 
     def at_table(self, catalog: Sentences) -> AtTable[Game, Entry, Vocabulary]:
-        return table_side.at_table(catalog)
+        return table_interface.at_table(catalog)
 
     def typed_words(self, lang: str) -> list[str]:
         return [w for ws in WORDS.get(lang, WORDS["en"]).values() for w in ws]
@@ -189,8 +194,6 @@ class YatzeeSide(SideOfGame[Rules, Game, State]):
         return FIGURES
 
 
-#: What the registry hands out for ``yatzee``.
-#: The side the registry finds; the checker holds it to the contract with Yatzee's own types.
 def _sent_by_turn(game: Game, sent: Sequence[str | None]) -> list[SentBy | None]:
     """For each finished turn, who sent its entries from their own device (None: the table
     typed them all); empty for a game played without seats."""
@@ -206,6 +209,8 @@ def _turn_json(game: Game, r: E.TurnRecord, senders: list[SentBy | None],
     return turn
 
 
-SIDE: GameSide[Rules, Game, State, M.Messages, Entry, Event] = YatzeeSide()
+#: The interface the registry finds for ``yatzee``; the checker holds it to the contract with
+#: Yatzee's own types.
+INTERFACE: GameInterface[Rules, Game, State, M.Messages, Entry, Event] = YatzeeInterface()
 
-__all__ = ["ReplayError", "SIDE", "YatzeeSide"]
+__all__ = ["INTERFACE", "ReplayError", "YatzeeInterface"]
