@@ -1,9 +1,9 @@
 """What ``export --format brf|txt-braille`` and ``labels`` print: a game's lines or labels,
 translated by liblouis in the language's table and laid out on Braille pages, or drawn as dots.
 
-The words come from the game's side (``braille_sheet``, ``labels``) in the catalog's language;
-the Braille table is that language's, so a German sheet is German Braille. Without liblouis the
-commands say in one sentence what to install, and nothing else changes.
+The words come from the game's interface (``braille_sheet``, ``labels``) in the catalog's
+language; the Braille table is that language's, so a German sheet is German Braille. Without
+liblouis the commands say in one sentence what to install, and nothing else changes.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def braille_text(paragraphs: Sequence[str], lang: str, grade: int, layout: Layou
 def labels_text(game: str, c: Catalog, fmt: str, grade: int, layout: Layout) -> str:
     """``labels``: the game's labels as BRF (a blank line between labels) or as SVG dots."""
     kind = registry.find(game)
-    texts = kind.side().labels(c)
+    texts = kind.interface().labels(c)
     if fmt == "brf":
         return braille_text(texts, c.lang, grade, layout, "brf", c, gap=True)
     try:

@@ -81,11 +81,11 @@ class TOption(click.Option):
 
 
 class TargetOption(TOption):
-    """``--target``, whose help the default game's side words (what a target is depends on the
-    game); the side loads only when help is shown, never when a game starts."""
+    """``--target``, whose help the default game's interface words (what a target is depends
+    on the game); the interface loads only when help is shown, never when a game starts."""
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
-        self.help = registry.find(registry.DEFAULT).side().target_help
+        self.help = registry.find(registry.DEFAULT).interface().target_help
         return super().get_help_record(ctx)
 
 

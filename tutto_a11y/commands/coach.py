@@ -1,7 +1,7 @@
 """``tutto-tally coach``: the strategy coach's answer for a position, or its ``--duel`` solve.
 
 The coach belongs to its game (Tutto's, in the game's folder), so it is reached through the
-registry (``registry.COACHED``) and the game's side, never by name: the coach checks the
+registry (``registry.COACHED``) and the game's interface, never by name: the coach checks the
 options, words its own sentences and computes the answer; this module prints it. The JSON
 answer goes to stdout alone; the lines the coach says while it works (the duel's progress) go
 to stdout as text, or to stderr when the answer is JSON, so that a script reads one JSON
@@ -32,7 +32,7 @@ def coach_command(settings: Settings, **options: ParamValue) -> int:
     def say(line: str) -> None:
         echo_wrapped(line, settings.columns(err=to_stderr), err=to_stderr)
 
-    coach = registry.find(registry.COACHED).side().coach
+    coach = registry.find(registry.COACHED).interface().coach
     assert coach is not None  # the registry names a game that has a coach
     if asked.get("duel"):  # the solve says its own first line and how far it is
         answer = coach.command(settings, say, **asked)

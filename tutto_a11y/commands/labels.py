@@ -1,8 +1,8 @@
 """``tutto-tally labels``: Braille labels for a game's cards or fields, written to stdout.
 
-Braille on paper (``braille/paper.py``) makes the labels as BRF or SVG through the game's side;
-this module writes them as they are, never wrapped, so that redirecting them to a file gives
-the file for the embosser or the swell paper.
+Braille on paper (``braille/paper.py``) makes the labels as BRF or SVG through the game's
+interface; this module writes them as they are, never wrapped, so that redirecting them to a
+file gives the file for the embosser or the swell paper.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """``tutto-tally show GAME``: the score sheet of a saved game, printed line by line.
 
-The report (``reports/sheets.py``) replays the game and its side words the sheet; this
-module only prints it, each line wrapped at ``--width`` (or the terminal's width) like every
-other line.
+The report (``reports/sheets.py``) replays the game and its interface words the sheet;
+this module only prints it, each line wrapped at ``--width`` (or the terminal's width) like
+every other line.
 """
 
 from __future__ import annotations

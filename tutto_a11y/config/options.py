@@ -70,7 +70,7 @@ class Option:
         self.metavar = metavar
         self.help = help
         self.required = required
-        self.game_help = game_help  # the help depends on the game: its side words it
+        self.game_help = game_help  # the help depends on the game: its interface words it
         self.python = python  # the value as the program holds it, from the typed one
 
     def __repr__(self) -> str:
@@ -167,9 +167,9 @@ class PlayOptions(Options):
     """The options of ``play`` beyond the global ones and ``--game``, as given or defaulted:
     one object instead of seventeen keyword arguments, for the click command, the reading
     before click and a test alike. ``--target`` has no help here: what a target is depends
-    on the game, so its side words it."""
+    on the game, so its interface words it."""
 
-    players: str | None = option(  # "Anna,Ben", split by the game's side
+    players: str | None = option(  # "Anna,Ben", split by the game's interface
         "--players", VALUE, Names(), variable=True, metavar=N_("NAMES"),
         help=N_("The players in seat order, separated by commas."))
     target: int | None = option("--target", VALUE, WholeNumber(), variable=True,

@@ -140,7 +140,7 @@ def parse_flag(value: object, words: dict[str, bool] = FLAG_WORDS) -> bool:
 def rule_pair(option: str, c: Sentences) -> tuple[str, str]:
     """``--rule NAME=VALUE`` as its name and value; a :class:`UsageProblem` in one sentence when
     it has no ``=``. Whether the game has that rule option, and can give it that value, is the
-    game's to say (its side's ``rules``)."""
+    game's to say (its interface's ``rules``)."""
     name, sep, value = option.partition("=")
     if not sep:
         raise UsageProblem(c.gettext(

@@ -1,9 +1,9 @@
 """``tutto-tally review GAME``: a saved game read back and handed to its game's coach.
 
 This module only reads the game (running or finished) from the games file and picks the
-player; the review and its words are the game's coach (the side's ``coach``: Tutto's), which
-loads only when a review is asked for. A game without a coach is refused in one sentence.
-Printing the review is the command's (``commands/review.py``).
+player; the review and its words are the game's coach (its interface's ``coach``: Tutto's),
+which loads only when a review is asked for. A game without a coach is refused in one
+sentence. Printing the review is the command's (``commands/review.py``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from tutto_a11y.core.record import Record
 from tutto_a11y.games.registry import AnyGame
 from tutto_a11y.reports.sheets import read_game
 from tutto_a11y.reports.stats import name_key
-from tutto_a11y.store.saved import side_of
+from tutto_a11y.store.saved import interface_of
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import terminal_safe
 
@@ -29,7 +29,7 @@ class Review(Record):
 
     game_id: str
     game: AnyGame
-    coach: Coach[AnyGame]  # the side's coach, which reviewed the game and words its review
+    coach: Coach[AnyGame]  # the interface's coach, which reviewed the game and words its review
     #: What the coach's ``review`` found, for every player or the one asked for: the coach's
     #: own, handed back to it to be worded.
     players: CoachReview
@@ -60,8 +60,7 @@ def review_game(settings: Settings, ref: str, player: str | None,
     first that it is computing."""
     info, game = read_game(settings, ref)
     c = Catalog(settings.lang or info.lang)
-    side = side_of(info)
-    coach = side.coach
+    coach = interface_of(info).coach
     if coach is None:
         raise UsageProblem(c.gettext("The coach reviews Tutto games only; game {game} is "
                                      "another game.", game=info.id))

@@ -20,7 +20,7 @@ from tutto_a11y.core.contract import GameStatus
 from tutto_a11y.core.record import Record
 from tutto_a11y.games.registry import AnyGame
 from tutto_a11y.store.rows import GameInfo, entry_seats
-from tutto_a11y.store.saved import DamagedGame, rebuild, rules_and_players, side_of
+from tutto_a11y.store.saved import DamagedGame, interface_of, rebuild, rules_and_players
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.names import printable_names, terminal_safe
 from tutto_a11y.text.problems import damaged_game_sentence
@@ -129,8 +129,8 @@ def sheet_lines(settings: Settings, ref: str) -> list[str]:
     """
     info, game, seats = read_game_and_seats(settings, ref)
     c = Catalog(settings.lang or info.lang)
-    return list(side_of(info).show_lines(info, game, c, status_word(info.status, c),
-                                         printable_seats(game, seats)))
+    return list(interface_of(info).show_lines(info, game, c, status_word(info.status, c),
+                                              printable_seats(game, seats)))
 
 
 def printable_seats(game: Seated, seats: list[str | None]) -> list[str | None]:
@@ -158,25 +158,25 @@ def export_text(settings: Settings, ref: str, fmt: str,
     export's language; JSON also lists the entries sent, as the journal saves them."""
     info, game, seats = read_game_and_seats(settings, ref)
     c = Catalog(settings.lang or info.lang)  # headers: the chosen language, else the game's own
-    side = side_of(info)
+    game_interface = interface_of(info)
     shown = printable_seats(game, seats)
     if fmt in ("brf", "txt-braille"):
         from tutto_a11y.braille.pages import Layout
         from tutto_a11y.braille.paper import braille_text
 
         grade, layout = braille if braille is not None else (2, Layout())
-        lines = side.braille_sheet(info, game, c, status_word(info.status, c), shown)
+        lines = game_interface.braille_sheet(info, game, c, status_word(info.status, c), shown)
         return braille_text(lines, c.lang, grade, layout, fmt, c)
     if fmt == "json":
-        data = side.export_json(info, game, seats)
+        data = game_interface.export_json(info, game, seats)
         sent = seat_rows(game, seats)  # the entries sent from a seat's own device, if any
         if sent:  # added only then: a game without seats exports as it always did
             data["seats"] = [{"entry": number, "text": text, "seat": seat}
                              for number, text, seat in sent]
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     if fmt == "csv":
-        return export_csv(side.sheet_table(game, c, shown))
-    return export_markdown(side.sheet_table(game, c, shown))
+        return export_csv(game_interface.sheet_table(game, c, shown))
+    return export_markdown(game_interface.sheet_table(game, c, shown))
 
 
 #: What a spreadsheet takes for the start of a formula (or, tab and CR, of a new cell).

@@ -10,7 +10,7 @@ The computation part of this module is pure (rebuilt games in, figures out); onl
 :func:`count_games` at the end opens the file and keeps each game's figures in it, so the next
 run need not replay games that have not changed. Printing them is the command's
 (``commands/stats.py``). Each game adds its own figures
-(``games/<name>/figures.py``), found through its side in the registry.
+(``games/<name>/figures.py``), found through its interface in the registry.
 """
 
 from __future__ import annotations
@@ -78,8 +78,8 @@ def parse_day(text: str) -> date | None:
 # -- per-game figures, by game kind --------------------------------------------------------------
 
 def figures_of(kind: str) -> StatsFigures[PlayedGame]:
-    """What a game of ``kind`` adds to the statistics, from the game's side (the registry)."""
-    figures = registry.find(kind).side().stats_figures()
+    """What a game of ``kind`` adds to the statistics, from its interface (the registry)."""
+    figures = registry.find(kind).interface().stats_figures()
     assert figures is not None, f"{kind} keeps no statistics"  # refused by count_games
     return figures
 
@@ -229,7 +229,7 @@ def keep_finished_game(store: Store, game_id: str, game: PlayedGame) -> None:
     """
     try:
         digest = store.digests(game_id).get(game_id)
-        if digest is None or registry.find(game.kind).side().stats_figures() is None:
+        if digest is None or registry.find(game.kind).interface().stats_figures() is None:
             return
         key = f"{FIGURES_VERSION}:{game.kind}:{digest}"
         store.keep_derived_figures({game_id: (key, game_figures(game, game.kind).as_text())})
@@ -298,7 +298,7 @@ def count_games(settings: Settings, kind: str, player: str | None,
     c = settings.catalog()
     game = registry.find(kind)
     kind = game.name
-    if game.side().stats_figures() is None:
+    if game.interface().stats_figures() is None:
         raise UsageProblem(c.gettext("Statistics for {game} are not available yet: only Tutto "
                                      "games can be kept so far.", game=game.title_in(c)))
     since = None

@@ -4,7 +4,8 @@
 ``--seats``). The loop publishes
 each accepted entry and undo as a :class:`~tutto_a11y.core.contract.Notice` to a
 :class:`feed.Feed` (a listener that only appends, so the table never waits on a viewer); each
-viewer's request words those notices itself in the viewer's language through the game's side.
+viewer's request words those notices itself in the viewer's language through the game's
+interface.
 
 ``address`` reads ``--share`` and makes the access code, ``wording`` asks the game for its
 sentences and score table, ``page`` writes the HTML, ``server`` answers each request (the

@@ -17,7 +17,7 @@ from __future__ import annotations
 from tutto_a11y.core.contract import Command, EntryError, IllegalEntry, Sentences
 from tutto_a11y.core.problem import Problem
 from tutto_a11y.games import registry
-from tutto_a11y.games.registry import AnyGame, AnyLoopSide, AnySide
+from tutto_a11y.games.registry import AnyGame, AnyInterface, AnyLoopInterface
 from tutto_a11y.share.feed import Feed
 from tutto_a11y.table.inbox import Answer
 from tutto_a11y.text.i18n import Catalog
@@ -37,17 +37,17 @@ class SeatRefusal(Problem):
         self.by = by
 
 
-def judge(side: AnySide, words: AnyLoopSide, game: AnyGame, seat: int, name: str, line: str,
-          latest: Latest) -> object:
+def judge(game_interface: AnyInterface, words: AnyLoopInterface, game: AnyGame, seat: int,
+          name: str, line: str, latest: Latest) -> object:
     """The entry (or ``undo``) the line of ``name``'s seat (number ``seat``) stands for on
     ``game``, if that seat may send it now and the rules take it.
 
     EntryError is the game's own refusal, as the same line typed at the table would get it;
     SeatRefusal a seat's limit. ``game`` is never changed: the rules judge the entry on a game
-    standing at its state (``side.game_at``), so the server may pass the published game and
-    the loop its live one.
+    standing at its state (``game_interface.game_at``), so the server may pass the published
+    game and the loop its live one.
     """
-    trial = side.game_at(game.players, game.rules, game.state)
+    trial = game_interface.game_at(game.players, game.rules, game.state)
     try:
         action = words.interpret(line, trial)
     except EntryError:
@@ -71,13 +71,13 @@ def judge(side: AnySide, words: AnyLoopSide, game: AnyGame, seat: int, name: str
     return action
 
 
-def refused_sentence(problem: EntryError | SeatRefusal, side: AnySide, c: Sentences,
+def refused_sentence(problem: EntryError | SeatRefusal, game_interface: AnyInterface, c: Sentences,
                      game: AnyGame) -> str:
     """Why :func:`judge` refused a line, as one sentence in the phone's language (``c``)."""
     if isinstance(problem, SeatRefusal):
         return refusal_sentence(problem, c, game.players, game.state.seat)
-    standing = side.game_at(game.players, game.rules, game.state)
-    return str(side.messages(c, standing).error(problem))
+    standing = game_interface.game_at(game.players, game.rules, game.state)
+    return str(game_interface.messages(c, standing).error(problem))
 
 
 def refusal_sentence(refusal: SeatRefusal, c: Sentences, players: tuple[str, ...],
@@ -108,14 +108,14 @@ class SeatWords:
     """The game's parser with the words of each phone's language, made once per language and
     kept (a game's vocabulary is built from its tables of words)."""
 
-    def __init__(self, side: AnySide) -> None:
-        self.side = side
-        self._words: dict[str, AnyLoopSide] = {}
+    def __init__(self, game_interface: AnyInterface) -> None:
+        self.game_interface = game_interface
+        self._words: dict[str, AnyLoopInterface] = {}
 
-    def __call__(self, lang: str) -> AnyLoopSide:
+    def __call__(self, lang: str) -> AnyLoopInterface:
         words = self._words.get(lang)
         if words is None:  # two server threads may make it at once: either copy will do
-            words = self._words[lang] = self.side.at_table(Catalog(lang))
+            words = self._words[lang] = self.game_interface.at_table(Catalog(lang))
         return words
 
 
@@ -124,8 +124,8 @@ class Entering:
 
     def __init__(self, feed: Feed) -> None:
         self.feed = feed
-        self.side = registry.find(feed.start.game).side()
-        self.words = SeatWords(self.side)
+        self.game_interface = registry.find(feed.start.game).interface()
+        self.words = SeatWords(self.game_interface)
 
     def check(self, seat: int, name: str, line: str, state: int, c: Catalog) -> Answer | None:
         """The phone's answer when the table would not take this line now; None when the
@@ -135,12 +135,13 @@ class Entering:
             return Answer("moved-on", moved_on_sentence(c), count)
         notice = self.feed.item(count).notice if count else self.feed.start
         latest = self.feed.latest_by(count)  # as it was with that notice
-        game = self.side.game_at(notice.players, notice.rules, notice.state)
+        game = self.game_interface.game_at(notice.players, notice.rules, notice.state)
         answer: Answer | None = None
         try:
-            judge(self.side, self.words(c.lang), game, seat, name, line, latest)
+            judge(self.game_interface, self.words(c.lang), game, seat, name, line, latest)
         except (EntryError, SeatRefusal) as problem:
-            answer = Answer("refused", refused_sentence(problem, self.side, c, game), count)
+            answer = Answer("refused",
+                            refused_sentence(problem, self.game_interface, c, game), count)
         if len(self.feed) != count:  # the table moved on while this was judged
             return Answer("moved-on", moved_on_sentence(c), len(self.feed))
         return answer

@@ -1,7 +1,7 @@
 """A published notice worded for one viewer: its line, the score table and the moment now.
 
-Each viewer's language words the notices itself, through the game's side (``word_notice`` and
-``standing`` of the game contract), so the table words nothing for the live view. What has been
+Each viewer's language words the notices itself, through the game's interface (``word_notice``
+and ``standing`` of the game contract), so the table words nothing for the live view. What has been
 worded once in a language is kept, as the bytes of its event: twenty viewers in two languages
 word each notice twice, and the wording thread (:meth:`Wording.word_and_wake`) does so before
 it wakes them, so a viewer only writes bytes.
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from tutto_a11y.core.contract import AnyNotice, Standing
 from tutto_a11y.core.record import Record
 from tutto_a11y.games import registry
-from tutto_a11y.games.registry import AnyLoopSide, AnySide
+from tutto_a11y.games.registry import AnyInterface, AnyLoopInterface
 from tutto_a11y.share.feed import Feed, Item
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.sent import sent_by_seat
@@ -48,35 +48,35 @@ class Worded(Record):
     turn: Turn
 
 
-def _side(kind: str) -> AnySide:
-    """The game's side from the registry (``games/<name>/side.py``)."""
-    return registry.find(kind).side()
+def _interface(kind: str) -> AnyInterface:
+    """The game's interface from the registry (``games/<name>/interface.py``)."""
+    return registry.find(kind).interface()
 
 
 def standing(notice: AnyNotice, catalog: Catalog) -> Standing:
     """The score table and the moment a notice left, in the catalog's language."""
-    return _side(notice.game).standing(notice.players, notice.rules, notice.state, catalog)
+    return _interface(notice.game).standing(notice.players, notice.rules, notice.state, catalog)
 
 
-#: Each game's loop side per language, made once (its words take a fraction of a millisecond
+#: Each game's loop interface per language, made once (its words take a fraction of a millisecond
 #: to build, and only its seat rule is asked here).
-_LOOP_SIDES: dict[tuple[str, str], AnyLoopSide] = {}
+_LOOP_INTERFACES: dict[tuple[str, str], AnyLoopInterface] = {}
 
 
-def _loop_side(kind: str, catalog: Catalog) -> AnyLoopSide:
+def _loop_interface(kind: str, catalog: Catalog) -> AnyLoopInterface:
     key = (kind, catalog.lang)
-    found = _LOOP_SIDES.get(key)
+    found = _LOOP_INTERFACES.get(key)
     if found is None:
-        found = _LOOP_SIDES[key] = _side(kind).at_table(catalog)
+        found = _LOOP_INTERFACES[key] = _interface(kind).at_table(catalog)
     return found
 
 
 def turn(notice: AnyNotice, catalog: Catalog, latest_by: str | None = None) -> Turn:
     """Who enters after a notice, with the table's question ("Anna, set aside?") and the
     sentence for the other seats, in the catalog's language."""
-    side = _side(notice.game)
-    game = side.game_at(notice.players, notice.rules, notice.state)
-    entering = tuple(_loop_side(notice.game, catalog).seats_entering(game))
+    game_interface = _interface(notice.game)
+    game = game_interface.game_at(notice.players, notice.rules, notice.state)
+    entering = tuple(_loop_interface(notice.game, catalog).seats_entering(game))
     if not entering:
         waiting = catalog.gettext("There is nothing more to enter from your device.")
     elif len(entering) == 1:
@@ -84,7 +84,7 @@ def turn(notice: AnyNotice, catalog: Catalog, latest_by: str | None = None) -> T
                                   "turn.", name=notice.players[entering[0]])
     else:  # every seat that may not enter now is shown no field and this sentence
         waiting = catalog.gettext("Your entry field appears here when you may enter.")
-    return Turn(str(side.messages(catalog, game).prompt()), entering, waiting, latest_by)
+    return Turn(str(game_interface.messages(catalog, game).prompt()), entering, waiting, latest_by)
 
 
 class Wording:
@@ -161,10 +161,10 @@ class Wording:
 
     def _word(self, item: Item, c: Catalog) -> Worded:
         notice = item.notice
-        side = _side(notice.game)
+        game_interface = _interface(notice.game)
         # An undo is said as the table said it (what was taken back, then whose turn); the
         # page also marks the announcement it took back (``takes_back``).
-        line = side.word_notice(notice, c)
+        line = game_interface.word_notice(notice, c)
         if notice.by is not None:  # sent from a seat: named once, as the table says it
             line += " " + sent_by_seat(notice.by, c)
         return Worded(item.number, line, item.takes_back, standing(notice, c),

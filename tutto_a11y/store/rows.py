@@ -26,7 +26,7 @@ class GameInfo(Record):
     created: str
     updated: str
     lang: str
-    rules: dict[str, object]  # as the file holds them: the game's side reads them
+    rules: dict[str, object]  # as the file holds them: the game's interface reads them
     players: tuple[str, ...]
     status: GameStatus
     #: True when the row was edited into something unreadable (players not a list of names,

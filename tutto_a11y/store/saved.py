@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from tutto_a11y.core.contract import EntryError, ReplayError
 from tutto_a11y.games import registry
-from tutto_a11y.games.registry import AnyGame, AnySide
+from tutto_a11y.games.registry import AnyGame, AnyInterface
 from tutto_a11y.store.rows import GameInfo
 from tutto_a11y.text.names import printable_names
 
@@ -30,19 +30,19 @@ class DamagedGame(Exception):
         self.kind = kind
 
 
-def side_of(info: GameInfo) -> AnySide:
-    """The :class:`GameSide` of a saved game's kind; DamagedGame(kind=...) for a kind that
+def interface_of(info: GameInfo) -> AnyInterface:
+    """The :class:`GameInterface` of a saved game's kind; DamagedGame(kind=...) for a kind that
     this version does not know or cannot play."""
     kind = info.kind or registry.DEFAULT
     try:
-        return registry.find(str(kind)).side()
+        return registry.find(str(kind)).interface()
     except (KeyError, LookupError):
         raise DamagedGame(info.id, kind=str(kind)) from None
 
 
 def rules_and_players(info: GameInfo) -> tuple[object, tuple[str, ...]]:
     """The rules and seat order of a saved game row, as its game accepts them."""
-    side = side_of(info)
+    game_interface = interface_of(info)
     if info.damaged:
         raise DamagedGame(info.id)
     names = info.players
@@ -51,8 +51,8 @@ def rules_and_players(info: GameInfo) -> tuple[object, tuple[str, ...]]:
     try:
         # Games saved before names were checked may hold escape sequences: such a game is
         # not damaged, its names are shown and said cleaned, one distinct name per seat.
-        rules = side.rules_from_dict(info.rules)
-        players = side.check_players(printable_names(names))
+        rules = game_interface.rules_from_dict(info.rules)
+        players = game_interface.check_players(printable_names(names))
     except EntryError:
         raise DamagedGame(info.id) from None
     return rules, players
@@ -62,7 +62,7 @@ def rebuild(info: GameInfo, entries: Sequence[str]) -> AnyGame:
     """The saved game replayed from its journal, every entry checked as if typed."""
     rules, players = rules_and_players(info)
     try:
-        game: AnyGame = side_of(info).replay(players, rules, entries)
+        game: AnyGame = interface_of(info).replay(players, rules, entries)
         return game
     except ReplayError as damaged:
         raise DamagedGame(info.id, damaged.index) from None

@@ -15,7 +15,7 @@ import sys
 from tutto_a11y.config.options import PlayOptions
 from tutto_a11y.config.settings import Settings, default_lang, store_problem
 from tutto_a11y.games import registry
-from tutto_a11y.store.saved import side_of
+from tutto_a11y.store.saved import interface_of
 from tutto_a11y.table.journal import StoreJournal
 from tutto_a11y.table.reader import TerminalReader
 from tutto_a11y.table.session import Table
@@ -45,9 +45,9 @@ def play(settings: Settings, options: PlayOptions) -> int:
 
     lang, width, plain = settings.lang, settings.width, settings.plain
     catalog = Catalog(lang or default_lang(settings.env))
-    side = registry.find(settings.game or registry.DEFAULT).side()
-    rules = rules_from(side, options.preset, target, options.rule_options, catalog)
-    names = split_players(side, players, catalog) if players else None
+    game_interface = registry.find(settings.game or registry.DEFAULT).interface()
+    rules = rules_from(game_interface, options.preset, target, options.rule_options, catalog)
+    names = split_players(game_interface, players, catalog) if players else None
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     plain_mode = not (sys.stdin.isatty() and terminal_mode(sys.stdout, plain))
@@ -75,18 +75,18 @@ def play(settings: Settings, options: PlayOptions) -> int:
         raise
     try:
         reader = reader_for(plain_mode, output, options.sighted,
-                            side.typed_words(catalog.lang), unbuffered=seats)
+                            game_interface.typed_words(catalog.lang), unbuffered=seats)
         mark_discarded(reader, catalog)
         try:
             chosen = choose_game(store, options.resume, reader, output, catalog, lang)
             if chosen is None:
-                info, game = new_game(store, side, reader, output, catalog, rules, names)
-                opening = side.messages(catalog, game, verbosity).new_game()
+                info, game = new_game(store, game_interface, reader, output, catalog, rules, names)
+                opening = game_interface.messages(catalog, game, verbosity).new_game()
             else:
                 info, game = claimed(*chosen, store, catalog)
-                side = side_of(info)  # a saved game goes on as the game it is
+                game_interface = interface_of(info)  # a saved game goes on as the game it is
                 # The words Tab completes are the saved game's.
-                reader.words = sorted(set(side.typed_words(catalog.lang)))
+                reader.words = sorted(set(game_interface.typed_words(catalog.lang)))
                 if lang is None and info.lang != catalog.lang:
                     catalog = Catalog(info.lang)  # a game goes on in its own language
                     mark_discarded(reader, catalog)
@@ -96,15 +96,16 @@ def play(settings: Settings, options: PlayOptions) -> int:
                             options.speech, interactive, catalog.lang, options.voice,
                             options.rate, options.speech_engine, options.speech_to, output,
                             catalog)
-                opening = resumed(info, game, side.messages(catalog, game, verbosity), store)
+                opening = resumed(info, game,
+                                  game_interface.messages(catalog, game, verbosity), store)
         except Quit:
             return 0
         store.claim(info.id)
-        messages = side.messages(catalog, game, verbosity)
-        if options.coach and side.coach is not None:  # --coach: the advice after each roll
-            messages.coach = True
+        messages = game_interface.messages(catalog, game, verbosity)
+        if options.coach and game_interface.coach is not None:
+            messages.coach = True  # --coach: the advice after each roll
         if isinstance(reader, TerminalReader):
-            reader.show_status(lambda: side.status_line(messages),
+            reader.show_status(lambda: game_interface.status_line(messages),
                                lambda words: catalog.gettext("Words that fit: {words}.",
                                                              words=", ".join(words)))
         listeners = []
@@ -123,7 +124,7 @@ def play(settings: Settings, options: PlayOptions) -> int:
             if inbox is not None:
                 from tutto_a11y.table.seats import open_seats, seats_words
 
-                seating, said = open_seats(sharing, catalog, side)
+                seating, said = open_seats(sharing, catalog, game_interface)
                 seated = (seating, inbox)
                 reader.words = sorted({*reader.words, *seats_words(catalog.lang)})  # for Tab
                 opening += " " + said

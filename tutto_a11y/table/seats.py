@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from tutto_a11y.core.contract import Command, EntryError, TableGame
-from tutto_a11y.games.registry import AnySide
+from tutto_a11y.games.registry import AnyInterface
 from tutto_a11y.share.address import said_code
 from tutto_a11y.share.entering import (
     Latest,
@@ -55,11 +55,12 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
-def open_seats(sharing: Sharing, catalog: Catalog, side: AnySide) -> tuple[Seating, str]:
+def open_seats(sharing: Sharing, catalog: Catalog,
+               game_interface: AnyInterface) -> tuple[Seating, str]:
     """The seats of the table about to play, and the opening's sentence that says how to get
     the codes (never the codes themselves) and names any player of ``TUTTO_SEAT_CODES`` who
     does not play."""
-    seating = Seating(sharing, catalog, side)
+    seating = Seating(sharing, catalog, game_interface)
     shown = WORDS.get(catalog.lang, WORDS["en"])["seats"][0]
     said = catalog.gettext("There every player can also enter their own turns with a seat code "
                            "of their own: type {seats} for the codes.", seats=shown)
@@ -80,15 +81,15 @@ def seats_words(lang: str) -> list[str]:
 class Seating:
     """The seats of the table that runs: the command, and the seats' entries."""
 
-    def __init__(self, sharing: Sharing, catalog: Catalog, side: AnySide) -> None:
+    def __init__(self, sharing: Sharing, catalog: Catalog, game_interface: AnyInterface) -> None:
         self.sharing = sharing
         self.c = catalog
-        self.side = side
+        self.game_interface = game_interface
         self.words = Vocabulary(catalog.lang, WORDS)
         self._first = {key for lang in dict.fromkeys((catalog.lang, "en"))
                        for word in WORDS.get(lang, WORDS["en"])["seats"]
                        for key in spellings(word)}
-        self._seat_words = SeatWords(side)  # the game's parser in each phone's language
+        self._seat_words = SeatWords(game_interface)  # the game's parser in each phone's language
 
     @property
     def book(self) -> SeatBook:
@@ -200,11 +201,11 @@ class Seating:
         try:
             # The seat's words are this table's game's: what they read is its entry.
             action = cast("EntryT | Command", judge(
-                self.side, self._seat_words(entry.lang), game, self.book.seat_index(entry.seat),
-                entry.seat, entry.line, latest))
+                self.game_interface, self._seat_words(entry.lang), game,
+                self.book.seat_index(entry.seat), entry.seat, entry.line, latest))
             return action
         except (EntryError, SeatRefusal) as problem:
-            entry.give(Answer("refused", refused_sentence(problem, self.side, c, game),
+            entry.give(Answer("refused", refused_sentence(problem, self.game_interface, c, game),
                               self._state()))
             return None
 

@@ -23,7 +23,7 @@ from tutto_a11y.core.contract import (
     EntryError,
     GameMessages,
     Listener,
-    LoopSide,
+    LoopInterface,
     Notice,
     SeatedState,
     Sentences,
@@ -167,10 +167,10 @@ class Table(Generic[EntryT, EventT, StateT, RulesT]):
         self.output = output
         self.journal = journal
         self.speaker = speaker
-        # The game's own side of the loop (its words, parser, important events), found by
-        # its kind: the loop itself knows no game.
-        self.rules_of_play: LoopSide[TableGame[EntryT, EventT, StateT, RulesT], EntryT] = (
-            registry.find(game.kind).side().at_table(messages.c))
+        # The loop's interface (the game's words, parser, important events), found by its
+        # kind: the loop itself knows no game.
+        self.rules_of_play: LoopInterface[TableGame[EntryT, EventT, StateT, RulesT], EntryT] = (
+            registry.find(game.kind).interface().at_table(messages.c))
         self.sentences = leaving_sentences(messages.c, messages.match)
         self.last = ""
         # A game's own command or announcement that may compute for a while (Tutto's coach)

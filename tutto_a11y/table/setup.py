@@ -17,7 +17,7 @@ from tutto_a11y.config.settings import UsageProblem
 from tutto_a11y.config.values import rule_pair
 from tutto_a11y.core.contract import AnyMessages, EntryError, GameStatus, PlayedGame
 from tutto_a11y.games import registry
-from tutto_a11y.games.registry import AnyGame, AnySide
+from tutto_a11y.games.registry import AnyGame, AnyInterface
 from tutto_a11y.store.journal import Store
 from tutto_a11y.store.rows import GameInfo
 from tutto_a11y.store.saved import DamagedGame, rebuild
@@ -85,14 +85,15 @@ def mark_discarded(reader: TableReader, c: Catalog) -> None:
     reader.discarded = c.gettext("Line discarded, nothing entered.")
 
 
-def new_game(store: Store, side: AnySide, reader: LineReader, output: Output, catalog: Catalog,
-             rules: object, names: tuple[str, ...] | None) -> tuple[GameInfo, AnyGame]:
+def new_game(store: Store, game_interface: AnyInterface, reader: LineReader, output: Output,
+             catalog: Catalog, rules: object,
+             names: tuple[str, ...] | None) -> tuple[GameInfo, AnyGame]:
     """A new game in the games file, with the players given or asked for."""
     if names is None:
-        names = _ask_players(side, reader, output, catalog)
-    info = store.create_game(catalog.lang, side.rules_as_dict(rules), list(names),
-                             kind=side.name)
-    return info, side.new_game(info.players, rules)
+        names = _ask_players(game_interface, reader, output, catalog)
+    info = store.create_game(catalog.lang, game_interface.rules_as_dict(rules), list(names),
+                             kind=game_interface.name)
+    return info, game_interface.new_game(info.players, rules)
 
 
 def resumed(info: GameInfo, game: PlayedGame, messages: AnyMessages, store: Store) -> str:
@@ -132,32 +133,32 @@ def _replay(info: GameInfo, store: Store, catalog: Catalog) -> AnyGame:
                                                  damaged.kind)) from None
 
 
-def rules_from(side: AnySide, preset: str | None, target: int | None, options: Sequence[str],
-               catalog: Catalog) -> object:
+def rules_from(game_interface: AnyInterface, preset: str | None, target: int | None,
+               options: Sequence[str], catalog: Catalog) -> object:
     """The chosen game's rules from ``--rules``, ``--target`` and ``--rule NAME=VALUE``."""
     pairs = [rule_pair(option, catalog) for option in options]
     try:
-        return side.rules(preset, target, pairs)
+        return game_interface.rules(preset, target, pairs)
     except EntryError as error:
         raise UsageProblem(entry_error_sentence(error, catalog)) from None
 
 
-def split_players(side: AnySide, text: str, catalog: Catalog) -> tuple[str, ...]:
+def split_players(game_interface: AnyInterface, text: str, catalog: Catalog) -> tuple[str, ...]:
     """``--players``/``TUTTO_PLAYERS``: the names checked as typed names are, then by the
     game (how many it can seat)."""
     from tutto_a11y.text.names import check_names
 
     try:
-        return check_names(text.split(","), side.min_players, side.max_players)
+        return check_names(text.split(","), game_interface.min_players, game_interface.max_players)
     except EntryError as error:
         raise UsageProblem(entry_error_sentence(error, catalog)) from None
 
 
-def _ask_players(side: AnySide, reader: LineReader, output: Output, c: Catalog
+def _ask_players(game_interface: AnyInterface, reader: LineReader, output: Output, c: Catalog
                  ) -> tuple[str, ...]:
     """The set-up dialogue: plain numbered questions, one name each, an empty line to start."""
     names: list[str] = []
-    minimum, maximum = side.min_players, side.max_players
+    minimum, maximum = game_interface.min_players, game_interface.max_players
     output.line(c.gettext("New game. Type the players' names in seat order, one per line."))
     while len(names) < maximum:
         number = len(names) + 1
@@ -244,7 +245,7 @@ def _going_on(info: GameInfo, game: PlayedGame, reader: TableReader, output: Out
     from tutto_a11y.text.vocabulary import TABLE_WORDS, Vocabulary
 
     # A game that is a match of several (Tute) is called a match here too, as it is everywhere.
-    match = bool(registry.find(info.kind).side().messages(c, game).match)
+    match = bool(registry.find(info.kind).interface().messages(c, game).match)
     players = and_list(game.players, c)
     output.line(c.gettext("Match {game} with {players} is still running.", game=info.id,
                           players=players) if match else
