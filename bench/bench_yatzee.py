@@ -34,7 +34,7 @@ from tutto_a11y.text.i18n import Catalog
 
 PLAYERS = ("Anna", "Ben", "Cleo")
 TARGET_MS = 2.0
-SIDE = registry.find("yatzee").side()
+INTERFACE = registry.find("yatzee").interface()
 
 
 def typed_game(rng: random.Random) -> list[str]:
@@ -44,7 +44,7 @@ def typed_game(rng: random.Random) -> list[str]:
     probability; after a roll the player rolls again half the time while allowed, else writes
     or strikes a legal field.
     """
-    game = SIDE.new_game(PLAYERS, SIDE.rules(None, None, ()))
+    game = INTERFACE.new_game(PLAYERS, INTERFACE.rules(None, None, ()))
     lines: list[str] = []
     while not game.finished:
         chance, decisions = game.chance_outcomes(), game.legal_entries()
@@ -64,8 +64,8 @@ def typed_game(rng: random.Random) -> list[str]:
 
 def run_loop(lines: Sequence[str], journal: Any) -> list[float]:
     """Type the lines into the real loop; one sample per line."""
-    game = SIDE.new_game(PLAYERS, SIDE.rules(None, None, ()))
-    samples, status = timed_loop(game, SIDE.messages(Catalog("en"), game), lines, journal)
+    game = INTERFACE.new_game(PLAYERS, INTERFACE.rules(None, None, ()))
+    samples, status = timed_loop(game, INTERFACE.messages(Catalog("en"), game), lines, journal)
     check(status == 0, f"the play loop ended with status {status}")
     check(game.finished, "the game did not end: a typed line was refused")
     return samples  # sample i: from the request for line i to the request for line i+1
@@ -87,8 +87,8 @@ def main(args: argparse.Namespace) -> None:
         entries: list[float] = []
         with Store.open(folder / "games.sqlite3") as store:
             for lines in games:
-                info = store.create_game("en", SIDE.rules_as_dict(SIDE.rules(None, None, ())),
-                                         PLAYERS, kind="yatzee")
+                rules = INTERFACE.rules_as_dict(INTERFACE.rules(None, None, ()))
+                info = store.create_game("en", rules, PLAYERS, kind="yatzee")
                 samples = run_loop(lines, StoreJournal(store, info.id))
                 durable += samples
                 fits += [s for s, line in zip(samples, lines, strict=True) if line == "fits"]

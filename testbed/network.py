@@ -39,7 +39,7 @@ def live_server(codes: str | None = None, clock: Clock | None = None,
     new game of Tutto (with seats when ``codes`` gives their codes, ``Anna=11112222,...``),
     its guessing budget on ``clock``. Yields the :class:`Sharing` (``.url`` added); no table
     loop takes seats' entries."""
-    from tutto_a11y.games.tutto.side import SIDE
+    from tutto_a11y.games.tutto.interface import INTERFACE
     from tutto_a11y.share.seats import read_fixed_codes
     from tutto_a11y.share.server import Handler
     from tutto_a11y.share.serving import ShareServer
@@ -49,7 +49,7 @@ def live_server(codes: str | None = None, clock: Clock | None = None,
     server = ShareServer("127.0.0.1", 0, CODE, "en", Handler, clock=clock or time.monotonic)
     server.start()
     sharing = Sharing(server)
-    game = SIDE.new_game(players, SIDE.rules(None, None, ()))
+    game = INTERFACE.new_game(players, INTERFACE.rules(None, None, ()))
     inbox = Inbox() if codes is not None else None  # no loop takes its entries
     sharing.listen_to(game, inbox, fixed_codes=read_fixed_codes(codes))
     sharing.url = f"http://127.0.0.1:{server.port}/"  # type: ignore[attr-defined]

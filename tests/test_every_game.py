@@ -25,8 +25,8 @@ import pytest
 from conftest import ROOT
 from tutto_a11y.core.contract import (
     EntryError,
+    GameInterface,
     GameMessages,
-    GameSide,
     GameStatus,
     Notice,
     Standing,
@@ -76,12 +76,12 @@ class StrictCatalog(Catalog):
         return super().pgettext(context, message, **values)
 
 
-def _side(name: str) -> Any:
-    return registry.find(name).side()
+def _interface(name: str) -> Any:
+    return registry.find(name).interface()
 
 
-def _players(side: Any) -> tuple[str, ...]:
-    return tuple(side.check_players(NAMES[:max(2, side.min_players)]))
+def _players(game_interface: Any) -> tuple[str, ...]:
+    return tuple(game_interface.check_players(NAMES[:max(2, game_interface.min_players)]))
 
 
 def _offered(game: Any) -> list[Any]:
@@ -97,8 +97,8 @@ def _notice(
 def _playthrough(name: str, seed: int) -> SimpleNamespace:
     """A random game to its end (an undo now and then), with every notice the table published
     and the journal it wrote (an entry's text, or None for an undo)."""
-    side = _side(name)
-    game = side.new_game(_players(side), side.rules(None, None, ()))
+    game_interface = _interface(name)
+    game = game_interface.new_game(_players(game_interface), game_interface.rules(None, None, ()))
     rng = random.Random(seed)
     notices, journal = [], []
     while not game.finished:
@@ -111,7 +111,8 @@ def _playthrough(name: str, seed: int) -> SimpleNamespace:
             taken = game.pop()
             notices.append(_notice(name, game, [], undone=taken))
             journal.append(None)
-    return SimpleNamespace(name=name, side=side, game=game, notices=notices, journal=journal)
+    return SimpleNamespace(name=name, game_interface=game_interface, game=game, notices=notices,
+                           journal=journal)
 
 
 @pytest.fixture(scope="module", params=[(name, seed) for name in GAMES for seed in SEEDS],
@@ -121,26 +122,26 @@ def played(request: pytest.FixtureRequest) -> SimpleNamespace:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_every_game_of_the_registry_has_a_side_that_keeps_the_game_side_contract(
+def test_every_game_of_the_registry_has_an_interface_that_keeps_the_game_interface_contract(
         name: str) -> None:
-    side = _side(name)
-    assert isinstance(side, GameSide)
-    assert side.name == name
-    players = _players(side)
-    rules = side.rules(None, None, ())
-    assert side.rules_from_dict(side.rules_as_dict(rules)) == rules
-    game = side.new_game(players, rules)
+    game_interface = _interface(name)
+    assert isinstance(game_interface, GameInterface)
+    assert game_interface.name == name
+    players = _players(game_interface)
+    rules = game_interface.rules(None, None, ())
+    assert game_interface.rules_from_dict(game_interface.rules_as_dict(rules)) == rules
+    game = game_interface.new_game(players, rules)
     assert isinstance(game, TableGame)
     assert game.kind == name
-    assert isinstance(side.messages(Catalog("en"), game), GameMessages)
+    assert isinstance(game_interface.messages(Catalog("en"), game), GameMessages)
 
 
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_every_entry_a_game_offers_is_accepted_and_pop_restores_the_game_exactly(
         name: str, seed: int) -> None:
-    side = _side(name)
-    game = side.new_game(_players(side), side.rules(None, None, ()))
+    game_interface = _interface(name)
+    game = game_interface.new_game(_players(game_interface), game_interface.rules(None, None, ()))
     rng = random.Random(seed)
     while not game.finished:
         assert len(game.entries) < MAX_ENTRIES, "the game never ended"
@@ -169,8 +170,8 @@ def test_replaying_the_journal_of_a_real_games_file_gives_the_live_game(
     game = played.game
     store = Store.open(tmp_path / "games.sqlite3")
     try:
-        info = store.create_game("en", played.side.rules_as_dict(game.rules), game.players,
-                                 kind=played.name)
+        info = store.create_game("en", played.game_interface.rules_as_dict(game.rules),
+                                 game.players, kind=played.name)
         for text in played.journal:  # as the table writes it, undos included
             if text is None:
                 store.append_undo(info.id)
@@ -190,7 +191,7 @@ def test_every_notice_of_a_game_is_worded_in_every_language(
         played: SimpleNamespace, lang: str) -> None:
     catalog = StrictCatalog(lang)
     for notice in played.notices:
-        line = played.side.word_notice(notice, catalog)
+        line = played.game_interface.word_notice(notice, catalog)
         assert line.strip() and "{" not in line, (notice, line)
     assert catalog.missing == set()
 
@@ -198,9 +199,9 @@ def test_every_notice_of_a_game_is_worded_in_every_language(
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_standing_show_export_and_sheet_of_a_game_are_worded_in_every_language(
         played: SimpleNamespace, lang: str, tmp_path: Path) -> None:
-    side, game = played.side, played.game
+    game_interface, game = played.game_interface, played.game
     catalog = StrictCatalog(lang)
-    standing = side.standing(game.players, game.rules, game.state, catalog)
+    standing = game_interface.standing(game.players, game.rules, game.state, catalog)
     assert isinstance(standing, Standing)
     assert standing.caption and standing.now and len(standing.rows) == len(game.players)
     assert all(len(row) == len(standing.header) for row in standing.rows)
@@ -210,18 +211,18 @@ def test_the_standing_show_export_and_sheet_of_a_game_are_worded_in_every_langua
     # waiting for the disk, in every language): the replay test above writes and reads it.
     store = Store.open(tmp_path / "games.sqlite3")
     try:
-        info = store.create_game(lang, side.rules_as_dict(game.rules), game.players,
+        info = store.create_game(lang, game_interface.rules_as_dict(game.rules), game.players,
                                  kind=played.name)
         store.set_status(info.id, GameStatus.FINISHED)
         info = store.game(info.id)
     finally:
         store.close()
-    lines = side.show_lines(info, game, catalog, catalog.gettext("finished"))
+    lines = game_interface.show_lines(info, game, catalog, catalog.gettext("finished"))
     assert lines and all(line.strip() and "{" not in line for line in lines)
-    exported = side.export_json(info, game)
+    exported = game_interface.export_json(info, game)
     assert next(iter(exported)) == "game" and exported["game"] == played.name
     json.dumps(exported, ensure_ascii=False)  # the export is JSON as it stands
-    header, rows = side.sheet_table(game, catalog)
+    header, rows = game_interface.sheet_table(game, catalog)
     assert header and rows and all(len(row) == len(header) for row in rows)
     assert catalog.missing == set()
 
@@ -297,10 +298,11 @@ def _worded(word: Any, reason: str, data: dict[str, Any], pool: list[Any]) -> st
     return None
 
 
-def _sentences(side: Any, game: Any, reason: str, lang: str, pool: list[Any]) -> set[str]:
+def _sentences(game_interface: Any, game: Any, reason: str, lang: str,
+               pool: list[Any]) -> set[str]:
     """How the table, or the start (rules and players, typed text only), words a refusal."""
-    at_table = _worded(lambda e: side.messages(Catalog(lang), game).error(e), reason, SAMPLE,
-                       pool)
+    at_table = _worded(lambda e: game_interface.messages(Catalog(lang), game).error(e), reason,
+                       SAMPLE, pool)
     typed = {key: value for key, value in SAMPLE.items() if key != "roll"}
     before = _worded(lambda e: entry_error_sentence(e, Catalog(lang)), reason, typed,
                      [p for p in pool if isinstance(p, str)])
@@ -310,18 +312,18 @@ def _sentences(side: Any, game: Any, reason: str, lang: str, pool: list[Any]) ->
 @pytest.mark.parametrize("name", GAMES)
 def test_every_reason_a_game_can_refuse_with_has_a_sentence_of_its_own_in_every_language(
         name: str) -> None:
-    side = _side(name)
-    game = side.new_game(_players(side), side.rules(None, None, ()))
+    game_interface = _interface(name)
+    game = game_interface.new_game(_players(game_interface), game_interface.rules(None, None, ()))
     pool = [1, "xyz", (1, 2, 3), *_game_words(name)]
     reasons = _reasons_of(name)
     assert reasons, "the game refuses nothing?"
     unworded: dict[str, list[str]] = {}
     for lang in LANGS:
-        fallback = _sentences(side, game, "no-such-reason", lang, pool)
+        fallback = _sentences(game_interface, game, "no-such-reason", lang, pool)
         assert fallback, lang
         for reason in sorted(reasons):
             # "That did not work: CODE." is the fallback too, with the code in it.
-            own = {said for said in _sentences(side, game, reason, lang, pool) - fallback
+            own = {said for said in _sentences(game_interface, game, reason, lang, pool) - fallback
                    if reason not in said}
             if not own:
                 unworded.setdefault(reason, []).append(lang)

@@ -23,7 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tutto_a11y.core",),
     ("tutto_a11y.games.*.rules",),
     # Braille's engine (liblouis, pages, dots) knows no game; ``braille.paper`` joins it to the
-    # games' sides for the commands, like the store's sheets.
+    # games' interfaces for the commands, like the store's sheets.
     # The configuration's package (``config/``) spans three layers, one home for every option
     # and setting: the settings file (it knows only the folders) with the text below the games,
     ("tutto_a11y.text", "tutto_a11y.folders", "tutto_a11y.store.journal",
@@ -31,7 +31,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
      "tutto_a11y.store.schema", "tutto_a11y.store.errors", "tutto_a11y.store.claims",
      "tutto_a11y.store.files", "tutto_a11y.store.rows", "tutto_a11y.braille",
      "tutto_a11y.config", "tutto_a11y.config.file"),
-    # the resolved settings and the value checkers beside the games' sides, because Tutto's
+    # the resolved settings and the value checkers beside the games' interfaces, because Tutto's
     # coach (``games.tutto.coach``) words its own command's problems and reads ``--rule``
     # with them. Tutto's messages import the coach lazily for ``advice`` (same room, no
     # circle allowed).
@@ -189,11 +189,11 @@ def test_the_core_imports_nothing_of_the_project_but_itself() -> None:
     assert strays == []
 
 
-def test_below_the_games_sides_nothing_reaches_into_the_games_folder() -> None:
-    """The rooms under the games' sentences and sides (``text/``, ``folders.py``, the
-    journal, Braille's engine, and ``config/settings.py`` beside the sides) find the record and
-    the contract's refusals in ``core/``: ``games/`` holds the games and their registry only,
-    so the folders show the layers."""
+def test_below_the_games_interfaces_nothing_reaches_into_the_games_folder() -> None:
+    """The rooms under the games' sentences and interfaces (``text/``, ``folders.py``, the
+    journal, Braille's engine, and ``config/settings.py`` beside the interfaces) find the
+    record and the contract's refusals in ``core/``: ``games/`` holds the games and their
+    registry only, so the folders show the layers."""
     graph = _graph()
     strays = sorted((m, d) for m, deps in graph.items() for d in deps
                     if layer(m) <= layer("tutto_a11y.config.settings")
@@ -242,7 +242,7 @@ def test_no_modules_import_each_other_round_a_circle() -> None:
 
 def test_the_play_loop_line_reading_and_saved_games_know_no_game() -> None:
     """The loop finds a game's words, parser and important events, and ``show``, ``export``
-    and ``games`` find its sheets, through the registry and the game's side."""
+    and ``games`` find its sheets, through the registry and the game's interface."""
     graph = _graph()
     for loop in ("tutto_a11y.table.session", "tutto_a11y.table.reader",
                  "tutto_a11y.table.play", "tutto_a11y.table.setup",
@@ -266,8 +266,8 @@ def _game_folder(module: str) -> str | None:
 
 def test_outside_a_games_folder_nothing_but_the_registry_imports_a_games_modules() -> None:
     """The loop, the store, stats, speech, the live view, Braille and the commands reach a
-    game only through ``games/registry.py`` and the game's side; one game never imports
-    another's modules either."""
+    game only through ``games/registry.py`` and the game's interface; one game never
+    imports another's modules either."""
     strays = sorted((m, d) for m, deps in _graph().items() for d in deps
                     if _game_folder(d) is not None and _game_folder(m) != _game_folder(d)
                     and m != "tutto_a11y.games.registry")

@@ -183,7 +183,7 @@ def test_a_record_survives_copy_deepcopy_and_pickle_as_an_equal_record(
 
 
 def test_a_record_made_by_replace_is_checked_as_a_new_one_is() -> None:
-    rules = registry.find("tutto").side().rules(None, None, ())
+    rules = registry.find("tutto").interface().rules(None, None, ())
     with pytest.raises(MalformedEntry) as refused:
         replace(rules, target=75)  # Tutto's target is a multiple of 50
     assert refused.value.reason == "bad-target"
@@ -192,9 +192,10 @@ def test_a_record_made_by_replace_is_checked_as_a_new_one_is() -> None:
 @pytest.mark.parametrize("name", sorted(registry.GAMES))
 def test_the_entries_events_and_rules_of_a_game_come_back_equal_from_a_real_games_file(
         name: str, tmp_path: Path) -> None:
-    side = registry.find(name).side()
-    game = side.new_game(tuple(side.check_players(("Anna", "Ben", "Cleo", "Dora")[
-        :max(2, side.min_players)])), side.rules(None, None, ()))
+    game_interface = registry.find(name).interface()
+    players = game_interface.check_players(
+        ("Anna", "Ben", "Cleo", "Dora")[:max(2, game_interface.min_players)])
+    game = game_interface.new_game(tuple(players), game_interface.rules(None, None, ()))
     rng = random.Random(22)
     played: list[tuple[object, tuple[object, ...]]] = []
     while not game.finished and len(played) < 300:
@@ -203,7 +204,8 @@ def test_the_entries_events_and_rules_of_a_game_come_back_equal_from_a_real_game
         played.append((entry, tuple(game.push(entry))))
     store = Store.open(tmp_path / "games.sqlite3")
     try:
-        info = store.create_game("en", side.rules_as_dict(game.rules), game.players, kind=name)
+        info = store.create_game("en", game_interface.rules_as_dict(game.rules), game.players,
+                                 kind=name)
         for text in game.entry_texts():
             store.append(info.id, text)
         info = store.game(info.id)
@@ -212,7 +214,7 @@ def test_the_entries_events_and_rules_of_a_game_come_back_equal_from_a_real_game
     finally:
         store.close()
     assert replayed.rules == game.rules and hash(replayed.rules) == hash(game.rules)
-    again = side.new_game(replayed.players, replayed.rules)
+    again = game_interface.new_game(replayed.players, replayed.rules)
     for text, (entry, events) in zip(texts, played, strict=True):
         parsed = type(again).parse_entry(text)
         assert parsed == entry and hash(parsed) == hash(entry)

@@ -258,17 +258,17 @@ def test_a_bad_share_address_or_code_is_one_sentence(clean_env: dict[str, str],
 
 def test_the_pages_now_says_the_turn_but_not_what_the_scorekeeper_types(table: Any) -> None:
     """Viewers do not type: the current moment leaves out the scorekeeper's typing hint."""
-    from tutto_a11y.games.tutto.side import SIDE
+    from tutto_a11y.games.tutto.interface import INTERFACE
     from tutto_a11y.text.i18n import Catalog
 
     enter(table, "bonus 300", "Anna draws Bonus 300.")
     page = page_showing(table.url + "?code=" + CODE, "Anna draws Bonus")
     assert "Anna draws Bonus" in page
     catalog = Catalog("en")
-    game = SIDE.new_game(("Anna", "Ben"), SIDE.rules(None, None, ()))
-    entry = SIDE.at_table(catalog).interpret("bonus 300", game)
+    game = INTERFACE.new_game(("Anna", "Ben"), INTERFACE.rules(None, None, ()))
+    entry = INTERFACE.at_table(catalog).interpret("bonus 300", game)
     assert isinstance(entry, Entry)
     game.push(entry)
-    messages = SIDE.messages(catalog, game)
+    messages = INTERFACE.messages(catalog, game)
     assert "Anna&#x27;s turn, score 0." in page or "Anna's turn, score 0." in page
     assert messages.hint() not in page

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
+from tutto_a11y.games.tutto.interface import TuttoInterface
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import Game, Rules
-from tutto_a11y.games.tutto.side import TuttoSide
 from tutto_a11y.share.sharing import start_sharing
 from tutto_a11y.table.reader import PlainReader
 from tutto_a11y.table.session import Table
@@ -56,13 +56,13 @@ def type_slowly(fd: int) -> None:
 def test_each_notice_is_worded_once_per_language_however_many_watch(
         monkeypatch: pytest.MonkeyPatch) -> None:
     worded: list[tuple[str, str]] = []
-    original = TuttoSide.word_notice
+    original = TuttoInterface.word_notice
 
     def counted(notice: Any, catalog: Catalog, verbosity: str = "normal") -> str:
         worded.append((catalog.lang, threading.current_thread().name))
         return original(notice, catalog, verbosity)
 
-    monkeypatch.setattr(TuttoSide, "word_notice", staticmethod(counted))
+    monkeypatch.setattr(TuttoInterface, "word_notice", staticmethod(counted))
     sharing = start_sharing("127.0.0.1:0", CODE, Catalog("en"))
     try:
         game = Game(["Anna", "Ben"], Rules(target=2000))

@@ -56,11 +56,12 @@ def saved(tmp_path: Path, kind: str, players: list[str], lang: str,
     """A games file holding one game of ``kind`` whose journal is ``journal``: (entry, seat)
     pairs, an entry of None being an undo."""
     db = tmp_path / f"{kind}-{lang}.sqlite3"
-    side = registry.find(kind).side()
+    game_interface = registry.find(kind).interface()
     store = Store.open(db)
     try:
-        info = store.create_game(lang, side.rules_as_dict(side.rules(None, None, ())), players,
-                                 kind=kind)
+        info = store.create_game(
+            lang, game_interface.rules_as_dict(game_interface.rules(None, None, ())), players,
+            kind=kind)
         for text, seat in journal:
             if text is None:
                 store.append_undo(info.id, seat=seat)
@@ -137,7 +138,8 @@ def test_the_braille_sheet_ends_each_turn_with_who_sent_it(tmp_path: Path,
     finally:
         store.close()
     sent = ["Anna", "Anna", "Anna", None, "Ben"] + [None] * 10 + ["Ben"]
-    lines = registry.find("tutto").side().braille_sheet(info, game, Catalog("en"), "running", sent)
+    lines = registry.find("tutto").interface().braille_sheet(info, game, Catalog("en"), "running",
+                                                             sent)
     assert "Turn 2, Ben, Stop: stopped, 0 points, score 0. Sent by Ben." in lines
     # The real export, in print Braille's Unicode cells, is one line longer for it.
     plain = saved(tmp_path / "plain", "tutto", ["Anna", "Ben"], "en",

@@ -149,11 +149,11 @@ def test_every_tute_refusal_has_its_own_sentence_in_every_language(reason: str) 
        at=st.sampled_from([(), ("trump gold",), ("trump gold", "points 60 60")]))
 def test_no_typed_line_breaks_the_table_or_changes_a_refused_match(
         line: str, lang: str, at: tuple[str, ...]) -> None:
-    game, table_side = table(lang, ("Anna", "Ben", "Cleo", "Dora"), *at)
+    game, table_interface = table(lang, ("Anna", "Ben", "Cleo", "Dora"), *at)
     before = game.state
     messages = Messages(Catalog(lang), game)
     try:
-        action = table_side.interpret(line, game)
+        action = table_interface.interpret(line, game)
         if not isinstance(action, Command):
             assert isinstance(action, Entry)  # the parser gives an entry or a command
             game.push(action)
@@ -178,23 +178,24 @@ def test_a_listener_words_every_tute_notice_in_its_own_language_after_play_moved
         def hear(self, notice: AnyNotice) -> None:
             self.notices.append(notice)
 
-    side = registry.find("tute").side()
+    game_interface = registry.find("tute").interface()
     out = io.StringIO()
     output = Output(out, prompt_on_own_line=True)
-    game = side.new_game(("Anna", "Ben"), side.rules(None, 2, []))
+    game = game_interface.new_game(("Anna", "Ben"), game_interface.rules(None, 2, []))
     heard = Heard()
     lines = "copas\nannonce Anna copas\npoints 70 50 dernier Ben\nannuler\n"
-    Table(game, side.messages(Catalog("fr"), game), PlainReader(io.BytesIO(lines.encode()),
-                                                                  output), output,
+    Table(game, game_interface.messages(Catalog("fr"), game),
+          PlainReader(io.BytesIO(lines.encode()), output), output,
           listeners=[heard]).run("Début.")
     assert [n.game for n in heard.notices] == ["tute"] * 4
-    german = [side.word_notice(n, Catalog("de")) for n in heard.notices]
+    german = [game_interface.word_notice(n, Catalog("de")) for n in heard.notices]
     assert german == [
         "Runde 1, Trumpf Kelche.", "Anna meldet 40 in Kelchen.",
         "Anna gewinnt Runde 1. Rundenpunkte: Anna 110, Ben 60. Gewonnene Spiele: Anna 1, "
         "Ben 0. Ben beginnt Runde 2.",
         "Zurückgenommen: die Kartenpunkte Anna 70, Ben 50 und der letzte Stich von Ben. "
         "Runde 1, Trumpf Kelche."]
-    standing = side.standing(game.players, game.rules, heard.notices[2].state, Catalog("en"))
+    standing = game_interface.standing(game.players, game.rules, heard.notices[2].state,
+                                       Catalog("en"))
     assert standing.rows == (("Anna", "1"), ("Ben", "0"))
     assert standing.now == "Round 2, Ben begins: the trump is next."

@@ -316,7 +316,7 @@ def test_a_game_of_another_kind_is_refused_in_one_sentence(
         db: Path, clean_env: dict[str, str]) -> None:
     from tutto_a11y.games import registry
 
-    yatzee = registry.find("yatzee").side()
+    yatzee = registry.find("yatzee").interface()
     store = Store.open(db)
     try:
         info = store.create_game("de", yatzee.rules(None, None, ()).as_dict(), ["Anna", "Ben"],

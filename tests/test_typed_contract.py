@@ -1,11 +1,11 @@
 """The game contract is typed for the game that uses it, and the checker reads the whole package.
 
-Whoever writes a fourth game declares its side as
-``GameSide[Rules, Game, State, Messages, Entry, Event]``
-(docs/development.md, "Linter and type checker"); mypy must then hold the side to those types.
-Checked here the way a game's author meets it: mypy run on a small module that declares a side,
-once with the game's own types (no finding) and once with another game's state or messages (a
-finding that names the mismatch).
+Whoever writes a fourth game declares its interface as
+``GameInterface[Rules, Game, State, Messages, Entry, Event]``
+(docs/development.md, "Linter and type checker"); mypy must then hold the interface to those
+types. Checked here the way a game's author meets it: mypy run on a small module that declares
+an interface, once with the game's own types (no finding) and once with another game's state
+or messages (a finding that names the mismatch).
 """
 
 from __future__ import annotations
@@ -23,22 +23,22 @@ else:  # Python 3.10: the same parser under its older name
     import tomli as tomllib
 
 DECLARED = """
-from tutto_a11y.core.contract import GameSide
+from tutto_a11y.core.contract import GameInterface
+from tutto_a11y.games.tutto.interface import TuttoInterface
 from tutto_a11y.games.tutto.messages import Messages
 from tutto_a11y.games.tutto.rules import Entry, Game, Rules, State
 from tutto_a11y.games.tutto.rules.events import Event
-from tutto_a11y.games.tutto.side import TuttoSide
 from tutto_a11y.games.yatzee.messages import Messages as YatzeeMessages
 from tutto_a11y.games.yatzee.rules import State as YatzeeState
 
-SIDE: GameSide[Rules, Game, {state}, {messages}, Entry, Event] = TuttoSide()
+INTERFACE: GameInterface[Rules, Game, {state}, {messages}, Entry, Event] = TuttoInterface()
 """
 
 
 def _mypy(tmp_path: Path, state: str, messages: str) -> tuple[str, int]:
     from mypy import api
 
-    module = tmp_path / f"fourth_side_{state}_{messages}.py".lower()
+    module = tmp_path / f"fourth_interface_{state}_{messages}.py".lower()
     module.write_text(DECLARED.format(state=state, messages=messages), encoding="utf-8")
     out, err, status = api.run(["--strict", "--no-error-summary", "--config-file",
                                 str(ROOT / "pyproject.toml"), str(module)])
@@ -56,7 +56,7 @@ def test_mypy_checks_the_whole_package_its_tests_benches_and_testbed_strictly() 
 
 
 @pytest.mark.slow
-def test_a_side_declared_with_its_games_own_types_passes_the_type_checker(
+def test_an_interface_declared_with_its_games_own_types_passes_the_type_checker(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)  # mypy's cache of the package, warm after scripts/test's own run
     said, status = _mypy(tmp_path, "State", "Messages")
@@ -64,7 +64,7 @@ def test_a_side_declared_with_its_games_own_types_passes_the_type_checker(
 
 
 @pytest.mark.slow
-def test_a_side_declared_with_another_games_state_or_messages_is_a_finding(
+def test_an_interface_declared_with_another_games_state_or_messages_is_a_finding(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     said, status = _mypy(tmp_path, "YatzeeState", "Messages")

@@ -78,21 +78,21 @@ def test_a_listener_words_a_notice_in_its_own_language_from_the_notice_alone() -
     events = game.push(parse_entry("write house"))
     notice: YatzeeNotice = Notice("yatzee", game.players, game.rules, tuple(events), game.state)
     game.push(parse_entry("roll 123456"))  # the table moved on
-    side = registry.find("yatzee").side()
-    assert side.word_notice(notice, Catalog("fr")) == (
+    game_interface = registry.find("yatzee").interface()
+    assert game_interface.word_notice(notice, Catalog("fr")) == (
         "Anna inscrit 32 dans la case Full, dont 10 de bonus de lancer. Total 32. À Ben.")
     entry = game.pop()
     undo: YatzeeNotice = Notice("yatzee", game.players, game.rules, (), game.state, undone=True,
                                 entry=entry)
-    assert side.word_notice(undo, Catalog("de")) == (
+    assert game_interface.word_notice(undo, Catalog("de")) == (
         "Zurückgenommen: Ben würfelt 1, 2, 3, 4, 5, 6. Ben ist dran, erster Wurf.")
 
 
 def test_the_live_view_standing_has_a_row_per_player_and_says_who_rolls() -> None:
     game = rolled()
     game.push(parse_entry("write house"))
-    side = registry.find("yatzee").side()
-    standing = side.standing(game.players, game.rules, game.state, Catalog("en"))
+    game_interface = registry.find("yatzee").interface()
+    standing = game_interface.standing(game.players, game.rules, game.state, Catalog("en"))
     assert standing.caption == "Yatzee, round 1 of 18"
     assert standing.rows == (("Anna", "32", "0", "0", "17"), ("Ben", "0", "0", "0", "18"))
     assert standing.now == "Round 1 of 18, Ben's turn, total 0."  # viewers do not type
