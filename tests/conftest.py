@@ -185,3 +185,26 @@ def one_sentence(result: Finished) -> str:
     said = result.stderr.strip().splitlines()
     assert len(said) == 1, said
     return said[0]
+
+
+#: The modules whose tests take longest, longest first. pytest-xdist hands out tests in the order
+#: they were collected (the Orca group, one unit of many tests, goes first of all), so these
+#: start first: a worker does not take a test of minutes when the other has nothing left. The
+#: order of the tests inside a module, and of all other modules, stays as collected.
+LONGEST_FIRST = (
+    "test_tutto_coach_final_round_reference.py",
+    "test_seats_race.py",
+    "test_tutto_rules_properties.py",
+    "test_tutto_coach_final_round.py",
+    "test_speechd.py",
+    "test_setup.py",
+    "test_tutto_coach_duel.py",
+    "test_tutto_coach_table.py",
+    "test_tutto_coach_solver.py",
+    "test_seats_browser.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))

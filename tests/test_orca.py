@@ -136,10 +136,15 @@ def test_in_terminal_mode_orca_echoes_each_key_once_and_reads_each_line_once(
     play(desk, tmp_path, game, [])
 
 
-@pytest.mark.parametrize("game", ["tutto", "yatzee", "tute"])
+#: The game plain mode is heard with at each desk. Plain mode prints every game's lines the
+#: same way (one write a line, the question last), so each language plays one game, one
+#: whose entries type an umlaut or an accent; every game is heard in terminal mode above.
+PLAIN_GAME = {"de": "tutto", "fr": "tute"}
+
+
 def test_in_plain_mode_orca_echoes_each_key_once_and_reads_each_line_once(
-        desk: Desk, game: str, tmp_path: Path) -> None:
-    play(desk, tmp_path, game, ["--plain"])
+        desk: Desk, tmp_path: Path) -> None:
+    play(desk, tmp_path, PLAIN_GAME[desk.lang], ["--plain"])
 
 
 @pytest.mark.parametrize("mode", [[], ["--plain"]], ids=["terminal", "plain"])

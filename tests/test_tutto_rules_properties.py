@@ -136,7 +136,7 @@ def test_rebuilding_from_the_entry_texts_equals_the_live_game(
     assert partial.state == game.state
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(sim_st, players_st, rules_st)
 def test_every_game_ends_with_the_right_winners_and_fair_turns(
         sim: Simulator, players: tuple[str, ...], rules: Rules) -> None:
