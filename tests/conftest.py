@@ -125,6 +125,14 @@ def axe() -> str:
     return source
 
 
+def slow_unless(quick: bool) -> Any:
+    """The marks of one case of a parametrized test: none for a case the quick run keeps,
+    ``slow`` for the others (most often the other languages, games or modes of a test that starts
+    the real program; docs/development.md). The quick run is the developer's loop and the run on
+    the other Pythons; the whole run has every case."""
+    return () if quick else pytest.mark.slow
+
+
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "games.sqlite3"

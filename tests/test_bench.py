@@ -36,6 +36,8 @@ def test_each_benchmark_runs_once_small_to_its_end_with_its_figures(script: str)
     assert "median" in done.stdout or "x the bare numbers" in done.stdout, done.stdout
 
 
+# The benchmarks' own harness, not the program (half a second and two seconds): slow.
+@pytest.mark.slow
 def test_a_benchmark_stops_at_its_time_limit_with_a_clear_line() -> None:
     done = bench("bench_rules.py", "--limit", "0.5", timeout=120)
     assert done.returncode == 3
@@ -48,6 +50,7 @@ def _program(code: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE)
 
 
+@pytest.mark.slow
 def test_waiting_for_words_the_program_no_longer_prints_ends_with_what_it_printed() -> None:
     # The program says something else and then waits (as the table does for its next line).
     # Each program's pipe is closed when its block ends (Popen's with).

@@ -14,12 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from conftest import tutto_command
+from conftest import slow_unless, tutto_command
 from table_harness import run_program
 from test_terminal_screen import Terminal
 
 
-@pytest.mark.parametrize("mode", [[], ["--plain"]], ids=["terminal", "plain"])
+# Each test here runs the real program in a terminal: the quick run keeps one mode or language
+# of each (terminal mode here, plain mode and French below); the other cases are slow.
+@pytest.mark.parametrize("mode", [pytest.param([], id="terminal"),
+                                  pytest.param(["--plain"], id="plain", marks=pytest.mark.slow)])
 def test_the_news_of_each_entry_stands_on_the_next_questions_row(mode: list[str],
                                                                  tmp_path: Path) -> None:
     term = Terminal(["--players", "Anna,Ben", "--braille-line", *mode], tmp_path, columns=100)
@@ -134,8 +137,9 @@ def _wait_for_question(term: Terminal, question: str, count: int) -> None:
     term.pump(waiting, question)
 
 
-@pytest.mark.parametrize("width", [40, 80])
-@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize(("lang", "width"), [
+    pytest.param(lang, width, marks=slow_unless((lang, width) == ("fr", 40)))
+    for lang in ("en", "de", "fr") for width in (40, 80)])
 def test_a_question_shares_the_news_row_only_whole_else_begins_a_row_with_the_name(
         lang: str, width: int, tmp_path: Path) -> None:
     term = Terminal(["--players", "Anna,Jürgen", "--braille-line", "--lang", lang, "--width",
@@ -195,7 +199,8 @@ def test_in_plain_mode_a_question_row_too_long_to_type_after_begins_a_row_of_its
 
 @pytest.mark.skipif(shutil.which("strace") is None,
                     reason="strace not installed (sh scripts/system-packages --required)")
-@pytest.mark.parametrize("mode", [[], ["--plain"]], ids=["terminal", "plain"])
+@pytest.mark.parametrize("mode", [pytest.param([], id="terminal", marks=pytest.mark.slow),
+                                  pytest.param(["--plain"], id="plain")])
 def test_with_python_unbuffered_each_question_row_reaches_the_terminal_in_one_write(
         mode: list[str], tmp_path: Path) -> None:
     # Unbuffered (PYTHONUNBUFFERED, common in containers), readline wrote a row byte by byte,

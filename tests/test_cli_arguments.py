@@ -334,8 +334,14 @@ def test_environment_players_get_the_same_check(db: Path, clean_env: dict[str, s
     assert not db.exists() or Store.open(db).games() == []
 
 
-@pytest.mark.parametrize("command", [["games"], ["show", "1"], ["export", "1", "--format", "csv"],
-                                     ["export", "1", "--format", "md"],
+# Each command is the real program in a terminal: the quick run keeps show and a resumed game;
+# the others are slow.
+@pytest.mark.parametrize("command", [pytest.param(["games"], marks=pytest.mark.slow),
+                                     ["show", "1"],
+                                     pytest.param(["export", "1", "--format", "csv"],
+                                                  marks=pytest.mark.slow),
+                                     pytest.param(["export", "1", "--format", "md"],
+                                                  marks=pytest.mark.slow),
                                      ["--resume", "1", "--plain"]])
 def test_names_stored_by_an_older_version_are_printed_harmlessly(command: list[str],
                                                                 tmp_path: Path) -> None:

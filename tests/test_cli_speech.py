@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import tutto_command
+from conftest import slow_unless, tutto_command
 
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None,
                                   reason="eSpeak NG is not installed (the test script installs it)")
@@ -34,8 +34,10 @@ def _announcements(stdout: str) -> list[str]:
     return [line for line in stdout.splitlines() if not line.endswith(("?", ":"))]
 
 
+# The real program speaking a game: the quick run keeps German, the others are slow.
 @needs_espeak
-@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize("lang", [pytest.param(lang, marks=slow_unless(lang == "de"))
+                                  for lang in ("en", "de", "fr")])
 def test_every_announcement_is_spoken_to_a_numbered_wav_file(lang: str, tmp_path: Path,
                                                              clean_env: dict[str, str]) -> None:
     folder = tmp_path / "wav"

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import tutto_command
+from conftest import slow_unless, tutto_command
 from tutto_a11y.text.i18n import Catalog
 
 #: The exit status of every command whose output was closed early (docs/interface.md).
@@ -56,8 +56,11 @@ MODES = [["--plain"], ["--plain", "--braille-line"], ["--width", "40"],
          ["--plain", "--verbosity", "brief"], ["--share", "127.0.0.1:0", "--seats"]]
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-@pytest.mark.parametrize("mode", MODES, ids=lambda mode: " ".join(mode))
+# Each case is two real programs: the quick run keeps Yatzee in plain mode, the others are slow.
+@pytest.mark.parametrize(("mode", "game"), [
+    pytest.param(mode, game, id=f"{' '.join(mode)}-{game}",
+                 marks=slow_unless((mode, game) == (["--plain"], "yatzee")))
+    for mode in MODES for game in sorted(GAMES)])
 def test_a_game_whose_output_is_closed_ends_quietly_with_status_1(
         game: str, mode: list[str], clean_env: dict[str, str], db: Path) -> None:
     typed = "\n".join(GAMES[game]) + "\n"
@@ -94,7 +97,10 @@ COMMANDS = [
 ]
 
 
-@pytest.mark.parametrize("command", COMMANDS, ids=lambda command: " ".join(command))
+# Each case is two real programs: the quick run keeps stats, the others are slow.
+@pytest.mark.parametrize("command", [
+    pytest.param(command, id=" ".join(command), marks=slow_unless(command == ["stats"]))
+    for command in COMMANDS])
 def test_every_command_whose_output_is_closed_ends_as_show_does(
         command: list[str], clean_env: dict[str, str], db: Path) -> None:
     _a_finished_game(db, clean_env)

@@ -12,12 +12,26 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from conftest import slow_unless
 from test_terminal_screen import CTRL_C, Terminal
 from tutto_a11y.text.i18n import Catalog
 
+#: Plain mode and terminal mode. Each test here runs the real program half a second or more in
+#: each mode and language: the quick run keeps one case of each, the modes and the languages
+#: spread over them; every other case is slow.
+MODES = [["--plain"], []]
+LANGS = ("en", "de", "fr")
 
-@pytest.mark.parametrize("lang", ["en", "de", "fr"])
-@pytest.mark.parametrize("mode", [["--plain"], []])
+
+def cases(quick: tuple[int, str]) -> list[object]:
+    """Every mode (by its index in MODES, as the ids say) and language; only ``quick`` is not
+    slow."""
+    return [pytest.param(mode, lang, marks=slow_unless((index, lang) == quick),
+                         id=f"mode{index}-{lang}")
+            for index, mode in enumerate(MODES) for lang in LANGS]
+
+
+@pytest.mark.parametrize(("mode", "lang"), cases((1, "fr")))
 def test_ctrl_c_discards_the_typed_line_says_so_and_asks_again(mode: list[str], lang: str,
                                                                tmp_path: Path) -> None:
     c = Catalog(lang)
@@ -52,8 +66,7 @@ def test_ctrl_c_in_plain_mode_keeps_the_game_and_every_accepted_entry(tmp_path: 
     term.quit()
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "fr"])
-@pytest.mark.parametrize("mode", [["--plain"], []])
+@pytest.mark.parametrize(("mode", "lang"), cases((0, "en")))
 def test_at_the_question_whether_to_go_on_ctrl_c_asks_again_and_ctrl_d_leaves_with_a_sentence(
         mode: list[str], lang: str, tmp_path: Path) -> None:
     from test_terminal_screen import CTRL_D
@@ -84,7 +97,8 @@ def test_at_the_question_whether_to_go_on_ctrl_c_asks_again_and_ctrl_d_leaves_wi
                   "it again.", game="1").replace("\xa0", " ")]
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize("lang", [pytest.param(lang, marks=slow_unless(lang == "de"))
+                                  for lang in LANGS])
 def test_ctrl_c_while_the_coach_command_computes_stops_it_and_says_so(
         lang: str, tmp_path: Path) -> None:
     # The duel's solve takes minutes and says first that it computes: Ctrl-C lands in it.

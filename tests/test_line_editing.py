@@ -18,6 +18,8 @@ from testbed.live_view import CODE
 LEFT, RIGHT, HOME, END, UP = "\x1b[D", "\x1b[C", "\x1b[H", "\x1b[F", "\x1b[A"
 BACKSPACE, CTRL_U, CTRL_W = "\x7f", "\x15", "\x17"
 MODES = [["--plain"], []]
+# Each test here is the real program in a terminal: the quick run keeps one mode of each (plain
+# for the arrows, terminal mode for Up, alone for the escape sequences); the others are slow.
 
 
 def _start(tmp_path: Path, mode: list[str]) -> Terminal:
@@ -26,7 +28,8 @@ def _start(tmp_path: Path, mode: list[str]) -> Terminal:
     return term
 
 
-@pytest.mark.parametrize("mode", MODES, ids=["plain", "terminal"])
+@pytest.mark.parametrize("mode", [pytest.param(MODES[0], id="plain"),
+                                  pytest.param(MODES[1], id="terminal", marks=pytest.mark.slow)])
 def test_the_arrow_keys_home_and_end_put_a_mistyped_entry_right(mode: list[str],
                                                                  tmp_path: Path) -> None:
     term = _start(tmp_path, mode)
@@ -41,7 +44,8 @@ def test_the_arrow_keys_home_and_end_put_a_mistyped_entry_right(mode: list[str],
     term.quit()
 
 
-@pytest.mark.parametrize("mode", MODES, ids=["plain", "terminal"])
+@pytest.mark.parametrize("mode", [pytest.param(MODES[0], id="plain", marks=pytest.mark.slow),
+                                  pytest.param(MODES[1], id="terminal")])
 def test_up_brings_back_the_line_that_was_refused_to_be_put_right(mode: list[str],
                                                                   tmp_path: Path) -> None:
     term = _start(tmp_path, mode)
@@ -79,7 +83,8 @@ def test_tab_completes_a_word_of_the_game(tmp_path: Path) -> None:
     term.quit()
 
 
-@pytest.mark.parametrize("seats", [False, True], ids=["alone", "with seats"])
+@pytest.mark.parametrize("seats", [pytest.param(False, id="alone"),
+                                   pytest.param(True, id="with seats", marks=pytest.mark.slow)])
 def test_plain_mode_edits_a_line_without_writing_an_escape_sequence(seats: bool,
                                                                     tmp_path: Path) -> None:
     """Backspace, Ctrl-U, Ctrl-W, the arrows and Up rewrite the line with backspaces, spaces

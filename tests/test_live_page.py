@@ -75,6 +75,10 @@ def play_help(lang: str, tmp: Path) -> str:
     return " ".join(done.stdout.split())
 
 
+# Every test here but the help's starts the real program with its live view, half a second or
+# more each: the quick run keeps the field for the seat whose turn it is, a closed seat told
+# why (in French) and a taken-back announcement; the others are slow.
+
 # -- the entry field only for the seat whose turn it is -----------------------------------------
 
 def test_only_the_seat_whose_turn_it_is_gets_a_field_and_the_other_reads_whose_turn(
@@ -96,6 +100,7 @@ def test_only_the_seat_whose_turn_it_is_gets_a_field_and_the_other_reads_whose_t
     assert not hidden(ben_now, "entry-field") and text_of(ben_now, "line-label") == "Ben, card?"
 
 
+@pytest.mark.slow
 def test_the_events_and_the_answers_say_who_enters_next(table: Any) -> None:
     anna = SeatPhone(table.url, ANNA)
     answer = anna.send("bonus 300")
@@ -119,6 +124,7 @@ def test_the_events_and_the_answers_say_who_enters_next(table: Any) -> None:
     assert (undo["entering"], undo["latest_by"], undo["takes_back"]) == ([0], None, 4)
 
 
+@pytest.mark.slow
 def test_every_tute_player_has_a_field_until_the_match_is_over(tmp_path: Path) -> None:
     child = seated(tmp_path, "--game", "tute", "--target", "1")
     try:
@@ -136,6 +142,7 @@ def test_every_tute_player_has_a_field_until_the_match_is_over(tmp_path: Path) -
         quit_table(child)
 
 
+@pytest.mark.slow
 def test_the_field_takes_as_many_characters_as_a_typed_line(table: Any) -> None:
     anna = SeatPhone(table.url, ANNA)
     assert f'maxlength="{MAX_LINE}"' in element(anna.page, "line")
@@ -144,8 +151,9 @@ def test_the_field_takes_as_many_characters_as_a_typed_line(table: Any) -> None:
 # -- a closed seat is told why ----------------------------------------------------------------
 
 @pytest.mark.parametrize(("lang", "sentence"), [
-    ("en", "Your seat was closed at the table: this device enters nothing more. When the "
-           "scorekeeper opens it again with a new code, type that code here."),
+    pytest.param("en", "Your seat was closed at the table: this device enters nothing more. "
+                 "When the scorekeeper opens it again with a new code, type that code here.",
+                 marks=pytest.mark.slow),
     ("fr", "Votre place a été fermée à la table : vous ne pouvez plus rien saisir sur cet "
            "appareil. Quand le marqueur la rouvrira avec un nouveau code, tapez ce code ici."),
 ])

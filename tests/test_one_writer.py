@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import slow_unless
 from test_durable_cli import Program, play_args, run, saved_entries
 from tutto_a11y.text.i18n import Catalog
 from tutto_a11y.text.lists import and_list
@@ -38,9 +39,16 @@ def until(program: Program, line: str) -> list[str]:
     return said
 
 
-@pytest.mark.parametrize("second_start", [["--resume", "1"], ["yes"]],
-                         ids=["second-by-resume", "second-by-bare-start"])
-@pytest.mark.parametrize("game", GAMES)
+#: How the second program starts: by --resume, or bare and answering yes.
+SECOND_STARTS = {"second-by-resume": ["--resume", "1"], "second-by-bare-start": ["yes"]}
+
+
+# Two real programs for each game and way: the quick run keeps two cases, the games and the
+# ways spread over them; the others are slow.
+@pytest.mark.parametrize(("game", "second_start"), [
+    pytest.param(game, start, id=f"{game}-{way}", marks=slow_unless(
+        (game, way) in {("tutto", "second-by-resume"), ("tute", "second-by-bare-start")}))
+    for game in GAMES for way, start in SECOND_STARTS.items()])
 def test_a_late_yes_goes_on_with_the_game_as_the_file_holds_it(
         game: str, second_start: Sequence[str], db: Path, tmp_path: Path,
         clean_env: dict[str, str]) -> None:

@@ -15,6 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
 
@@ -70,6 +72,10 @@ def _child(code: str, **env: str) -> dict[str, object]:
     return answer
 
 
+# The three tests that start a child Python (one imports every test module) take one to three
+# seconds each and check the suite, not the program: slow. The scripts' own choice of profile,
+# below, stays in the quick run.
+@pytest.mark.slow
 def test_every_property_test_replays_under_the_replay_profile() -> None:
     answer = _child(EVERY_PROPERTY_TEST, HYPOTHESIS_PROFILE="replay")
     assert answer["profile"] == "replay"
@@ -82,6 +88,7 @@ def test_every_property_test_replays_under_the_replay_profile() -> None:
     assert answer["differ"] == []
 
 
+@pytest.mark.slow
 def test_a_replay_run_draws_the_same_examples_every_time() -> None:
     first = _child(DRAWN, HYPOTHESIS_PROFILE="replay")
     second = _child(DRAWN, HYPOTHESIS_PROFILE="replay")
@@ -92,6 +99,7 @@ def test_a_replay_run_draws_the_same_examples_every_time() -> None:
     assert by_ci["profile"] == "replay"
 
 
+@pytest.mark.slow
 def test_a_developers_run_explores() -> None:
     answer = _child(DRAWN)
     assert answer["profile"] == "explore"

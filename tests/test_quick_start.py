@@ -19,6 +19,7 @@ from typing import Any
 from unittest import mock
 
 import click
+import pytest
 from hypothesis import example, given, settings, strategies as st
 
 from tutto_a11y.cli.app import _default_map, cli
@@ -207,6 +208,9 @@ def _values(row: Option) -> list[str]:
     return ["g.db", "Anna,Ben", "x2-scope=card", "1", "-"]
 
 
+# Over two seconds: slow. The quick run keeps the two property tests of play lines above and the
+# examples below.
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(command_lines() | st.lists(ANY_LINE, max_size=7), ENV, KEPT)
 def test_the_reading_before_click_finds_the_command_language_width_and_plain_mode_as_click(

@@ -34,6 +34,11 @@ from testbed.live_view import (
 )
 from testbed.program import tutto_command
 
+# Every test here starts the real program with its live view, half a second or more each. The
+# quick run keeps those that show seats at work: the seats command, a seat entering its own
+# turn and only its own, a refusal said on that phone only, a double tap entered once and a
+# forged post entering nothing. The others are slow: the whole run has them.
+
 ANNA, BEN, CLEO, DORA = "11112222", "33334444", "55556666", "77778888"
 CODES = f"Anna={ANNA},Ben={BEN},Cleo={CLEO},Dora={DORA}"
 
@@ -97,6 +102,7 @@ def test_the_seats_command_says_every_players_own_code_only_when_asked(tmp_path:
         quit_table(child)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lang", "word", "said"), [
     ("de", "plätze", "Platzcodes für die Live-Ansicht: Anna: 1 1 1 1 2 2 2 2; Ben: 3 3 3 3 4 4 "
                      "4 4."),
@@ -115,6 +121,7 @@ def test_the_seats_command_has_its_german_and_french_words_and_english_works_eve
         quit_table(child)
 
 
+@pytest.mark.slow
 def test_with_seats_the_viewers_code_still_opens_the_read_only_page(table: Any) -> None:
     request = urllib.request.Request(table.url, data=f"code={CODE}&lang=en".encode(),
                                      headers={"Origin": table.url.rstrip("/")})
@@ -124,6 +131,7 @@ def test_with_seats_the_viewers_code_still_opens_the_read_only_page(table: Any) 
     assert 'id="log"' in page and 'id="entry"' not in page and 'name="line"' not in page
 
 
+@pytest.mark.slow
 def test_a_seats_command_naming_nobody_gets_one_sentence_and_changes_nothing(
         tmp_path: Path) -> None:
     child = seated(tmp_path, players="Anna,Annika,Ben")
@@ -139,6 +147,7 @@ def test_a_seats_command_naming_nobody_gets_one_sentence_and_changes_nothing(
         quit_table(child)
 
 
+@pytest.mark.slow
 def test_without_seats_nothing_changes_the_live_view_takes_no_post(tmp_path: Path) -> None:
     child = start_table(tmp_path, plain=True)
     try:
@@ -168,6 +177,7 @@ def test_seat_codes_that_cannot_be_used_are_said_in_one_sentence_before_the_game
     assert not (tmp_path / "games.sqlite3").exists()  # nothing written
 
 
+@pytest.mark.slow
 def test_a_name_in_the_fixed_codes_who_does_not_play_is_named_at_the_opening(
         tmp_path: Path) -> None:
     child = seated(tmp_path, codes=f"Anna={ANNA},Zoe={CLEO}")
@@ -179,6 +189,7 @@ def test_a_name_in_the_fixed_codes_who_does_not_play_is_named_at_the_opening(
         quit_table(child)
 
 
+@pytest.mark.slow
 def test_the_seats_setting_comes_from_its_variable(tmp_path: Path) -> None:
     child = start_table(tmp_path, plain=True,
                         env={"TUTTO_SEATS": "1", "TUTTO_SEAT_CODES": f"Anna={ANNA}"})
@@ -210,6 +221,7 @@ def test_a_seat_enters_its_own_tutto_turn_and_the_table_and_every_viewer_hear_it
                                  ("entry", "aside 15", "Anna"), ("entry", "bank", "Anna")]
 
 
+@pytest.mark.slow
 def test_a_seat_types_the_words_of_its_phones_language_and_english(tmp_path: Path) -> None:
     child = seated(tmp_path, lang="de")
     try:
@@ -243,6 +255,7 @@ def test_a_refused_entry_is_said_on_that_phone_only_in_its_language_and_changes_
     assert [row[1] for row in journal(tmp_path)] == ["card bonus-300"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("line", [
     "bonus\u200b 300",  # a zero-width space, as a phone's keyboard may slip in
     "300 " + "5" * 120,  # longer than the table takes
@@ -256,6 +269,7 @@ def test_a_seats_line_is_refused_as_the_same_line_typed_at_the_table(
     assert journal(tmp_path) == []
 
 
+@pytest.mark.slow
 def test_a_seats_undo_with_no_entry_standing_is_answered_at_once(tmp_path: Path) -> None:
     child = seated(tmp_path)
     child.expect_exact("Anna, card?")
@@ -296,6 +310,7 @@ def test_a_seat_enters_only_on_its_own_turn_and_never_for_another_player(
     assert journal(tmp_path) == []
 
 
+@pytest.mark.slow
 def test_help_names_the_seats_command_in_the_tables_language(tmp_path: Path) -> None:
     child = seated(tmp_path, lang="fr")
     try:
@@ -308,6 +323,7 @@ def test_help_names_the_seats_command_in_the_tables_language(tmp_path: Path) -> 
         quit_table(child)
 
 
+@pytest.mark.slow
 def test_a_resumed_game_knows_which_seat_sent_its_latest_entry(tmp_path: Path) -> None:
     child = seated(tmp_path)
     child.expect_exact("Anna, card?")
@@ -326,6 +342,7 @@ def test_a_resumed_game_knows_which_seat_sent_its_latest_entry(tmp_path: Path) -
         quit_table(child)
 
 
+@pytest.mark.slow
 def test_undo_from_a_seat_takes_back_only_its_own_latest_entry(table: Any,
                                                                tmp_path: Path) -> None:
     anna, ben = SeatPhone(table.url, ANNA), SeatPhone(table.url, BEN)
@@ -354,6 +371,7 @@ def test_undo_from_a_seat_takes_back_only_its_own_latest_entry(table: Any,
         ("entry", None), ("undo", None)]
 
 
+@pytest.mark.slow
 def test_other_commands_are_not_sent_from_a_seat(table: Any) -> None:
     anna = SeatPhone(table.url, ANNA, lang="de")
     for line in ("quit", "seats", "scores", "help"):
@@ -364,6 +382,7 @@ def test_other_commands_are_not_sent_from_a_seat(table: Any) -> None:
     table.expect_exact("Turn total 0")  # the table still plays
 
 
+@pytest.mark.slow
 def test_yatzee_takes_the_turns_player_only(tmp_path: Path) -> None:
     child = seated(tmp_path, extra=("--game", "yatzee"))
     try:
@@ -381,6 +400,7 @@ def test_yatzee_takes_the_turns_player_only(tmp_path: Path) -> None:
     assert [s for _, _, s in journal(tmp_path)] == ["Anna", "Anna", "Ben"]
 
 
+@pytest.mark.slow
 def test_tute_takes_any_seat_of_the_match_but_a_cante_only_from_its_own_side(
         tmp_path: Path) -> None:
     child = seated(tmp_path, players="Anna,Ben,Cleo,Dora", extra=("--game", "tute"))
@@ -424,6 +444,7 @@ def test_a_double_tap_or_a_resent_post_enters_once(table: Any, tmp_path: Path) -
     assert journal(tmp_path) == [("entry", "card stop", "Anna")]
 
 
+@pytest.mark.slow
 def test_a_post_after_the_scorekeeper_typed_the_same_entry_is_not_entered_again(
         table: Any, tmp_path: Path) -> None:
     anna = SeatPhone(table.url, ANNA)
@@ -435,6 +456,7 @@ def test_a_post_after_the_scorekeeper_typed_the_same_entry_is_not_entered_again(
     assert [s for _, _, s in journal(tmp_path)] == [None, "Anna"]
 
 
+@pytest.mark.slow
 def test_racing_devices_enter_one_entry_and_the_others_are_told_the_game_moved_on(
         tmp_path: Path) -> None:
     child = seated(tmp_path, players="Anna,Ben,Cleo,Dora", extra=("--game", "tute"))
@@ -462,6 +484,7 @@ def test_racing_devices_enter_one_entry_and_the_others_are_told_the_game_moved_o
 
 # -- 4. nobody enters for anybody else ----------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("headers", [
     {"Origin": "http://evil.example"},  # another web site open on the same phone
     {"Origin": "null"},  # a sandboxed frame, or a page that hides where it is
@@ -488,6 +511,7 @@ def test_a_forged_post_without_the_forms_token_or_the_seats_cookie_enters_nothin
     assert journal(tmp_path) == []
 
 
+@pytest.mark.slow
 def test_the_seats_code_lives_in_an_httponly_strict_cookie_and_never_in_the_address(
         table: Any) -> None:
     request = urllib.request.Request(table.url, data=f"code={ANNA}&lang=en".encode(),
@@ -509,6 +533,7 @@ def test_the_seats_code_lives_in_an_httponly_strict_cookie_and_never_in_the_addr
     assert ANNA not in anna.address and ANNA not in anna.page
 
 
+@pytest.mark.slow
 def test_wrong_seat_codes_are_slowed_down_as_wrong_viewer_codes_are(table: Any) -> None:
     answers: list[int] = []
 
@@ -529,6 +554,7 @@ def test_wrong_seat_codes_are_slowed_down_as_wrong_viewer_codes_are(table: Any) 
     assert sorted(answers) == [403, 429, 429, 429, 429]  # one checked, the others too soon
 
 
+@pytest.mark.slow
 def test_a_closed_seat_enters_nothing_and_a_new_code_ends_the_old_devices(table: Any) -> None:
     anna = SeatPhone(table.url, ANNA)
     said = printed_after(table, "seats close Anna", "Anna, card?")
@@ -546,6 +572,7 @@ def test_a_closed_seat_enters_nothing_and_a_new_code_ends_the_old_devices(table:
     assert anna.send("undo")["kind"] == "closed"
 
 
+@pytest.mark.slow
 def test_show_and_the_exports_name_the_seat_of_every_entry_it_sent(table: Any,
                                                                   tmp_path: Path) -> None:
     anna = SeatPhone(table.url, ANNA)
@@ -573,6 +600,7 @@ def test_show_and_the_exports_name_the_seat_of_every_entry_it_sent(table: Any,
     assert "| Sent by |" in markdown and "| Anna (partly) |" in markdown
 
 
+@pytest.mark.slow
 def test_a_game_without_seats_exports_as_it_always_did(tmp_path: Path) -> None:
     child = start_table(tmp_path, plain=True)
     child.expect_exact("Anna, card?")

@@ -25,6 +25,7 @@ from typing import Any
 import pexpect
 import pytest
 
+from conftest import slow_unless
 from test_seats import journal
 from test_terminal_screen import Terminal
 from testbed.live_view import CODE, SeatPhone
@@ -133,7 +134,10 @@ EXPECTED = ["Anna, card? scores", SCORES, "Anna draws Bonus 300. Sent by Anna.",
             "Anna, roll 6 dice:"]
 
 
-@pytest.mark.parametrize("mode", MODES)
+# Each race takes a second in each mode: the quick run keeps this one, in readline (the
+# default); every other mode and the other races are slow.
+@pytest.mark.parametrize("mode", [pytest.param(mode, marks=slow_unless(mode == "readline"))
+                                  for mode in MODES])
 def test_a_line_whose_enter_comes_with_a_seats_entry_is_entered_and_the_entry_after_it(
         tmp_path: Path, mode: str) -> None:
     with race_table(tmp_path, mode) as (terminal, gates, url):
@@ -153,6 +157,7 @@ def test_a_line_whose_enter_comes_with_a_seats_entry_is_entered_and_the_entry_af
     assert journal(tmp_path, "g.db") == [("entry", "card bonus-300", "Anna")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 def test_a_seats_entry_that_comes_as_the_line_is_complete_waits_for_the_line(
         tmp_path: Path, mode: str) -> None:
@@ -176,6 +181,7 @@ def _scores_typed_then_annas_card_held_at(tmp_path: Path, mode: str, gate: str) 
     assert journal(tmp_path, "g.db") == [("entry", "card bonus-300", "Anna")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 def test_a_seats_entry_that_comes_before_the_question_is_entered_without_the_question(
         tmp_path: Path, mode: str) -> None:
@@ -183,6 +189,7 @@ def test_a_seats_entry_that_comes_before_the_question_is_entered_without_the_que
     _scores_typed_then_annas_card_held_at(tmp_path, mode, "settle")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 def test_a_line_and_a_double_tap_that_come_while_the_table_settles_an_entry_lose_nothing(
         tmp_path: Path, mode: str) -> None:
@@ -201,6 +208,7 @@ def test_a_line_and_a_double_tap_that_come_while_the_table_settles_an_entry_lose
     assert journal(tmp_path, "g.db") == [("entry", "card bonus-300", "Anna")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 def test_a_refused_seat_entry_prints_nothing_and_the_half_typed_line_stays(
         tmp_path: Path, mode: str) -> None:

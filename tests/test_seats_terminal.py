@@ -22,6 +22,10 @@ from test_terminal_screen import CTRL_C, CTRL_D, Terminal
 from testbed.live_view import CODE, SeatPhone, share_env
 from testbed.program import tutto_command
 
+# Every test here starts the real program with its live view, half a second or more each. The
+# quick run keeps two: a seat's entry at a table in a terminal, and at a table reading a pipe.
+# The others are slow: the whole run has them.
+
 ANNA, BEN = "11112222", "33334444"
 SEATS = {"TUTTO_SEAT_CODES": f"Anna={ANNA},Ben={BEN}"}
 SHARING = ["--lang", "en", "--players", "Anna,Ben", "--share", "127.0.0.1:0", "--share-code",
@@ -73,6 +77,7 @@ def test_a_seats_entry_comes_on_a_new_line_and_the_half_typed_line_is_asked_agai
         terminal.wait_for("Ben draws Bonus 300.")
 
 
+@pytest.mark.slow
 def test_with_plain_input_the_terminal_keeps_the_half_typed_line_and_enter_sends_it_whole(
         tmp_path: Path) -> None:
     with stop_sent_while_typing(tmp_path, [*SHARING, "--plain"]) as terminal:
@@ -86,6 +91,7 @@ def test_with_plain_input_the_terminal_keeps_the_half_typed_line_and_enter_sends
 STOPPED = "scores nothing this turn."
 
 
+@pytest.mark.slow
 def test_an_entry_sent_the_instant_the_question_is_asked_is_taken_at_once_every_time(
         tmp_path: Path) -> None:
     # Each phone sends the moment the table has answered the other: its entry comes while the
@@ -130,6 +136,7 @@ def _pipe_table_takes_a_seats_entry(table: subprocess.Popen[str]) -> None:
         table.wait(timeout=30)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", [[], ["--plain"]], ids=["terminal", "plain"])
 def test_with_seats_the_line_editor_keeps_its_keys_ctrl_c_tab_up_and_ctrl_d(
         tmp_path: Path, mode: list[str]) -> None:
@@ -160,6 +167,7 @@ def test_with_seats_the_line_editor_keeps_its_keys_ctrl_c_tab_up_and_ctrl_d(
     assert "Traceback" not in terminal.raw
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", [[], ["--plain"]], ids=["terminal", "plain"])
 def test_with_seats_bytes_that_are_not_text_get_one_sentence_and_change_nothing(
         tmp_path: Path, mode: list[str]) -> None:
@@ -177,6 +185,7 @@ WITHOUT_CALLBACKS = ("import tutto_a11y.table.readline_callback as callback; "
                      "from tutto_a11y.cli.main import main; main()")
 
 
+@pytest.mark.slow
 def test_a_readline_without_its_callback_interface_gives_way_to_the_terminals_own_editing(
         tmp_path: Path) -> None:
     """A seat's entry comes on a line of its own, and the terminal keeps the half-typed line

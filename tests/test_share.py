@@ -256,6 +256,7 @@ def test_a_bad_share_address_or_code_is_one_sentence(clean_env: dict[str, str],
                                         "already in use. Give another port with --share.")
 
 
+@pytest.mark.slow  # the real program sharing, half a second, for a detail of the page
 def test_the_pages_now_says_the_turn_but_not_what_the_scorekeeper_types(table: Any) -> None:
     """Viewers do not type: the current moment leaves out the scorekeeper's typing hint."""
     from tutto_a11y.games.tutto.interface import INTERFACE

@@ -165,6 +165,7 @@ def test_a_player_arriving_while_others_guess_gets_their_code_checked(server: An
     assert page.status == 200 and 'id="log"' in page.text
 
 
+@pytest.mark.slow  # spending every stranger's budget takes over a second
 def test_a_busy_answer_says_the_code_was_not_checked(server: Any, clock: Clock) -> None:
     spend_the_strangers_budgets(server.url, clock)
     refused = get(server.url, "/?code=123456&lang=de", address(700))

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from catalog_sentences import said_at_the_table
-from conftest import tutto_command
+from conftest import slow_unless, tutto_command
 from scripts import catalogs
 from tutto_a11y.speech.spoken import counted_nouns, spoken
 
@@ -85,6 +85,7 @@ def test_no_french_sentence_says_a_number_ending_in_one_as_masculine_before_a_fe
     assert not found, found
 
 
+@pytest.mark.slow  # over a second; it checks the two tests above, not the program
 def test_every_count_of_one_that_a_german_or_french_sentence_has_was_checked() -> None:
     # The two tests above only mean something if the sentences hold counts of one before nouns.
     german = [spoken(s.text, "de") for s in said_at_the_table("de") if s.count == 1]
@@ -184,8 +185,10 @@ PHONEMES = {"Anna zieht die Mal-zwei-Karte.": ("tsv'aIk'art@", "m'A:l tsv'aI"),
                 "yn val", "'W~ val")}
 
 
+# The real program speaking a turn: the quick run hears the German one, French is slow.
 @needs_espeak
-@pytest.mark.parametrize("lang", ["de", "fr"])
+@pytest.mark.parametrize("lang", [pytest.param(lang, marks=slow_unless(lang == "de"))
+                                  for lang in ("de", "fr")])
 def test_the_program_says_a_card_and_a_count_of_one_as_a_fluent_speaker_does(
         lang: str, tmp_path: Path, clean_env: dict[str, str]) -> None:
     folder = tmp_path / "said"

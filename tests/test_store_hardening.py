@@ -252,7 +252,10 @@ def test_a_character_device_as_games_file_is_refused_and_never_replaced(
         assert os.readlink(db) == str(device)
 
 
-@pytest.mark.parametrize("side", ["-wal", "-shm", "-journal", ".claims"])
+# Each side file is two real programs refused twice: the quick run keeps the write-ahead log
+# and the lock file; -shm and -journal are slow.
+@pytest.mark.parametrize("side", ["-wal", pytest.param("-shm", marks=pytest.mark.slow),
+                                  pytest.param("-journal", marks=pytest.mark.slow), ".claims"])
 def test_a_fifo_or_symlink_in_place_of_a_side_file_is_refused_and_left_as_it_is(
         side: str, tmp_path: Path, clean_env: dict[str, str]) -> None:
     db = tmp_path / "games.sqlite3"

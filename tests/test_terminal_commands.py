@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import tutto_command
+from conftest import slow_unless, tutto_command
 from test_terminal_screen import Terminal
 
 # Names long enough that the list of games is wider than 80 columns too.
@@ -77,28 +77,33 @@ def _assert_whole_words(args: list[str], tmp_path: Path, columns: int) -> None:
         assert re.search(pattern, screen), (line, screen)
 
 
-@pytest.mark.parametrize("columns", [40, 80])
-@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def cases(quick: tuple[str, int], langs: tuple[str, ...] = ("en", "de", "fr")) -> list[object]:
+    """Every language and width of a test here, each a real program in a terminal (about half a
+    second): the quick run keeps ``quick``, the languages spread over the tests; the rest are
+    slow."""
+    return [pytest.param(lang, columns, marks=slow_unless((lang, columns) == quick))
+            for lang in langs for columns in (40, 80)]
+
+
+@pytest.mark.parametrize(("lang", "columns"), cases(("fr", 40)))
 def test_show_in_a_terminal_wraps_the_score_sheet_at_spaces_to_its_width(
         finished: Path, lang: str, columns: int) -> None:
     _assert_whole_words(["show", "1", "--lang", lang], finished, columns)
 
 
-@pytest.mark.parametrize("columns", [40, 80])
-@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize(("lang", "columns"), cases(("en", 80)))
 def test_stats_in_a_terminal_wrap_each_players_figures_at_spaces_to_its_width(
         finished: Path, lang: str, columns: int) -> None:
     _assert_whole_words(["stats", "--lang", lang], finished, columns)
 
 
-@pytest.mark.parametrize("columns", [40, 80])
+@pytest.mark.parametrize("columns", [40, pytest.param(80, marks=pytest.mark.slow)])
 def test_the_list_of_games_in_a_terminal_wraps_at_spaces_to_its_width(
         finished: Path, columns: int) -> None:
     _assert_whole_words(["games", "--lang", "fr"], finished, columns)
 
 
-@pytest.mark.parametrize("columns", [40, 80])
-@pytest.mark.parametrize("lang", ["de", "fr"])
+@pytest.mark.parametrize(("lang", "columns"), cases(("de", 40), ("de", "fr")))
 def test_a_usage_error_in_a_terminal_is_one_sentence_wrapped_at_spaces_to_its_width(
         tmp_path: Path, lang: str, columns: int) -> None:
     # The sentence goes to stderr, which is the terminal as well.
@@ -120,7 +125,9 @@ def test_plain_mode_in_a_terminal_wraps_only_at_width(finished: Path) -> None:
     assert not set(" ".join(rows).split()) - set(said.split())
 
 
-@pytest.mark.parametrize("args", [["--lang", "de", "show", "--help"], ["--lang", "fr", "--help"]])
+@pytest.mark.parametrize("args", [["--lang", "de", "show", "--help"],
+                                  pytest.param(["--lang", "fr", "--help"],
+                                               marks=pytest.mark.slow)])
 def test_help_in_a_narrow_terminal_wraps_at_spaces_to_its_width(
         tmp_path: Path, args: list[str]) -> None:
     """click's help keeps 50 columns at least; a 40-column terminal would cut its words."""

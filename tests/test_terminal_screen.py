@@ -17,7 +17,7 @@ import pyte
 import pytest
 from pyte.screens import Char
 
-from conftest import tutto_command
+from conftest import slow_unless, tutto_command
 
 COLUMNS, ROWS = 60, 40
 CTRL_C, CTRL_D, TAB = "\x03", "\x04", "\t"
@@ -178,7 +178,9 @@ def _screen_after(tmp_path: Path, lang: str, *mode: str) -> list[str]:
     return term.lines()
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+# A second each (two games): the quick run reads the French one, the others are slow.
+@pytest.mark.parametrize("lang", [pytest.param(lang, marks=slow_unless(lang == "fr"))
+                                  for lang in ("en", "de", "fr")])
 def test_the_terminal_screen_reads_exactly_like_plain_mode(lang: str, tmp_path: Path) -> None:
     plain = _screen_after(tmp_path, lang, "--plain")
     terminal = _screen_after(tmp_path, lang)
@@ -296,6 +298,7 @@ def test_ctrl_d_ends_the_game_and_leaves_the_prompt_without_colour(tmp_path: Pat
     assert _coloured(term) == []
 
 
+@pytest.mark.slow
 def test_ctrl_c_while_the_program_shuts_down_still_ends_it_normally(tmp_path: Path) -> None:
     if shutil.which("espeak-ng") is None:
         pytest.skip("eSpeak NG is not installed (the test script installs it)")
@@ -345,6 +348,7 @@ def test_the_sighted_status_line_shows_scores_turn_total_dice_and_cards(tmp_path
     assert term.finish() == 0
 
 
+@pytest.mark.slow
 def test_tab_completes_a_word_and_lists_the_fitting_words_in_the_status_line(
         tmp_path: Path) -> None:
     term = _start(tmp_path, "--sighted")

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from conftest import slow_unless
 from test_terminal_screen import Terminal
 from tutto_a11y.cli.app import cli
 
@@ -46,9 +47,12 @@ def _words(text: str) -> set[str]:
     return set(text.split())
 
 
-@pytest.mark.parametrize("columns", [40, 80])
-@pytest.mark.parametrize("lang", ["en", "de", "fr"])
-@pytest.mark.parametrize("game", sorted(GAMES))
+# The quick run types Tutto in German at 40 columns: the longest sentences, the longest words,
+# the narrowest terminal. Every other game, language and width is slow (about a second each).
+@pytest.mark.parametrize(("game", "lang", "columns"), [
+    pytest.param(game, lang, columns,
+                 marks=slow_unless((game, lang, columns) == ("tutto", "de", 40)))
+    for game in sorted(GAMES) for lang in ("en", "de", "fr") for columns in (40, 80)])
 def test_terminal_mode_wraps_every_sentence_at_spaces_at_the_terminals_width(
         game: str, lang: str, columns: int, tmp_path: Path) -> None:
     players, typed = GAMES[game]

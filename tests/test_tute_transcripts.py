@@ -119,6 +119,9 @@ def test_the_table_hears_each_worked_example_in_its_language(lang: str,
     assert "Traceback" not in said
 
 
+# A second and a half each, and slow as Tutto's whole game in a real terminal is:
+# test_terminal_screen.py keeps a game read in a real terminal in the quick run.
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["de", "fr"])
 def test_a_screen_reader_user_in_a_real_terminal_hears_the_same_tute_match(
         lang: str, tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from conftest import one_sentence
@@ -35,6 +36,7 @@ def test_with_six_dice_in_hand_nothing_was_made_under_the_plus_minus_card_yet() 
                                            *ADDS)[0]["expected"] + 400
 
 
+@pytest.mark.slow  # x2 over the card's scope solves for two seconds
 def test_with_six_dice_under_x2_of_the_card_only_the_points_to_come_are_doubled() -> None:
     x2 = ("--card", "x2", "--dice", "6", "--turn-total", "1000", "--rule", "x2-scope=card")
     assert coach(*x2) == coach(*x2, "--card-points", "0")

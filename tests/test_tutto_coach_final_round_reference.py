@@ -32,6 +32,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, seed, settings, strategies as st
 
 import tutto_final_round_reference as reference
+from conftest import slow_unless
 from tutto_a11y.cli.app import cli
 from tutto_a11y.games.tutto.coach.advised import LAST_TURN, LEAD, WIN, advised
 from tutto_a11y.games.tutto.coach.duel import last_turn
@@ -141,6 +142,7 @@ def test_making_the_cloverleafs_first_tutto_is_worth_its_second_from_six_dice() 
     assert round(found["coach"].expected, 4) == 0.2710
 
 
+@pytest.mark.slow  # nearly three seconds; the table's advice to make it stays quick (below)
 def test_a_player_with_others_to_come_is_advised_to_make_the_cloverleafs_first_tutto() -> None:
     state = final_round_state((2000, 500, 400), 1, "cloverleaf", 6, 0, 0,
                               roll=(1, 1, 1, 5, 5, 5))
@@ -172,8 +174,11 @@ def test_the_later_players_chances_shipped_in_the_package_are_the_rules_own(
 
 # -- every card, with a roll that can make its Tutto ----------------------------------------------
 
-@pytest.mark.parametrize("last", [True, False], ids=["last turn", "others to come"])
-@pytest.mark.parametrize("kind", KINDS)
+# Without a card, with others to come, takes two seconds: slow. Every card stays quick.
+@pytest.mark.parametrize(("kind", "last"), [
+    pytest.param(kind, last, id=f"{kind}-{'last turn' if last else 'others to come'}",
+                 marks=slow_unless(kind is not None or last))
+    for kind in KINDS for last in (True, False)])
 def test_every_card_with_a_roll_that_can_make_its_tutto_agrees_with_the_rules(
         kind: str, last: bool) -> None:
     """Two dice in hand, the roll 1 5 (a Street missing 1 and 5): each way on, the Tutto
@@ -254,12 +259,15 @@ def final_round_moments(draw: Any, last: bool, gap: int,
     return rules, state
 
 
-# The quick run leaves out x2-scope=card, whose win coach takes up to half a minute where
-# the pile is long and the turn total high, and with others to come needs past 3000 (the
-# later players' chances are then worked out for gaps past 12,800): the slow run has them.
+# These two leave out x2-scope=card, whose win coach takes up to half a minute where the pile
+# is long and the turn total high, and with others to come needs past 3000 (the later players'
+# chances are then worked out for gaps past 12,800): the tests across every need and card have
+# them. Even so each takes over a second: they are slow, and the quick run checks the advice
+# at the fixed positions above.
 QUICK = ("standard", "street-after=ends-turn", "score-floor=none")
 
 
+@pytest.mark.slow
 @settings(max_examples=8, suppress_health_check=[HealthCheck.too_slow])
 @given(final_round_moments(last=True, gap=16, variants=QUICK))
 def test_the_last_players_advice_agrees_with_the_rules_at_random_positions(
@@ -267,6 +275,7 @@ def test_the_last_players_advice_agrees_with_the_rules_at_random_positions(
     compare(*drawn)
 
 
+@pytest.mark.slow
 @settings(max_examples=4, suppress_health_check=[HealthCheck.too_slow])
 @given(final_round_moments(last=False, gap=12, variants=QUICK, most=3000))
 def test_advice_with_others_to_come_agrees_with_the_rules_at_random_positions(

@@ -125,7 +125,8 @@ def test_bonus_300_values_agree_with_a_plain_recursion_over_the_rules(
     assert choices[0].expected == pytest.approx(float(exact), abs=1e-9)
 
 
-@pytest.mark.parametrize("scope", ["turn", "card"])
+# The card's scope solves for two seconds: slow; the turn's stays quick.
+@pytest.mark.parametrize("scope", ["turn", pytest.param("card", marks=pytest.mark.slow)])
 def test_x2_values_agree_with_a_plain_recursion_in_both_scopes(scope: str) -> None:
     rules = Rules(x2_scope=scope)
     state = _state(Card.X2, ONLY_STOPS, dice=3, turn_total=900, card_base=600,

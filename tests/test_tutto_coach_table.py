@@ -193,7 +193,9 @@ def _options_of(game: Game) -> list[str]:
 
 
 # 60 random games, each checked at every decision of the card it was stopped under (about
-# three each): more positions than one per game of 150 games gave, for half the solves.
+# three each): more positions than one per game of 150 games gave, for half the solves. Half a
+# minute: slow.
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), x2_card=st.booleans(), classic=st.booleans())
 @example(seed=232, x2_card=False, classic=False)  # 342.5 in the JSON is said 343, not 342

@@ -115,8 +115,11 @@ def losses_by_coach_json(game: Game) -> dict[str, list[float]]:
     return losses
 
 
+# A real program reviewing a random game: the quick run keeps the standard rules, the 2004
+# rules are slow.
 @pytest.mark.parametrize("rules", [Rules(target=3000),
-                                   Rules.preset("classic-2004").with_option("target", "3000")])
+                                   pytest.param(Rules.preset("classic-2004").with_option(
+                                       "target", "3000"), marks=pytest.mark.slow)])
 def test_each_loss_of_the_review_is_what_coach_json_says_at_that_position(
         db: Path, rules: Rules) -> None:
     game = random_game(7, ("Anna", "Ben"), rules, all_chance=0.5)

@@ -31,22 +31,24 @@ def table(db: Path, env: dict[str, str], lang: str, lines: list[str], *args: str
     return result.stdout.splitlines()
 
 
+# Each language is a real program playing to the end: the quick run keeps German, the others
+# are slow.
 @pytest.mark.parametrize("lang, word, so_far, over, anna, move", [
-    ("en", "review", "The coach looks back on the game so far.",
+    pytest.param("en", "review", "The coach looks back on the game so far.",
      "The coach looks back on the game.",
      "Anna: 1 decision, 0 as the coach would take it; 0 inaccuracies, 0 mistakes and 1 "
      "blunder.",
      "Blunder: turn 1, Bonus 300, after the roll 1 2 3 4 6 6, Anna banked 100; rolling on was "
-     "worth 376 points."),
+     "worth 376 points.", marks=pytest.mark.slow),
     ("de", "rückblick", "Rückblick auf das bisherige Spiel.", "Rückblick auf das Spiel.",
      "Anna: 1 Entscheidung, 0 davon optimal; 0 Ungenauigkeiten, 0 Fehler und 1 Patzer.",
      "Patzer: Zug 1, Bonus 300, nach dem Wurf 1 2 3 4 6 6 hat Anna mit 100 aufgehört; "
      "Weiterwürfeln wäre 376 Punkte wert gewesen."),
-    ("fr", "bilan", "Bilan de la partie jusqu'ici.", "Bilan de la partie.",
+    pytest.param("fr", "bilan", "Bilan de la partie jusqu'ici.", "Bilan de la partie.",
      "Anna\u00a0: 1 décision, le meilleur choix 0 fois\u00a0; 0 imprécision, 0 erreur et 1 "
      "gaffe.",
      "Gaffe\u00a0: tour 1, bonus 300, après le lancer 1 2 3 4 6 6, Anna a marqué 100\u00a0; "
-     "relancer aurait valu 376 points."),
+     "relancer aurait valu 376 points.", marks=pytest.mark.slow),
 ])
 def test_review_at_a_prompt_and_at_the_game_over_prompt_speaks_in_the_games_language(
         db: Path, clean_env: dict[str, str], lang: str, word: str, so_far: str, over: str, anna:
@@ -63,6 +65,7 @@ def test_review_at_a_prompt_and_at_the_game_over_prompt_speaks_in_the_games_lang
     assert said.index(end) > said.index(mid)
 
 
+@pytest.mark.slow  # a game to its end shared live, over a second
 def test_the_live_view_shows_the_review_when_the_game_ends(tmp_path: Path) -> None:
     child = start_table(tmp_path)
     try:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import tutto_command
+from conftest import slow_unless, tutto_command
 from test_terminal_screen import Terminal
 
 ABSENT = ("readline", "termios", "fcntl")
@@ -58,7 +58,9 @@ def test_the_programs_python_finds_none_of_the_three(tmp_path: Path) -> None:
         assert f"ModuleNotFoundError: No module named '{name}'" in tried.stderr
 
 
-@pytest.mark.parametrize("mode", MODES)
+# Each mode is the real program in a terminal: the quick run plays the default one.
+@pytest.mark.parametrize("mode", [pytest.param(mode, marks=slow_unless(mode == "terminal"))
+                                  for mode in MODES])
 def test_a_game_plays_where_readline_termios_and_fcntl_do_not_exist(mode: str,
                                                                     tmp_path: Path) -> None:
     env = _without_them(tmp_path)

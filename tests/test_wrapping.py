@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from tutto_a11y.text.i18n import Catalog
@@ -130,6 +131,9 @@ def test_no_line_is_longer_than_the_width_and_no_word_is_split(words: list[str],
     assert " ".join(lines).split(" ") == " ".join(words).replace(NO_BREAK, " ").split(" ")
 
 
+# Over a second each: slow. The quick run keeps the property that matters most at the table
+# (above) and the examples below.
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(TEXTS, st.integers(min_value=20, max_value=100))
 def test_a_line_breaks_only_where_no_number_is_parted_from_its_word_and_only_when_full(
@@ -138,6 +142,7 @@ def test_a_line_breaks_only_where_no_number_is_parted_from_its_word_and_only_whe
     assert breaks_as_late_as_allowed(wrap(text, width), width), wrap(text, width)
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(TEXTS, st.integers(min_value=20, max_value=100))
 def test_no_way_of_breaking_the_text_takes_fewer_lines_than_the_wrap(words: list[str],
