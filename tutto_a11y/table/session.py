@@ -214,30 +214,28 @@ class Table(Generic[EntryT, EventT, StateT, RulesT]):
         self.tell(opening)
         try:
             while True:
-                self.settle()
-                status = self._enter_seats_entries()
-                if status is not None:
-                    return status
                 try:
+                    with self.ctrl_c.busy():  # a Ctrl-C while a seat's entry is entered waits
+                        self.settle()
+                        status = self._enter_seats_entries()
+                    if status is not None:
+                        return status
                     line = self.reader.read(self.messages.prompt())
                 except EntryError as error:  # bytes that are not text
                     self.tell(self.messages.error(error), remember=False)
                     continue
                 except KeyboardInterrupt:
-                    line = None
+                    # Ctrl-C outside the reader's wait, in the instant between two questions
+                    # when Python's own handler stands: nothing typed is lost, and a game is
+                    # never ended by Ctrl-C, so the question is asked again.
+                    self._end_echoed_row()
+                    continue
                 if line is INBOX:  # a seat's entry to enter: it comes first, then the question
                     continue
                 if line is None:
                     self.tell(self.sentences[self._leaving("eof")])
                     return 0
-                if self.speaker is not None:
-                    self.speaker.interrupt()
-                said = self.seating.command(line) if self.seating is not None else None
-                if said is not None:
-                    self.tell(said, remember=False)
-                    continue
-                with self.ctrl_c.busy():  # Ctrl-C stops a computation, not the program
-                    status = self.step(line)
+                status = self._handle(line)
                 if status is not None:
                     return status
         finally:
@@ -245,6 +243,30 @@ class Table(Generic[EntryT, EventT, StateT, RulesT]):
                 self.inbox.close()
                 for entry in self._to_enter:
                     entry.give(None)
+
+    def _handle(self, line: str) -> int | None:
+        """Handle an entered line with Ctrl-C stopping a computation, not the program.
+
+        Python's own handler stands between two questions, so a Ctrl-C may land in the
+        instant before the table's is in place, or just after it is taken down: the line is
+        then handled all the same (never lost, never handled twice), and the game goes on.
+        """
+        status: int | None = None
+        handled = False
+        while not handled:
+            try:
+                with self.ctrl_c.busy():
+                    handled = True
+                    if self.speaker is not None:
+                        self.speaker.interrupt()
+                    said = self.seating.command(line) if self.seating is not None else None
+                    if said is not None:
+                        self.tell(said, remember=False)
+                    else:
+                        status = self.step(line)
+            except KeyboardInterrupt:
+                self._end_echoed_row()
+        return status
 
     def settle(self) -> bool:
         """Drain the inbox, answering every entry that will not be entered (closed seat,
