@@ -1,4 +1,5 @@
-"""Ctrl-C in the instant between two questions never ends the game and loses no line.
+"""Ctrl-C in the instant between two questions, or as the opening is printed, never ends the
+game and loses no line.
 
 While a line is handled the table's own Ctrl-C handler stands (``table/ctrl_c.py``), and while
 the reader waits the reader's (the typed line is discarded). Between the two, for a moment,
@@ -75,4 +76,25 @@ def test_ctrl_c_just_after_a_line_was_handled_neither_loses_it_nor_ends_the_game
     assert ran.returncode == 0, ran.stderr
     assert "Traceback" not in ran.stderr
     assert journal(tmp_path / "g.db") == IN_THE_JOURNAL  # each line entered once
+    assert "Anna banks, score 150. Ben's turn." in ran.lines
+
+
+def test_ctrl_c_while_the_opening_is_printed_neither_ends_the_game_nor_loses_the_opening(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    printed = Output.line
+    lines: list[str] = []
+
+    def line(self: Output, text: str) -> None:
+        lines.append(text)
+        if len(lines) == 1:  # the opening, the program's first line: Ctrl-C as it is printed
+            signal.raise_signal(signal.SIGINT)
+        printed(self, text)
+
+    monkeypatch.setattr(Output, "line", line)
+    ran = _play(tmp_path / "g.db")
+    assert ran.returncode == 0, ran.stderr
+    assert "Traceback" not in ran.stderr
+    assert ran.lines[0] == ("New game for Anna and Ben. Target 6000, standard rules. "
+                            "Anna begins.")
+    assert journal(tmp_path / "g.db") == IN_THE_JOURNAL
     assert "Anna banks, score 150. Ben's turn." in ran.lines

@@ -15,6 +15,7 @@ typed entry does.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from tutto_a11y.core.contract import (
@@ -211,7 +212,7 @@ class Table(Generic[EntryT, EventT, StateT, RulesT]):
         The end of the game does not end the loop: the entry that ended it may be mistyped, so
         the prompt stays and offers ``scores``, ``undo`` and ``quit``.
         """
-        self.tell(opening)
+        self._once(lambda: self.tell(opening))
         try:
             while True:
                 try:
@@ -235,7 +236,7 @@ class Table(Generic[EntryT, EventT, StateT, RulesT]):
                 if line is None:
                     self.tell(self.sentences[self._leaving("eof")])
                     return 0
-                status = self._handle(line)
+                status = self._once(partial(self._handle, line))
                 if status is not None:
                     return status
         finally:
@@ -245,25 +246,30 @@ class Table(Generic[EntryT, EventT, StateT, RulesT]):
                     entry.give(None)
 
     def _handle(self, line: str) -> int | None:
-        """Handle an entered line with Ctrl-C stopping a computation, not the program.
+        """Handle an entered line with Ctrl-C stopping a computation, not the program."""
+        if self.speaker is not None:
+            self.speaker.interrupt()
+        said = self.seating.command(line) if self.seating is not None else None
+        if said is not None:
+            self.tell(said, remember=False)
+            return None
+        return self.step(line)
 
-        Python's own handler stands between two questions, so a Ctrl-C may land in the
-        instant before the table's is in place, or just after it is taken down: the line is
-        then handled all the same (never lost, never handled twice), and the game goes on.
+    def _once(self, action: Callable[[], int | None]) -> int | None:
+        """``action()`` exactly once, with Ctrl-C stopping a computation, not the program.
+
+        Python's own handler stands before the opening and between two questions, so a
+        Ctrl-C may land in the instant before the table's is in place, or just after it is
+        taken down: the opening is said and the line handled all the same (never lost, never
+        handled twice), and the game goes on.
         """
         status: int | None = None
-        handled = False
-        while not handled:
+        done = False
+        while not done:
             try:
                 with self.ctrl_c.busy():
-                    handled = True
-                    if self.speaker is not None:
-                        self.speaker.interrupt()
-                    said = self.seating.command(line) if self.seating is not None else None
-                    if said is not None:
-                        self.tell(said, remember=False)
-                    else:
-                        status = self.step(line)
+                    done = True
+                    status = action()
             except KeyboardInterrupt:
                 self._end_echoed_row()
         return status
