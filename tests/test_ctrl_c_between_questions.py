@@ -35,6 +35,14 @@ def _python_handler_stands() -> bool:
     return bool(signal.getsignal(signal.SIGINT) is signal.default_int_handler)
 
 
+def _played_to_the_end(ran: Any, db: Path) -> None:
+    """The game went on to the end of input, every line entered once, without a traceback."""
+    assert ran.returncode == 0, ran.stderr
+    assert "Traceback" not in ran.stderr
+    assert journal(db) == IN_THE_JOURNAL
+    assert "Anna banks, score 150. Ben's turn." in ran.lines
+
+
 def test_ctrl_c_as_the_next_question_is_printed_asks_it_again(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     printed = Output.prompt
@@ -49,10 +57,7 @@ def test_ctrl_c_as_the_next_question_is_printed_asks_it_again(
 
     monkeypatch.setattr(Output, "prompt", prompt)
     ran = _play(tmp_path / "g.db")
-    assert ran.returncode == 0, ran.stderr
-    assert "Traceback" not in ran.stderr
-    assert journal(tmp_path / "g.db") == IN_THE_JOURNAL
-    assert "Anna banks, score 150. Ben's turn." in ran.lines
+    _played_to_the_end(ran, tmp_path / "g.db")
     assert calls[1] == calls[2] == "Anna, roll 6 dice:"  # asked again
 
 
@@ -73,10 +78,7 @@ def test_ctrl_c_just_after_a_line_was_handled_neither_loses_it_nor_ends_the_game
     monkeypatch.setattr(CtrlCWhileBusy, "before_output", lands_after)
     ran = _play(tmp_path / "g.db")
     assert sent.count(True) >= 4  # after the lines, and as the questions were asked
-    assert ran.returncode == 0, ran.stderr
-    assert "Traceback" not in ran.stderr
-    assert journal(tmp_path / "g.db") == IN_THE_JOURNAL  # each line entered once
-    assert "Anna banks, score 150. Ben's turn." in ran.lines
+    _played_to_the_end(ran, tmp_path / "g.db")
 
 
 def test_ctrl_c_while_the_opening_is_printed_neither_ends_the_game_nor_loses_the_opening(
@@ -92,9 +94,6 @@ def test_ctrl_c_while_the_opening_is_printed_neither_ends_the_game_nor_loses_the
 
     monkeypatch.setattr(Output, "line", line)
     ran = _play(tmp_path / "g.db")
-    assert ran.returncode == 0, ran.stderr
-    assert "Traceback" not in ran.stderr
+    _played_to_the_end(ran, tmp_path / "g.db")
     assert ran.lines[0] == ("New game for Anna and Ben. Target 6000, standard rules. "
                             "Anna begins.")
-    assert journal(tmp_path / "g.db") == IN_THE_JOURNAL
-    assert "Anna banks, score 150. Ben's turn." in ran.lines
