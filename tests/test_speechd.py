@@ -282,4 +282,5 @@ def _while_a_screen_reader_runs(sound: Desk) -> None:
     orca.kill()
     # The same entry was heard from the game asked with --speech, and nothing before it: the
     # game that found the screen reader said nothing while it ran.
-    assert recording.seconds_spoken() == recording.seconds_spoken(after=asked_from)
+    # One reading of the recording (two readings a moment apart may differ by its last windows).
+    assert [t for t in recording.loud_windows() if t < asked_from] == []
