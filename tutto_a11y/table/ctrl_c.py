@@ -110,6 +110,25 @@ class CtrlCWhileBusy:
                 signal.signal(signal.SIGINT, previous)
             self.before_output()  # the next prompt too starts on a row of its own
 
+    def once(self, action: Callable[[], T]) -> T | None:
+        """``action()`` exactly once inside :meth:`busy`: what the table says and handles.
+
+        Python's own handler stands before the opening and between two questions, so a
+        Ctrl-C may land in the instant before this handler is in place, or just after it is
+        taken down: the action runs all the same (never lost, never run twice), and the game
+        goes on. None only if the action itself answered None.
+        """
+        answer: T | None = None
+        done = False
+        while not done:
+            try:
+                with self.busy():
+                    done = True
+                    answer = action()
+            except KeyboardInterrupt:
+                self._end_row()
+        return answer
+
     def stoppable(self, compute: Callable[[], T]) -> T | None:
         """``compute()``, or None when Ctrl-C stopped it or came before it began."""
         with self.busy():

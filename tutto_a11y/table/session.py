@@ -212,7 +212,7 @@ class Table(Generic[EntryT, EventT, StateT, RulesT]):
         The end of the game does not end the loop: the entry that ended it may be mistyped, so
         the prompt stays and offers ``scores``, ``undo`` and ``quit``.
         """
-        self._once(lambda: self.tell(opening))
+        self.ctrl_c.once(lambda: self.tell(opening))
         try:
             while True:
                 try:
@@ -236,7 +236,7 @@ class Table(Generic[EntryT, EventT, StateT, RulesT]):
                 if line is None:
                     self.tell(self.sentences[self._leaving("eof")])
                     return 0
-                status = self._once(partial(self._handle, line))
+                status = self.ctrl_c.once(partial(self._handle, line))
                 if status is not None:
                     return status
         finally:
@@ -254,25 +254,6 @@ class Table(Generic[EntryT, EventT, StateT, RulesT]):
             self.tell(said, remember=False)
             return None
         return self.step(line)
-
-    def _once(self, action: Callable[[], int | None]) -> int | None:
-        """``action()`` exactly once, with Ctrl-C stopping a computation, not the program.
-
-        Python's own handler stands before the opening and between two questions, so a
-        Ctrl-C may land in the instant before the table's is in place, or just after it is
-        taken down: the opening is said and the line handled all the same (never lost, never
-        handled twice), and the game goes on.
-        """
-        status: int | None = None
-        done = False
-        while not done:
-            try:
-                with self.ctrl_c.busy():
-                    done = True
-                    status = action()
-            except KeyboardInterrupt:
-                self._end_echoed_row()
-        return status
 
     def settle(self) -> bool:
         """Drain the inbox, answering every entry that will not be entered (closed seat,
