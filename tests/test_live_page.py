@@ -183,6 +183,9 @@ def test_a_taken_back_announcement_is_marked_in_the_page_in_the_viewers_language
         child.expect_exact("Anna draws Bonus 300.")
         child.sendline("undo")
         child.expect_exact("Undone: Anna's card Bonus 300.")
+        # The table prints first and tells the live view a moment later: the page is read once
+        # the view's stream has given both announcements.
+        events(child.url, None, 2)
         for lang, mark in (("en", "Taken back:"), ("de", "Zählt nicht mehr:"),
                            ("fr", "Ne compte plus\u00a0:")):
             with urllib.request.urlopen(child.url + f"?code={CODE}&lang={lang}") as answer:
