@@ -20,7 +20,9 @@ else:  # pragma: no cover - Python 3.10
 
 from conftest import ROOT
 
-pytestmark = pytest.mark.slow  # fresh virtual environments, installed with pip
+# Fresh virtual environments, installed with pip: slow. One worker runs them all (an xdist
+# group), so the module's checkout is installed once, not once on each worker.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("setup")]
 
 SOURCES = ("pyproject.toml", "constraints.txt", "README.md", "tutto_a11y", "locales", "scripts")
 
