@@ -261,22 +261,25 @@ def advice_speed(runs: int, turns: int = 5) -> None:
             ("baseline: status in the same game", status)))
 
 
-def duel_advice_speed(runs: int, target: int = 300) -> None:
-    """Two players with the game solved (``coach --duel``, into a private cache folder first):
-    ``advice`` plays to win. Its first answer in a turn values the turn afresh for the new pair
-    of scores; timed against its later answers in the turn and ``status`` (the baseline)."""
+def duel_advice_speed(runs: int, target: int = 300, turns: int = 8,
+                      cache_home: str | None = None) -> None:
+    """Two players with the game solved (``coach --duel``, into a private cache folder first,
+    or ``cache_home``): ``advice`` plays to win. Its first answer in a turn values the turn
+    afresh for the new pair of scores; timed against its later answers in the turn and
+    ``status`` (the baseline), over ``turns`` turns a game (each under the target: it banks
+    50 a turn)."""
     first_game: list[float] = []
     first_turn: list[float] = []
     later: list[float] = []
     status: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**_env(tmp), "XDG_CACHE_HOME": str(Path(tmp) / "cache")}
+        env = {**_env(tmp), "XDG_CACHE_HOME": cache_home or str(Path(tmp) / "cache")}
         subprocess.run(_command() + ["coach", "--duel", "--target", str(target)], check=True,
                        env=env, stdout=subprocess.DEVNULL, timeout=1800)
         for run in range(runs):
             program = Program(tmp, "--target", str(target), "--db", str(Path(tmp) / f"d{run}.db"),
                               env=env)
-            for turn in range(8):  # each turn banks 50: every turn meets a new pair of scores
+            for turn in range(turns):  # each banks 50: every turn meets a new pair of scores
                 program.timed(("200", "300", "400", "500", "600")[turn % 5], "draws")
                 program.timed("5 2 3 4 6 6", "5, 2, 3, 4, 6, 6.")
                 taken = program.timed("advice", "Chance to win")
@@ -429,19 +432,28 @@ def duel(targets: list[int]) -> None:
 def main(args: argparse.Namespace) -> None:
     smoke = args.smoke
     runs = 1 if smoke else args.runs
+    # The smoke run's two-player games go to 100, the smallest target whose solve has more
+    # than one layer of scores (so a layer starts from the one above it, as at 6000).
+    small = 100
     if args.only == "duel" or (smoke and args.only is None):
-        duel([300] if smoke else [int(t) for t in args.targets.split(",")])
-    if args.only == "duel-speed" or (smoke and args.only is None):
-        duel_advice_speed(runs)
-    if args.only == "duel-check" or (smoke and args.only is None):
-        if smoke:  # a kept solve at a small target first, in a private cache folder
-            with tempfile.TemporaryDirectory() as tmp:
-                os.environ["XDG_CACHE_HOME"] = tmp
-                subprocess.run(_command() + ["coach", "--duel", "--target", "300"], check=True,
-                               env=dict(os.environ), stdout=subprocess.DEVNULL, timeout=900)
-                duel_check([300], 20, args.seed)
-        else:
-            duel_check([int(t) for t in args.targets.split(",")], args.games, args.seed)
+        duel([small] if smoke else [int(t) for t in args.targets.split(",")])
+    # The smoke run's private cache folder: the small target is solved once, by the first
+    # of the two parts that needs it; the other reads the kept solve.
+    with tempfile.TemporaryDirectory() as kept:
+        if args.only == "duel-speed" or (smoke and args.only is None):
+            if smoke:  # the first turn of a game, and of a turn later in it
+                duel_advice_speed(runs, small, 2, kept)
+            else:
+                duel_advice_speed(runs)
+        if args.only == "duel-check" or (smoke and args.only is None):
+            if smoke:  # a kept solve at the small target first
+                os.environ["XDG_CACHE_HOME"] = kept
+                subprocess.run(_command() + ["coach", "--duel", "--target", str(small)],
+                               check=True, env=dict(os.environ), stdout=subprocess.DEVNULL,
+                               timeout=900)
+                duel_check([small], 1, args.seed)
+            else:
+                duel_check([int(t) for t in args.targets.split(",")], args.games, args.seed)
     if args.only == "final-round-speed" or (smoke and args.only is None):
         final_round_speed(runs)
     if args.only in (None, "speech"):
@@ -455,7 +467,8 @@ def main(args: argparse.Namespace) -> None:
 
         exact = {card: coach.choices(Position(card, 6, 0, 0, (), None, FULL_DECK))[0].expected
                  for card in CARDS}
-        print(table(simulate(30 if smoke else args.turns, args.seed), exact))
+        # Two turns a card and policy in the smoke run: the fewest with a spread.
+        print(table(simulate(2 if smoke else args.turns, args.seed), exact))
 
 
 if __name__ == "__main__":

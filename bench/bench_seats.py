@@ -105,8 +105,8 @@ def timed(child: pexpect.spawn, line: str, answer: str) -> float:
     return time.monotonic() - started
 
 
-def entry_cost(games: int, tmp: Path) -> None:
-    entries = turns(12, PLAYERS)
+def entry_cost(games: int, tmp: Path, count: int = 12) -> None:
+    entries = turns(count, PLAYERS)
     results: dict[str, list[float]] = {"baseline": [], "seats": []}
     order = random.Random(1)
     for game in range(games):
@@ -138,8 +138,9 @@ def entry_cost(games: int, tmp: Path) -> None:
         raise Unexpected("a device missed an announcement or got one twice")
 
 
-def seat_latency(games: int, tmp: Path) -> None:
-    """Anna enters her turns on her phone (Chromium), Ben's are typed at the table."""
+def seat_latency(games: int, tmp: Path, count: int = 10) -> None:
+    """Anna enters her turns on her phone (Chromium), Ben's are typed at the table
+    (``count`` turns: Anna's and Ben's in turn, two by two)."""
     from selenium.webdriver.support.ui import WebDriverWait
 
     driver = chromium()
@@ -161,7 +162,7 @@ def seat_latency(games: int, tmp: Path) -> None:
                 "document.getElementById('line').addEventListener('keydown', function (e) {"
                 " if (e.key === 'Enter') { window.entered.push(Date.now()); } }, true);")
             printed: list[float] = []
-            for number, (line, answer) in enumerate(turns(10, ("Anna", "Ben"))):
+            for number, (line, answer) in enumerate(turns(count, ("Anna", "Ben"))):
                 time.sleep(0.05)
                 if (number // 4) % 2 == 0:  # Anna's turn: from her phone
                     # Her field is there only on her turn: the page shows it once it hears
@@ -194,10 +195,13 @@ def seat_latency(games: int, tmp: Path) -> None:
 
 def main(options: argparse.Namespace) -> None:
     games = 1 if options.smoke else options.games
+    # The smoke run: one turn at the table (every device hears it), and in Chromium the two
+    # turns that take both ways in, Anna's from her phone and Ben's typed at the table.
+    at_table, in_browser = (1, 2) if options.smoke else (12, 10)
     with tempfile.TemporaryDirectory() as folder:
-        entry_cost(games, Path(folder))
+        entry_cost(games, Path(folder), at_table)
         if not options.no_browser:
-            seat_latency(games, Path(folder))
+            seat_latency(games, Path(folder), in_browser)
 
 
 if __name__ == "__main__":

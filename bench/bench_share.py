@@ -153,7 +153,7 @@ def browser_latency(games: int, tmp: Path, count: int = 10) -> None:
 
 def main(options: argparse.Namespace) -> None:
     games = 1 if options.smoke else options.games
-    viewer_counts, count = ((2,), 2) if options.smoke else (VIEWERS, 10)
+    viewer_counts, count = ((2,), 1) if options.smoke else (VIEWERS, 10)
     with tempfile.TemporaryDirectory() as folder:
         entry_latency(games, Path(folder), viewer_counts, count)
         if not options.no_browser:

@@ -38,6 +38,7 @@ from guard import run
 from testbed.live_view import CODE, SeatPhone, at_first_prompt, enter, start_table
 from testbed.network import Guessers, Listener, SlowBodies, page_load
 from timing import report
+from tutto_a11y.share.connections import READING
 
 SEATS = {"Anna": "11112222", "Ben": "33334444", "Cleo": "55556666", "Dora": "77778888"}
 VIEWER = "127.0.0.250"  # the viewer who typed the code before any attack
@@ -46,20 +47,21 @@ SEAT_CODES = 10**8  # eight digits, four seats
 
 
 class Visitors(threading.Thread):
-    """The viewer's page loads every half second, and a newcomer's first code every two, for
-    as long as an attack runs."""
+    """The viewer's page loads every half second (``every``), and a newcomer's first code
+    every fourth load, for as long as an attack runs."""
 
-    def __init__(self, url: str, newcomers: Iterator[str]) -> None:
+    def __init__(self, url: str, newcomers: Iterator[str], every: float = 0.5) -> None:
         super().__init__(daemon=True)
         self.url = url
         self.newcomers = newcomers
+        self.every = every
         self.loads: list[float | None] = []
         self.first_codes: list[float | None] = []
         self.stop = threading.Event()
 
     def run(self) -> None:
         for tick in itertools.count():
-            if self.stop.wait(0.5):
+            if self.stop.wait(self.every):
                 return
             self.loads.append(page_load(self.url, VIEWER))
             if tick % 4 == 3:
@@ -90,10 +92,12 @@ def table(folder: Path, checkout: str | None) -> Iterator[Any]:
         yield started
 
 
-def guessing(url: str, sources: list[str], seconds: float, newcomers: Iterator[str]) -> None:
+def guessing(url: str, sources: list[str], seconds: float, newcomers: Iterator[str],
+             every: float = 0.5) -> None:
     """A crowd guessing for ``seconds``: the wrong codes checked in all, and the rate in the
-    second half, once each address's first tries are spent (the one that goes on)."""
-    visitors = Visitors(url, newcomers)
+    second half, once each address's first tries are spent (the one that goes on); the
+    visitors meanwhile load the page every ``every`` seconds."""
+    visitors = Visitors(url, newcomers, every)
     with Guessers(url, sources) as guessers:
         visitors.start()
         time.sleep(seconds)
@@ -115,12 +119,15 @@ def guessing(url: str, sources: list[str], seconds: float, newcomers: Iterator[s
     describe("  a newcomer's first right code meanwhile", visitors.first_codes)
 
 
-def slow_bodies(child: Any, url: str) -> None:
-    attack = SlowBodies(url, 100)
+def slow_bodies(child: Any, url: str, count: int = 100, loads_count: int = 15,
+                settle: float = 2.0) -> None:
+    """``count`` slow posts, given ``settle`` seconds to fill the room for requests being
+    read; then ``loads_count`` page loads and a seat's three entries."""
+    attack = SlowBodies(url, count)
     attack.start()
     try:
-        time.sleep(2.0)
-        loads = [page_load(url, VIEWER, timeout=10) for _ in range(15)]
+        time.sleep(settle)
+        loads = [page_load(url, VIEWER, timeout=10) for _ in range(loads_count)]
         entered = 0
         try:
             anna = SeatPhone(url, SEATS["Anna"])
@@ -131,8 +138,8 @@ def slow_bodies(child: Any, url: str) -> None:
     finally:
         attack.stop.set()
         attack.join()
-    describe("100 slow posts: the viewer's page loads", loads)
-    print(f"100 slow posts: a seat's entries accepted: {entered} of 3 "
+    describe(f"{count} slow posts: the viewer's page loads", loads)
+    print(f"{count} slow posts: a seat's entries accepted: {entered} of 3 "
           f"({attack.opened} slow connections opened)")
     if entered:  # the table takes them: it must still be at a prompt for the next part
         child.sendline("bank")
@@ -161,31 +168,42 @@ def stream_flood(child: Any, url: str) -> None:
             listener.close()
 
 
-def attacks(folder: Path, checkout: str | None, seconds: float, addresses: int) -> None:
+def attacks(folder: Path, checkout: str | None, seconds: float, addresses: int,
+            smoke: bool = False) -> None:
+    """Every attack against a table of ``checkout`` (this one if None). ``smoke``: each the
+    smallest that still shows what it shows: the visitors come twice as often (a newcomer
+    within the guessing), one page load under the slow posts, and one slow post more than
+    the live view reads at once, so that some still give way."""
+    every = 0.25 if smoke else 0.5
     which = f"--before {checkout}" if checkout else "this checkout"
     print(f"-- {which}")
     newcomers = (f"127.0.{4 + n // 250}.{1 + n % 250}" for n in itertools.count())
     with table(folder / "guessing", checkout) as child:
         loads = [page_load(child.url, VIEWER) for _ in range(4 * int(seconds) // 3 or 1)]
         describe("baseline: the viewer's page loads, nothing else going on", loads)
-        guessing(child.url, ["127.0.0.2"], seconds, newcomers)
+        guessing(child.url, ["127.0.0.2"], seconds, newcomers, every)
     with table(folder / "many", checkout) as child:
         page_load(child.url, VIEWER)
         guessing(child.url, [f"127.0.{5 + n // 250}.{1 + n % 250}" for n in range(addresses)],
-                 seconds, newcomers)
+                 seconds, newcomers, every)
     with table(folder / "slow", checkout) as child:
         page_load(child.url, VIEWER)
-        slow_bodies(child, child.url)
+        if smoke:
+            slow_bodies(child, child.url, READING + 1, 1, 0.5)
+        else:
+            slow_bodies(child, child.url)
         stream_flood(child, child.url)
 
 
 def main(options: argparse.Namespace) -> None:
-    seconds, addresses = (3.0, 5) if options.smoke else (options.seconds, 200)
+    # Two seconds: each address's second wrong code (a second after its first) is checked
+    # in the second half, so the rate there is measured.
+    seconds, addresses = (2.0, 5) if options.smoke else (options.seconds, 200)
     with tempfile.TemporaryDirectory() as folder:
         for number, checkout in enumerate([None, options.before] if options.before else [None]):
             part = Path(folder) / str(number)
             part.mkdir()
-            attacks(part, checkout, seconds, addresses)
+            attacks(part, checkout, seconds, addresses, options.smoke)
 
 
 if __name__ == "__main__":

@@ -87,6 +87,7 @@ def enter_to_next_prompt(mode: list[str], db: str, turns: int) -> list[float]:
 def main(args: argparse.Namespace) -> None:
     if args.smoke:
         args.runs = 1
+    turns = 1 if args.smoke else 4  # each turn: a card, a roll, a set-aside, a bank, a Stop
     base: list[float] = []
     modes: tuple[tuple[str, list[str]], ...] = (
         ("terminal", []), ("plain", ["--plain"]), ("sighted", ["--sighted"]))
@@ -109,7 +110,8 @@ def main(args: argparse.Namespace) -> None:
         entries: dict[str, list[float]] = {name: [] for name, _ in modes}
         for i in range(args.runs):  # four turns a game: the deck holds enough Bonus 300 cards
             for name, mode in modes:
-                entries[name] += enter_to_next_prompt(mode, f"{folder}/{name}-loop{i}.db", 4)
+                entries[name] += enter_to_next_prompt(mode, f"{folder}/{name}-loop{i}.db",
+                                                      turns)
     med, p90 = median_p90(base)
     print(f"python -c pass in a pseudo-terminal (baseline): median {med * 1000:.1f} ms, "
           f"p90 {p90 * 1000:.1f} ms")

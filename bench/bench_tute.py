@@ -19,6 +19,9 @@ from tutto_a11y.games.tute.rules import Game as Tute, Rules as TuteRules
 from tutto_a11y.games.tutto.rules import Game as Tutto
 
 ENTRIES = 2000
+#: The smoke run's games: 25 rounds of Tute, and a Tutto game as long (the random player
+#: takes seconds to make 2,000 entries; 100 take a tenth of one).
+SMOKE_ENTRIES = 100
 #: One round that nobody wins (a tie under tie=replay), so the match never ends: the trump,
 #: two cantes and the card points with the last trick.
 ROUND = ["trump gold", "cante 1 cups", "cante 2 swords", "points 40 40 40 last 0"]
@@ -43,11 +46,12 @@ def line(what: str, samples: list[float]) -> None:
 
 def main(args: argparse.Namespace) -> None:
     runs = 1 if args.smoke else args.runs
-    texts = ROUND * (ENTRIES // len(ROUND))
+    entries = SMOKE_ENTRIES if args.smoke else ENTRIES
+    texts = ROUND * (entries // len(ROUND))
     players, rules = ("Anna", "Ben", "Cleo"), TuteRules(tie="replay")
     check(not Tute.replay(players, rules, texts).finished,
           "the Tute match of rounds nobody wins has ended")
-    tutto = long_game(ENTRIES)
+    tutto = long_game(entries)
     line(f"baseline: Tutto rebuild of {len(tutto.entries)} entries",
          rebuild(Tutto.replay, tutto.players, tutto.rules, tutto.entry_texts(), runs))
     line(f"Tute rebuild of {len(texts)} entries ({len(texts) // len(ROUND)} rounds)",

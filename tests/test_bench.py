@@ -7,6 +7,7 @@ the next measurement. Each script also ends at its time limit.
 
 from __future__ import annotations
 
+import select
 import subprocess
 import sys
 
@@ -53,16 +54,19 @@ def _program(code: str) -> subprocess.Popen[bytes]:
 @pytest.mark.slow
 def test_waiting_for_words_the_program_no_longer_prints_ends_with_what_it_printed() -> None:
     # The program says something else and then waits (as the table does for its next line).
+    # Its line is in the pipe before the wait begins (however slowly Python starts), so a
+    # short wait ends with that line, never with "nothing".
     # Each program's pipe is closed when its block ends (Popen's with).
     with _program("print('1, 1, 2, 2, 3, 5.', flush=True); import time; time.sleep(60)") \
             as waiting:
         assert waiting.stdout is not None
         try:
+            assert select.select([waiting.stdout], [], [], 60)[0], "the program printed nothing"
             with pytest.raises(Unexpected) as stop:
                 Lines(waiting.stdout.fileno()).until(lambda line: "rolls" in line,
-                                                     "the word 'rolls'", timeout=2)
-            assert str(stop.value) == ("waited 2 s for the word 'rolls'; the program printed "
-                                       "'1, 1, 2, 2, 3, 5.'")
+                                                     "the word 'rolls'", timeout=0.2)
+            assert str(stop.value) == ("waited 0.2 s for the word 'rolls'; the program "
+                                       "printed '1, 1, 2, 2, 3, 5.'")
         finally:
             waiting.kill()
     with _program("print('Anna draws Bonus 300.')") as ended:
