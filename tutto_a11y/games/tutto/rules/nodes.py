@@ -60,8 +60,16 @@ def chance_outcomes(state: State) -> list[Chance[Entry]]:
         total = sum(left.values())
         return [Chance(DrawCard(card), Fraction(n, total)) for card, n in left.items() if n]
     if state.step in _ROLL_STEPS:
-        return [Chance(Roll(faces), p) for faces, p in roll_outcomes(state.dice)]
+        return list(_roll_chances(state.dice))
     return []
+
+
+@cache
+def _roll_chances(dice: int) -> tuple[Chance[Entry], ...]:
+    """The chance nodes of a roll of ``dice`` dice, made once. Records are immutable, so every
+    ask shares them: the table asks at each question and the simulator at each roll, and 462
+    new records a time were most of a random game's cost."""
+    return tuple(Chance(Roll(faces), p) for faces, p in roll_outcomes(dice))
 
 
 @cache

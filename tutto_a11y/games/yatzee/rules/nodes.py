@@ -39,7 +39,14 @@ def chance_outcomes(state: State) -> list[Chance[Entry]]:
     """The next roll's six faces with exact probabilities; empty after the third roll."""
     if state.over or state.roll_number >= MAX_ROLLS:
         return []
-    return [Chance(Roll(faces), p) for faces, p in roll_outcomes()]
+    return list(_roll_chances())
+
+
+@lru_cache(maxsize=1)
+def _roll_chances() -> tuple[Chance[Entry], ...]:
+    """The chance nodes of a roll, made once: records are immutable, so every ask shares them
+    (462 new records at every roll were most of a random game's cost)."""
+    return tuple(Chance(Roll(faces), p) for faces, p in roll_outcomes())
 
 
 @lru_cache(maxsize=1)
