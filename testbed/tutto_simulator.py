@@ -47,12 +47,23 @@ class Simulator:
         self.bank_chance = bank_chance
         self.continue_word = continue_word
         self.all_chance = all_chance
+        # A roll of n dice has the same outcomes every time: their weights, once per n.
+        self._rolls: dict[int, tuple[list[Entry], list[float]]] = {}
 
     def chance(self, game: Game) -> Entry:
         """A card or roll, drawn with the probability the contract gives it."""
         outcomes = game.chance_outcomes()
-        entry = self.rng.choices([o.entry for o in outcomes],
-                                 weights=[float(o.probability) for o in outcomes])[0]
+        first = outcomes[0].entry
+        if isinstance(first, Roll):
+            dice = len(first.faces)
+            if dice not in self._rolls:
+                self._rolls[dice] = ([o.entry for o in outcomes],
+                                     [float(o.probability) for o in outcomes])
+            entries, weights = self._rolls[dice]
+        else:
+            entries = [o.entry for o in outcomes]
+            weights = [float(o.probability) for o in outcomes]
+        entry = self.rng.choices(entries, weights=weights)[0]
         if isinstance(entry, Roll):  # the dice as they fell, not sorted
             faces = list(entry.faces)
             self.rng.shuffle(faces)
