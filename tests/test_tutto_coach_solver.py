@@ -223,15 +223,22 @@ def _last_turn(
 
 
 def _win_recursion(rules: Rules) -> Callable[[State], Fraction]:
-    """Exact best chance that Ben wins, by plain recursion over the rules engine."""
+    """Exact best chance that Ben wins, by plain recursion over the rules engine. A chance is
+    at most 1: once a decision wins for certain (banking enough, first), the others need not
+    be followed, which spares the whole tree of rolling on past the need."""
 
     @cache
     def value(state: State) -> Fraction:
         if state.step is Step.OVER:
             return Fraction(int(1 in state.winners))
-        decisions = legal_entries(rules, state)
+        decisions = sorted(legal_entries(rules, state), key=lambda e: not isinstance(e, Bank))
         if decisions:
-            return max(value(advance(rules, state, entry)[0]) for entry in decisions)
+            best = Fraction(0)
+            for entry in decisions:
+                best = max(best, value(advance(rules, state, entry)[0]))
+                if best == 1:
+                    break
+            return best
         return sum((o.probability * value(advance(rules, state, o.entry)[0])
                     for o in chance_outcomes(state)), Fraction(0))
 
