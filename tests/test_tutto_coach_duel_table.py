@@ -230,8 +230,8 @@ def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_a
 
     monkeypatch.setattr(duelcoach, "WinCoach", functools.cache(WinCoach))
     monkeypatch.setattr(duelcoach, "_turn", functools.cache(duelcoach._turn.__wrapped__))
-    for kept in ("win_measure", "win_tracker"):
-        monkeypatch.setattr(winning, kept, functools.cache(getattr(winning, kept).__wrapped__))
+    for table in ("win_measure", "win_tracker"):
+        monkeypatch.setattr(winning, table, functools.cache(getattr(winning, table).__wrapped__))
     solved = cache.read(Rules(target=TARGET))
     assert solved is not None
     rng = random.Random(2026)

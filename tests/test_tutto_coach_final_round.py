@@ -98,8 +98,8 @@ def test_the_chance_to_win_agrees_with_a_monte_carlo_of_the_rules_engine(
 
     from tutto_a11y.games.tutto.coach import winning
 
-    for kept in ("win_measure", "win_tracker"):
-        monkeypatch.setattr(winning, kept, functools.cache(getattr(winning, kept).__wrapped__))
+    for table in ("win_measure", "win_tracker"):
+        monkeypatch.setattr(winning, table, functools.cache(getattr(winning, table).__wrapped__))
     coach_of = functools.cache(WinCoach)
     start = _middle_turn((6100, 5000, 5900), Card.BONUS_300)
     [first] = WinCoach(STANDARD, lead_stakes_of(STANDARD, start, last)).choices(
