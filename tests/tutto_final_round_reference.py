@@ -663,24 +663,34 @@ def last_turn(options: Options, scores: Sequence[int], seat: int, width: int) ->
 
 
 @cache
-def _later_player_table(street_after: str, most: int) -> np.ndarray:
-    needs = np.arange(1, most + 1)
+def _later_player_rows(street_after: str, low: int, high: int) -> np.ndarray:
+    """The chances of the needs ``low`` to ``high`` grid steps, one row each, on a grid of
+    ``high + 1`` totals: any total from a row's need on wins, so a wider grid would change
+    none of them, and the rows of larger needs can be added later without working out the
+    smaller ones again."""
+    needs = np.arange(low, high + 1)
 
     def bank(totals: np.ndarray) -> np.ndarray:
         totals = np.asarray(totals)
         return (totals[None, ...] >= STEP * needs.reshape((-1,) + (1,) * totals.ndim)
                 ).astype(float)
-    turn = Turn(Options(street_after=street_after), bank, np.zeros(most),
-                (needs <= 2000 // STEP).astype(float), most + 1, followed=False)
-    return np.concatenate([[1.0], turn.after(FULL, 0)[1].values[:, 0]])
+    turn = Turn(Options(street_after=street_after), bank, np.zeros(len(needs)),
+                (needs <= 2000 // STEP).astype(float), high + 1, followed=False)
+    rows: np.ndarray = turn.after(FULL, 0)[1].values[:, 0]
+    return rows
 
 
 def later_player_chances(street_after: str, most: int) -> np.ndarray:
     """``chance[m]``, m from 0 to ``most`` grid steps: a later player's chance of getting the
     m steps needed in a last turn of their own, as the model of docs/coach.md has it (every
     card from a full deck's proportions, x2 doubling the turn total, a Plus/Minus Tutto
-    winning when it closes a gap of 2000, a tie winning); all needs at once, one row each."""
-    return _later_player_table(street_after, most)
+    winning when it closes a gap of 2000, a tie winning); the needs in blocks (1 to 256, then
+    up to 512, 1024 and so on), each block's needs at once, one row each."""
+    blocks, low, high = [np.array([1.0])], 1, 256
+    while low <= most:
+        blocks.append(_later_player_rows(street_after, low, min(high, most)))
+        low, high = high + 1, 2 * high
+    return np.concatenate(blocks)
 
 
 def with_others_to_come(options: Options, scores: Sequence[int], seat: int, width: int,
