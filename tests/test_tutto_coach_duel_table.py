@@ -216,11 +216,12 @@ def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_a
     deck's proportions as the solve assumes, both players doing what ``advice`` would say.
 
     The table keeps the coach of its last eight turns and makes the last turn's coach anew
-    at each ``advice`` (a table asks a few times a turn); 8000 games ask thousands of times,
-    so here every coach made is kept for the whole run: the same pure functions of the same
-    arguments, the same answers, in about a fifth of the time."""
+    at each ``advice`` (a table asks a few times a turn), with the tables of its last sixteen
+    stakes; 8000 games ask thousands of times, so here every coach and table made is kept
+    for the whole run: the same pure functions of the same arguments, the same answers, in
+    about a fifth of the time."""
     from testbed.tutto_simulator import play_as_advised, remembered
-    from tutto_a11y.games.tutto.coach import cache, duelcoach
+    from tutto_a11y.games.tutto.coach import cache, duelcoach, winning
     from tutto_a11y.games.tutto.coach.choices import Choice
     from tutto_a11y.games.tutto.coach.duelcoach import mover_choices
     from tutto_a11y.games.tutto.coach.position import from_state
@@ -229,6 +230,8 @@ def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_a
 
     monkeypatch.setattr(duelcoach, "WinCoach", functools.cache(WinCoach))
     monkeypatch.setattr(duelcoach, "_turn", functools.cache(duelcoach._turn.__wrapped__))
+    for table in ("win_measure", "win_tracker"):
+        monkeypatch.setattr(winning, table, functools.cache(getattr(winning, table).__wrapped__))
     solved = cache.read(Rules(target=TARGET))
     assert solved is not None
     rng = random.Random(2026)

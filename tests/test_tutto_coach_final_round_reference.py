@@ -283,8 +283,8 @@ def test_advice_with_others_to_come_agrees_with_the_rules_at_random_positions(
     compare(*drawn)
 
 
-# The slow run replays 50 positions for the last player and 50 with others to come (about two
-# minutes of one worker), the same positions in every run; pytest started by hand (the
+# The slow run replays 50 positions for the last player and 50 with others to come (about 40
+# seconds of one worker), the same positions in every run; pytest started by hand (the
 # ``explore`` profile) draws new ones for the last player at every run.
 @pytest.mark.slow
 @settings(max_examples=50, suppress_health_check=[HealthCheck.too_slow])

@@ -178,6 +178,26 @@ def fireworks_outcomes(dice: int) -> tuple[float, tuple[tuple[float, int, int], 
 
 
 @cache
+def fireworks_plan() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`fireworks_outcomes` for 1 to 6 dice as arrays, to value every number of dice in
+    hand at a total at once: each one's Niete chance (6,); by dice in hand and way, the way's
+    chance (6, ways, zero for another number of dice); and by way the dice then in hand (six
+    again after a Tutto) and the points in grid steps."""
+    nietes, lefts, steps, owner, chances = [], [], [], [], []
+    for n in range(1, 7):
+        niete, ways = fireworks_outcomes(n)
+        nietes.append(niete)
+        for chance, left, scored in ways:
+            lefts.append(left or 6)
+            steps.append(scored // STEP)
+            owner.append(n - 1)
+            chances.append(chance)
+    by_dice = np.zeros((6, len(chances)))
+    by_dice[owner, np.arange(len(chances))] = chances
+    return np.array(nietes), by_dice, np.array(lefts), np.array(steps)
+
+
+@cache
 def street_outcomes(missing: frozenset[int]) -> tuple[float, tuple[tuple[float, frozenset[int]],
                                                                    ...]]:
     """Under Street with the faces ``missing`` (as many dice in hand): the chance of a Niete
@@ -293,8 +313,10 @@ class Turn:
         self.banked = bank(np.arange(width + REACH + 1) * STEP)  # (rows, width + REACH + 1)
         self._after: dict[Pile, tuple[Filled, Filled]] = {}  # bank or draw, and draw alone
         self._cards: dict[tuple[str, Pile], Card] = {}
-        self._fireworks: list[np.ndarray] = []
+        self._fireworks: np.ndarray | None = None
         self._fireworks_lo = width + REACH + 1
+        self._plus_minus_chase: list[np.ndarray] = []
+        self._cloverleaf_chase: dict[int, list[np.ndarray]] = {}  # by Tuttos made, 0 or 1
         self.plus_minus_start = self.plus_minus_roll(6)
         self.cloverleaf_start = self.cloverleaf_roll(6, 0)
         # Rolling n dice (1 to 5) is worth at most: its Niete's chance times ``lost``, the rest
@@ -331,55 +353,54 @@ class Turn:
         Past the table's end a total is worth :attr:`beyond`: at least banking the table's
         last total, at most a certain win (the bounds :func:`with_others_to_come` takes)."""
         top = self.width + REACH + 1
-        if not self._fireworks:
-            self._fireworks = [self.banked.copy() for _ in range(7)]
+        if self._fireworks is None:  # by dice in hand, totals, and one column past the end
+            self._fireworks = np.empty((7, top + 1, self.rows))
+            self._fireworks[:, :top] = self.banked.T
+            self._fireworks[:, top] = 1.0 if self.beyond == "win" else self.banked[:, top - 1]
         table = self._fireworks
-        past = np.ones(self.rows) if self.beyond == "win" else self.banked[:, top - 1]
+        nietes, chances, lefts, steps = fireworks_plan()
         for t in range(self._fireworks_lo - 1, lo - 1, -1):
-            for n in range(1, 7):
-                niete, ways = fireworks_outcomes(n)
-                value = niete * self.banked[:, t]
-                for chance, left, scored in ways:
-                    to = t + scored // STEP
-                    value = value + chance * (table[left or 6][:, to] if to < top else past)
-                table[n][:, t] = value
+            # every set-aside scores, so each way reads only higher totals: all six at once
+            reached = table[lefts, np.minimum(t + steps, top)]  # (ways, rows)
+            table[1:, t] = nietes[:, None] * self.banked[None, :, t] + chances @ reached
         self._fireworks_lo = min(self._fireworks_lo, lo)
-        return table[dice][:, lo:hi]
+        rows: np.ndarray = table[dice, lo:hi].T
+        return rows
+
+    def tutto_chase(self, tutto: np.ndarray) -> list[np.ndarray]:
+        """Under a card with no banking whose only goal is its Tutto (Plus/Minus, the
+        Cloverleaf), by dice in hand (index 0: the Tutto made, worth ``tutto``; 1 to 6: rolling
+        that many): a Niete is the turn lost, and of a roll's set-asides the one whose dice left
+        are worth most is taken (the points do not count). Every group of rolls at once, as
+        :meth:`play` reads them."""
+        chase = [np.asarray(tutto, dtype=float)]
+        for n in range(1, 7):
+            left, _steps, chances = gather_plan(n)  # every way leaves fewer than n dice
+            best = np.stack(chase)[left].max(axis=1)  # (groups, rows)
+            chase.append(normal_outcomes(n)[0] * self.lost + chances @ best)
+        return chase
 
     def plus_minus_roll(self, dice: int) -> np.ndarray:
         """Under Plus/Minus, rolling ``dice`` dice: no banking, its Tutto ends the turn (worth
         ``plus_minus``), a Niete is the turn lost; any set-aside, the best for the Tutto."""
-        @cache
-        def value(n: int) -> tuple[float, ...]:
-            niete, ways = normal_outcomes(n)
-            found = niete * self.lost
-            for chance, offered in ways:
-                found = found + chance * np.max(
-                    [self.plus_minus if left == 0 else np.array(value(left))
-                     for left, _points in offered], axis=0)
-            return tuple(found)
-        return np.array(value(dice))
+        if not self._plus_minus_chase:
+            self._plus_minus_chase = self.tutto_chase(self.plus_minus)
+        return self._plus_minus_chase[dice]
 
     def cloverleaf_roll(self, dice: int, tuttos: int) -> np.ndarray:
         """Under the Cloverleaf, rolling ``dice`` dice after ``tuttos`` Tuttos under it: no
         banking; after the first Tutto six dice again; the second wins the game outright."""
-        @cache
-        def value(n: int, made: int) -> tuple[float, ...]:
-            niete, ways = normal_outcomes(n)
-            found = niete * self.lost
-            for chance, offered in ways:
-                found = found + chance * np.max(
-                    [self.cloverleaf_tutto(made) if left == 0 else np.array(value(left, made))
-                     for left, _points in offered], axis=0)
-            return tuple(found)
-        return np.array(value(dice, tuttos))
+        made = min(tuttos, 1)
+        if made not in self._cloverleaf_chase:
+            self._cloverleaf_chase[made] = self.tutto_chase(self.cloverleaf_tutto(made))
+        return self._cloverleaf_chase[made][dice]
 
     def cloverleaf_tutto(self, before: int) -> np.ndarray:
         """A Tutto under the Cloverleaf after ``before`` Tuttos under it: the first leaves six
         dice to roll, the second wins the game (1)."""
         if before >= 1:
             return np.ones(self.rows)
-        return np.array(self.cloverleaf_roll(6, 1))
+        return self.cloverleaf_roll(6, 1)
 
     def street(self, missing: frozenset[int], end: np.ndarray) -> np.ndarray:
         """Under Street with the faces ``missing`` to find: no banking, a Niete when no new face
@@ -405,14 +426,15 @@ class Turn:
         span = hi - lo
         reach = np.arange(lo, hi + REACH + 1)
         banked = bank(reach)
-        going = [tutto(reach)]  # by dice left: the Tutto, then the better of bank and roll on
+        # by dice left (totals, rows): the Tutto, then the better of bank and roll on
+        going = np.empty((6, len(reach), self.rows))
+        going[0] = tutto(reach).T
         found: list[np.ndarray] = [np.zeros((self.rows, span))]
         at = np.arange(span)
         for n in range(1, 7):
-            left, steps, chances = gather_plan(n)
-            stack = np.stack(going)  # (dice left, rows, totals)
+            left, steps, chances = gather_plan(n)  # every way leaves fewer than n dice
             # every group's every way at every total: (groups, ways, totals, rows)
-            offered = stack[left[:, :, None], :, steps[:, :, None] + at[None, None, :]]
+            offered = going[left[:, :, None], steps[:, :, None] + at[None, None, :]]
             value = np.einsum("g,gtr->rt", chances, offered.max(axis=1))
             value += normal_outcomes(n)[0] * self.lost[:, None]
             found.append(value)
@@ -421,7 +443,7 @@ class Turn:
                 either[:, :span] = np.maximum(banked[:, :span], value)
                 if above is not None:
                     either[:, span:] = above[n]
-                going.append(either)
+                going[n] = either.T
         return found
 
     def card(self, card: str, pile: Pile, lo: int, hi: int) -> Card:
@@ -641,24 +663,34 @@ def last_turn(options: Options, scores: Sequence[int], seat: int, width: int) ->
 
 
 @cache
-def _later_player_table(street_after: str, most: int) -> np.ndarray:
-    needs = np.arange(1, most + 1)
+def _later_player_rows(street_after: str, low: int, high: int) -> np.ndarray:
+    """The chances of the needs ``low`` to ``high`` grid steps, one row each, on a grid of
+    ``high + 1`` totals: any total from a row's need on wins, so a wider grid would change
+    none of them, and the rows of larger needs can be added later without working out the
+    smaller ones again."""
+    needs = np.arange(low, high + 1)
 
     def bank(totals: np.ndarray) -> np.ndarray:
         totals = np.asarray(totals)
         return (totals[None, ...] >= STEP * needs.reshape((-1,) + (1,) * totals.ndim)
                 ).astype(float)
-    turn = Turn(Options(street_after=street_after), bank, np.zeros(most),
-                (needs <= 2000 // STEP).astype(float), most + 1, followed=False)
-    return np.concatenate([[1.0], turn.after(FULL, 0)[1].values[:, 0]])
+    turn = Turn(Options(street_after=street_after), bank, np.zeros(len(needs)),
+                (needs <= 2000 // STEP).astype(float), high + 1, followed=False)
+    rows: np.ndarray = turn.after(FULL, 0)[1].values[:, 0]
+    return rows
 
 
 def later_player_chances(street_after: str, most: int) -> np.ndarray:
     """``chance[m]``, m from 0 to ``most`` grid steps: a later player's chance of getting the
     m steps needed in a last turn of their own, as the model of docs/coach.md has it (every
     card from a full deck's proportions, x2 doubling the turn total, a Plus/Minus Tutto
-    winning when it closes a gap of 2000, a tie winning); all needs at once, one row each."""
-    return _later_player_table(street_after, most)
+    winning when it closes a gap of 2000, a tie winning); the needs in blocks (1 to 256, then
+    up to 512, 1024 and so on), each block's needs at once, one row each."""
+    blocks, low, high = [np.array([1.0])], 1, 256
+    while low <= most:
+        blocks.append(_later_player_rows(street_after, low, min(high, most)))
+        low, high = high + 1, 2 * high
+    return np.concatenate(blocks)
 
 
 def with_others_to_come(options: Options, scores: Sequence[int], seat: int, width: int,
