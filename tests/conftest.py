@@ -200,15 +200,15 @@ def one_sentence(result: Finished) -> str:
 #: start first: a worker does not take a test of minutes when the other has nothing left. The
 #: order of the tests inside a module, and of all other modules, stays as collected.
 LONGEST_FIRST = (
-    "test_tutto_coach_final_round_reference.py",
-    "test_seats_race.py",
-    "test_tutto_rules_properties.py",
-    "test_tutto_coach_final_round.py",
-    "test_speechd.py",
-    "test_setup.py",
-    "test_tutto_coach_duel.py",
     "test_tutto_coach_table.py",
-    "test_tutto_coach_solver.py",
+    "test_tutto_coach_final_round.py",
+    "test_tutto_coach_final_round_reference.py",
+    "test_speechd.py",
+    "test_seats_race.py",
+    "test_setup.py",
+    "test_tutto_coach_duel_table.py",
+    "test_tutto_coach_duel.py",
+    "test_cli_speech.py",
     "test_seats_browser.py",
 )
 
