@@ -91,10 +91,14 @@ def run(main: Callable[[argparse.Namespace], Any], parser: argparse.ArgumentPars
         if not type(problem).__module__.startswith("pexpect"):
             raise
         # pexpect's TIMEOUT or EOF: the screen did not show what the script waited for.
+        # pexpect names what it waited for after "searcher" ("0: 'Sent by Anna.'"): said
+        # too, so a smoke run that fails once on a loaded machine tells which wait it was.
         lines = str(problem).splitlines()
         before = next((line for line in lines if line.startswith("before")), "")
+        awaited = next((line.strip() for line in lines if line.strip().startswith("0: ")), "")
+        waited = f"(waiting for {awaited[3:]}) " if awaited else ""
         print(f"{name}: the output was not as expected: {lines[0] if lines else problem} "
-              f"{before}", file=sys.stderr, flush=True)
+              f"{waited}{before}", file=sys.stderr, flush=True)
         sys.exit(2)
     except TimeLimit:
         print(f"{name}: stopped after the time limit of {args.limit:g} s (--limit); the "
