@@ -216,9 +216,7 @@ class Table(Generic[EntryT, EventT, StateT, RulesT]):
         try:
             while True:
                 try:
-                    with self.ctrl_c.busy():  # a Ctrl-C while a seat's entry is entered waits
-                        self.settle()
-                        status = self._enter_seats_entries()
+                    status = self.ctrl_c.once(self._enter_from_seats)
                     if status is not None:
                         return status
                     line = self.reader.read(self.messages.prompt())
@@ -270,6 +268,12 @@ class Table(Generic[EntryT, EventT, StateT, RulesT]):
     def _latest(self) -> tuple[str | None] | None:
         """Who sent the latest entry still standing (None: no entry stands)."""
         return (self.entered_by[-1],) if self.entered_by else None
+
+    def _enter_from_seats(self) -> int | None:
+        """Settle the inbox and enter the seats' entries it leaves, as one handled line is:
+        a Ctrl-C meanwhile waits, and a journal failure's status is never lost to one."""
+        self.settle()
+        return self._enter_seats_entries()
 
     def _enter_seats_entries(self) -> int | None:
         """The settled seats' entries, in order, each judged again on the game as the one
