@@ -580,8 +580,9 @@ def test_show_and_the_exports_name_the_seat_of_every_entry_it_sent(table: Any,
         anna.send(line)
     table.sendline("bank")
     table.expect_exact("Anna banks")
-    # Ben's phone opens once the live view has the bank (the table prints before it tells
-    # the view): made earlier, it would send for Anna's turn and be refused.
+    # Ben's phone opens once the live view has the bank, the fourth announcement (the table
+    # prints before it tells the view): made earlier, it would send for Anna's turn and be
+    # refused.
     events(table.url, None, 4)
     assert SeatPhone(table.url, BEN).send("stop")["kind"] == "accepted"
     quit_table(table)

@@ -22,6 +22,7 @@ import pytest
 
 from conftest import one_sentence, spawn_tutto, tutto_command
 from table_harness import run_program
+from tutto_play import keep_every_win_table
 
 pytestmark = pytest.mark.slow  # the module's fixture solves to 300 through the real program
 
@@ -221,7 +222,7 @@ def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_a
     for the whole run: the same pure functions of the same arguments, the same answers, in
     about a fifth of the time."""
     from testbed.tutto_simulator import play_as_advised, remembered
-    from tutto_a11y.games.tutto.coach import cache, duelcoach, winning
+    from tutto_a11y.games.tutto.coach import cache, duelcoach
     from tutto_a11y.games.tutto.coach.choices import Choice
     from tutto_a11y.games.tutto.coach.duelcoach import mover_choices
     from tutto_a11y.games.tutto.coach.position import from_state
@@ -230,8 +231,7 @@ def test_the_first_players_chance_agrees_with_a_monte_carlo_of_games_played_as_a
 
     monkeypatch.setattr(duelcoach, "WinCoach", functools.cache(WinCoach))
     monkeypatch.setattr(duelcoach, "_turn", functools.cache(duelcoach._turn.__wrapped__))
-    for table in ("win_measure", "win_tracker"):
-        monkeypatch.setattr(winning, table, functools.cache(getattr(winning, table).__wrapped__))
+    keep_every_win_table(monkeypatch)
     solved = cache.read(Rules(target=TARGET))
     assert solved is not None
     rng = random.Random(2026)

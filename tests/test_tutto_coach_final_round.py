@@ -28,7 +28,7 @@ from tutto_a11y.games.tutto.coach.winning import (
     stakes_of,
 )
 from tutto_a11y.games.tutto.rules import Card, DrawCard, Game, Rules, State, Step
-from tutto_play import position_of
+from tutto_play import keep_every_win_table, position_of
 
 if TYPE_CHECKING:  # the solver names its array type for the checker only
     from tutto_a11y.games.tutto.coach.solver import FloatArray
@@ -96,10 +96,7 @@ def test_the_chance_to_win_agrees_with_a_monte_carlo_of_the_rules_engine(
     the same answers, in a fraction of the time."""
     import functools
 
-    from tutto_a11y.games.tutto.coach import winning
-
-    for table in ("win_measure", "win_tracker"):
-        monkeypatch.setattr(winning, table, functools.cache(getattr(winning, table).__wrapped__))
+    keep_every_win_table(monkeypatch)
     coach_of = functools.cache(WinCoach)
     start = _middle_turn((6100, 5000, 5900), Card.BONUS_300)
     [first] = WinCoach(STANDARD, lead_stakes_of(STANDARD, start, last)).choices(

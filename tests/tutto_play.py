@@ -10,12 +10,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutto_a11y.games.tutto.coach.position import Position, from_state
 from tutto_a11y.games.tutto.rules import Card, Game, State, Step, parse_entry
 
+if TYPE_CHECKING:
+    import pytest
+
 SCORING_SINGLES = (1, 5)
+
+
+def keep_every_win_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every win table made is kept for the test, for a Monte Carlo run that asks thousands of
+    times (the program keeps the tables of its last sixteen stakes): the same pure functions
+    of the same arguments, the same tables, made once."""
+    import functools
+
+    from tutto_a11y.games.tutto.coach import winning
+
+    for table in ("win_measure", "win_tracker"):
+        monkeypatch.setattr(winning, table, functools.cache(getattr(winning, table).__wrapped__))
 
 
 def legal_set_asides(roll: Sequence[int], card: Card | None,
