@@ -30,6 +30,7 @@ pytestmark = pytest.mark.slow  # a dozen programs in a pseudo-terminal
 _HOOK = '''
 import os
 import sys
+import threading
 import time
 
 from tutto_a11y.games.tutto import table_commands
@@ -93,7 +94,10 @@ def command(self, command):
 
 def tell(self, *args, **kwargs):
     _tell(self, *args, **kwargs)
-    if AT == "after" and _answered[0]:
+    # After the answer's line, which the loop's own thread says; not after "One moment, I'm
+    # computing.", which the timer's thread says, on a busy machine even once the answer is
+    # ready and before it is said.
+    if AT == "after" and _answered[0] and threading.current_thread() is threading.main_thread():
         _answered[0] = False
         _until_noted(self)
 
