@@ -109,7 +109,8 @@ def one_screen_reader_at_a_time() -> Iterator[None]:
 
 
 def orca_processes() -> list[int]:
-    """The processes of this user called ``orca``, as Orca itself looks for them."""
+    """The processes of this user called ``orca``, as Orca itself looks for them (one that
+    ended and waits for its parent to collect it runs no more)."""
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -117,7 +118,7 @@ def orca_processes() -> list[int]:
         try:
             if entry.stat().st_uid != os.getuid():
                 continue
-            if (entry / "comm").read_text().strip() == "orca":
+            if (entry / "comm").read_text().strip() == "orca" and alive(int(entry.name)):
                 found.append(int(entry.name))
         except OSError:
             continue

@@ -279,7 +279,10 @@ def _while_a_screen_reader_runs(sound: Desk) -> None:
     assert recording.seconds_spoken(after=typed) > 0.5
     quit_game(asked)
     assert "The screen reader" not in printed(asked)
+    # Ended and collected before the lock is let go: until its parent collects it, the ended
+    # process keeps its name in /proc, and the Orca tests' desk would take it for an Orca.
     orca.kill()
+    orca.wait(10)
     # The same entry was heard from the game asked with --speech, and nothing before it: the
     # game that found the screen reader said nothing while it ran.
     # One reading of the recording (two readings a moment apart may differ by its last windows).
