@@ -136,6 +136,31 @@ def test_x2_values_agree_with_a_plain_recursion_in_both_scopes(scope: str) -> No
         pytest.approx(float(exact), abs=1e-9)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_a_card_valued_a_block_of_rows_at_a_time_has_the_whole_tables_values_to_the_bit(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Many rows (x2-scope=card: a row per total carried) are valued a block at a time, for
+    speed; every value must be what valuing the whole table at once gives, bit for bit, with
+    what the callers pass: a row each or one for all, a Niete worth a number or a row each."""
+    import numpy as np
+
+    from tutto_a11y.games.tutto.coach import solver
+
+    rng = np.random.default_rng(seed)
+    length = int(rng.choice([solver.L, int(rng.integers(10, 200))]))
+    width = length + solver.PAD
+    block = solver.BLOCK // width
+    rows = int(rng.integers(2 * block + 1, 5 * block))  # blocks, the last one short
+    bank = rng.random((rows, width)) * 3000
+    tutto = rng.random((int(rng.choice([1, rows])), width)) * 5000
+    niete = float(rng.random()) if seed % 2 else rng.random((rows, 1))
+    blocks = solver.play_card(bank, tutto, niete, length)
+    monkeypatch.setattr(solver, "BLOCK", 10**9)  # the whole table at once
+    whole = solver.play_card(bank, tutto, niete, length)
+    for got, wanted in zip(blocks[0] + blocks[1], whole[0] + whole[1], strict=True):
+        assert got.shape == wanted.shape and got.tobytes() == wanted.tobytes()
+
+
 def test_plus_minus_adding_1000_values_the_turn_before_the_card_plus_1000() -> None:
     rules = Rules(plus_minus="adds-1000-may-continue")
     state = _state(Card.PLUS_MINUS, STOPS_AND_PLUS_MINUS, turn_total=850, card_base=700)
