@@ -469,13 +469,16 @@ class Handler(BaseHTTPRequestHandler):
         assert wording is not None and feed is not None
         seen = self.headers.get("Last-Event-ID") or (query.get("since") or [""])[0]
         after = events_after(seen, server.run, len(feed))
-        self._stream_head(head)
         if head:
+            self._stream_head(head)
             return
         stream = Stream(self.connection, session.seat if session is not None else None)
         server.connections.release(self.connection)  # it counts in the streams' room now
+        # Counted in before its answer begins: a device that has the answer is in the room,
+        # so one address's streams are the older the earlier they were answered, and the
+        # oldest gives way first (a stream counted after its answer could be passed by the
+        # next one of its address, answered a moment later, on a busy machine).
         server.streams.open(stream, self.client_address[0])
-        wording.catalog(lang)  # the wording thread words the news in this language from now on
         seats, cookie = server.seats, session.cookie if session is not None else None
 
         def seat_ended() -> str | None:
@@ -484,6 +487,8 @@ class Handler(BaseHTTPRequestHandler):
             return seats.ended(cookie) or NEW_CODE
 
         try:
+            self._stream_head(head)
+            wording.catalog(lang)  # the wording thread words the news in this language now
             stream.write(self.wfile, feed, wording, after, lang, lambda: server.closing,
                          seat_ended)
         finally:
