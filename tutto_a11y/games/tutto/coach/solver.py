@@ -82,7 +82,7 @@ def play_card(bank: FloatArray, tutto: FloatArray, niete: float | FloatArray = 0
     if rows <= 2 * block:
         return _play_card(bank, tutto, niete, length)
     parts = [_play_card(bank[top:top + block], _rows(tutto, rows, top, block),
-                        niete if isinstance(niete, float) else _rows(niete, rows, top, block),
+                        _rows(niete, rows, top, block) if isinstance(niete, np.ndarray) else niete,
                         length)
              for top in range(0, rows, block)]
     values = [tutto] + [np.concatenate([part[0][n] for part in parts]) for n in range(1, 7)]
