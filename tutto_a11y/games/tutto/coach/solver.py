@@ -86,9 +86,9 @@ def play_card(bank: FloatArray, tutto: FloatArray, niete: float | FloatArray = 0
                         length)
              for top in range(0, rows, block)]
     values = [tutto] + [np.concatenate([part[0][n] for part in parts]) for n in range(1, 7)]
-    rolled = [tutto[..., :length]] + [np.concatenate([part[1][n] for part in parts])
-                                      for n in range(1, 7)]
-    return values, rolled
+    rolls = [tutto[..., :length]] + [np.concatenate([part[1][n] for part in parts])
+                                     for n in range(1, 7)]
+    return values, rolls
 
 
 def _rows(array: FloatArray, rows: int, top: int, block: int) -> FloatArray:
