@@ -254,6 +254,9 @@ def _fake_screen_reader(desk: Desk) -> subprocess.Popen[bytes]:
     return orca
 
 
+# On the Orca tests' worker (their xdist group), after or before them: waiting for their lock on
+# another worker held that worker idle for up to a minute of the whole run.
+@pytest.mark.xdist_group("orca")
 def test_while_a_screen_reader_runs_the_game_stays_quiet_and_says_so_in_one_line(
         sound: Desk) -> None:
     with one_screen_reader_at_a_time():  # a real Orca of the Orca tests would refuse to start
