@@ -139,5 +139,5 @@ def test_a_quick_answer_says_nothing_more_and_a_slow_one_says_the_line_once_firs
         said.append("answer")
         return "answer"
 
-    assert one_moment.after_a_moment(slow, line) == "answer"
+    assert one_moment.after_a_moment(slow, line, delay=0.01) == "answer"
     assert said == ["line", "answer"]
