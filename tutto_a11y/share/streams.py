@@ -103,7 +103,7 @@ class Stream:
                     out.write(seat_event(ended))
                     out.flush()
                     return
-                count = len(feed)
+                count = wording.ready  # worded already, not what the table adds meanwhile
                 if after < count:
                     out.write(b"".join(wording.event(n, lang) for n in range(after + 1, count + 1)))
                     out.flush()

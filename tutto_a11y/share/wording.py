@@ -93,6 +93,11 @@ class Wording:
     def __init__(self, feed: Feed, run: str = "") -> None:
         self.feed = feed
         self.run = run  # this run of the live view: the first part of every event's id
+        #: The announcements the streams may send: those worded in every language asked for
+        #: before their viewers were woken (:meth:`word_and_wake`). A stream that wakes for
+        #: another reason (a seat's change, its keep-alive) sends no further, so a newer
+        #: announcement is never worded on a viewer's thread while the table types on.
+        self.ready = len(feed)
         self._worded: dict[tuple[int, str], Worded] = {}
         self._events: dict[tuple[int, str], bytes] = {}
         self._catalogs: dict[str, Catalog] = {}
@@ -145,7 +150,7 @@ class Wording:
         """Until ``closing()``: at each notice, wait ``pause`` for the table to print its lines
         and wait for the next entry, word the news in every language asked for so far, then
         wake the viewers (a thread of its own; see the feed)."""
-        done = len(self.feed)
+        done = self.ready
         while True:
             self.feed.news.wait()
             if closing():
@@ -156,7 +161,7 @@ class Wording:
             for lang in list(self._catalogs):
                 for number in range(done + 1, count + 1):
                     self.event(number, lang)
-            done = count
+            done = self.ready = count
             self.feed.wake_viewers()
 
     def _word(self, item: Item, c: Catalog) -> Worded:
