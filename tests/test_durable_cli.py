@@ -109,7 +109,7 @@ class Program:
             if ready:
                 chunk = os.read(fd, 65536)
                 if not chunk:
-                    self.proc.wait(timeout=5)
+                    self.proc.wait(timeout=60)
                     err = self.proc.stderr.read().decode() if self.proc.stderr else ""
                     raise AssertionError(f"the program ended (status {self.proc.returncode}) "
                                          f"after {self.said[-3:]}; stderr: {err}")
@@ -127,7 +127,7 @@ class Program:
 
     def kill(self) -> None:
         os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=10)
+        self.proc.wait(timeout=60)
         assert self.proc.returncode == -signal.SIGKILL
         self._close()
 

@@ -257,7 +257,7 @@ def test_say_returns_at_once_for_twenty_announcements_with_a_slow_player(
     # All twenty calls have returned and no sentence has played to its end: say() never waited
     # for the player (bench/bench_speech.py has the speed).
     assert [event for event, _, _ in slow_player.events() if event == "end"] == []
-    assert wait_until(lambda: slow_player.starts(), timeout=10)
+    assert wait_until(lambda: slow_player.starts(), timeout=60)
     assert speaker.failed is None
 
 
@@ -296,7 +296,7 @@ def test_an_important_sentence_is_finished_before_the_next_one_is_spoken(
 
     speaker.say("Anna may roll again.")
     speaker.say("Anna rolls six dice.")  # replaces the one above, which was only waiting
-    assert wait_until(lambda: len(slow_player.starts()) == 2, timeout=10)
+    assert wait_until(lambda: len(slow_player.starts()) == 2, timeout=60)
     important_end = slow_player.end_of(important_player)
     assert important_end is not None, "the important sentence was cut off"
     next_start = slow_player.starts()[1][1]
@@ -319,7 +319,7 @@ def test_interrupt_silences_the_running_sentence(
     speaker.interrupt()
     assert wait_until(lambda: not process_running(player), timeout=30)
     assert slow_player.end_of(player) is None, "the sentence was played to its end"
-    speaker.close(wait=True, timeout=5)
+    speaker.close(wait=True, timeout=60)
     assert len(slow_player.starts()) == 1
 
 
@@ -331,7 +331,7 @@ def test_close_waits_for_an_important_sentence(
     monkeypatch.setenv("STUB_SLEEP", "1")
     speaker = open_speaker("en")
     speaker.say("Anna wins the game with 6000 points.", important=True)
-    speaker.close(wait=True, timeout=10)
+    speaker.close(wait=True, timeout=60)
     starts = slow_player.starts()
     assert len(starts) == 1 and slow_player.end_of(starts[0][0]) is not None
 
@@ -344,7 +344,7 @@ def test_say_never_raises_after_the_worker_died(
     speaker = open_speaker("en")
     speakers.append(speaker)
     os.killpg(speaker._proc.pid, signal.SIGKILL)  # type: ignore[attr-defined]
-    assert wait_until(lambda: speaker.failed is not None, timeout=5)
+    assert wait_until(lambda: speaker.failed is not None, timeout=60)
     assert speaker.failed == "engine-failed"
     speaker.say("Still playing.")  # must not raise
     speaker.close()

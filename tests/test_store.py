@@ -601,7 +601,7 @@ def start_holder(db: Path, game_id: str) -> tuple[subprocess.Popen[str], str]:
 def stop(proc: subprocess.Popen[str]) -> None:
     if proc.poll() is None:
         proc.kill()
-    proc.communicate(timeout=10)
+    proc.communicate(timeout=60)
 
 
 def test_a_second_process_cannot_claim_a_game_the_first_holds_until_the_first_is_killed(
@@ -631,7 +631,7 @@ def test_a_second_process_cannot_claim_a_game_the_first_holds_until_the_first_is
             )
 
         first.send_signal(signal.SIGKILL)
-        first.wait(timeout=10)
+        first.wait(timeout=60)
 
         third, said = start_holder(db, game_id)
         try:

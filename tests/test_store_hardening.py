@@ -219,7 +219,7 @@ def test_a_fifo_as_games_file_is_refused_at_once_by_every_command(
     os.mkfifo(fifo)
     before = folder_state(tmp_path)
     for args in every_command(fifo):
-        assert one_sentence(run(clean_env, args, ["stop"], timeout=10, real=True)) == \
+        assert one_sentence(run(clean_env, args, ["stop"], timeout=60, real=True)) == \
             NOT_A_FILE.format(path=fifo), args
     assert folder_state(tmp_path) == before
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
@@ -272,7 +272,7 @@ def test_a_fifo_or_symlink_in_place_of_a_side_file_is_refused_and_left_as_it_is(
             special.symlink_to(elsewhere)
         before, folder = snapshot(db), folder_state(tmp_path)
         for args in (play_args(db, "--resume"), play_args(db, "--players", "Cleo,Dora")):
-            assert one_sentence(run(clean_env, args, ["quit"], timeout=10,
+            assert one_sentence(run(clean_env, args, ["quit"], timeout=60,
                                     real=kind == "fifo")) == refused, args
         assert (snapshot(db), folder_state(tmp_path)) == (before, folder)
         assert elsewhere.read_text() == "keep me"
@@ -454,7 +454,7 @@ def test_a_temporary_file_another_start_is_building_right_now_is_left_alone(
         assert run(clean_env, play_args(db, "--players", "Anna,Ben"), ["stop"]).returncode == 0
         assert building.exists()
     finally:
-        holder.communicate("", timeout=10)
+        holder.communicate("", timeout=60)
     assert run(clean_env, play_args(db, "--resume"), ["quit"]).returncode == 0
     assert not building.exists(), "once its builder is gone it is a leftover like any other"
 
