@@ -247,6 +247,21 @@ class Desk:
             raise AssertionError(f"{command[0]} failed: {done.stderr.strip()}")
         return done.stdout
 
+    def find_window(self, title: str) -> str:
+        """The id of the visible window called ``title``, once it is shown. xdotool walks every
+        window of the display, and a window that closes during the walk (the last test's
+        terminal, a window of this one's as it opens) ends the walk with X's BadWindow: then
+        it walks again. Any other failure is the test's."""
+        for _walk in range(20):
+            done = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name",
+                                   title], env=self.env, capture_output=True, text=True,
+                                  timeout=30, check=False)
+            if done.returncode == 0:
+                return done.stdout.split()[0]
+            if "BadWindow" not in done.stderr:
+                break
+        raise AssertionError(f"xdotool failed: {done.stderr.strip()}")
+
     # --- what Orca said and showed --------------------------------------------------------
     def heard(self) -> list[Heard]:
         """Everything Orca said and showed since it started, in order."""
@@ -328,8 +343,7 @@ class Desk:
             env=environment, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL, start_new_session=True)
         self.procs.append(window)
-        found = self.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", title])
-        window_id = found.split()[0]
+        window_id = self.find_window(title)
         self.run(["xdotool", "windowfocus", "--sync", window_id])
         self.wait(lambda heard: any(h.text.rstrip().endswith(" $") for h in heard
                                     if h.kind == "braille"), "the new window's prompt", mark)
