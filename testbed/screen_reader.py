@@ -239,10 +239,13 @@ class Desk:
         self.wait(lambda heard: any(h.kind == "speech" for h in heard), "Orca's first words",
                   limit=60)
 
+    def _ran(self, command: list[str]) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(command, env=self.env, capture_output=True, text=True,
+                              timeout=30, check=False)
+
     def run(self, command: list[str]) -> str:
         """A short command on the display (xdotool, setxkbmap); its output."""
-        done = subprocess.run(command, env=self.env, capture_output=True, text=True,
-                              timeout=30, check=False)
+        done = self._ran(command)
         if done.returncode != 0:
             raise AssertionError(f"{command[0]} failed: {done.stderr.strip()}")
         return done.stdout
@@ -253,9 +256,7 @@ class Desk:
         terminal, a window of this one's as it opens) ends the walk with X's BadWindow: then
         it walks again. Any other failure is the test's."""
         for _walk in range(20):
-            done = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name",
-                                   title], env=self.env, capture_output=True, text=True,
-                                  timeout=30, check=False)
+            done = self._ran(["xdotool", "search", "--sync", "--onlyvisible", "--name", title])
             if done.returncode == 0:
                 return done.stdout.split()[0]
             if "BadWindow" not in done.stderr:

@@ -1,9 +1,9 @@
 """Every Python the package claims: the quick tests also run on the oldest and the newest.
 
-``sh scripts/test`` ends with ``scripts/test-pythons``, which installs the built wheel into a
-virtual environment of Python 3.10 and one of Python 3.13 and runs the quick tests there. These
-tests make sure that such a run tests what it claims: that Python, and the installed wheel
-rather than the source tree beside it.
+``sh scripts/test`` runs ``scripts/test-pythons`` beside its whole run; it installs the built
+wheel into a virtual environment of Python 3.10 and one of Python 3.13 and runs the quick tests
+there. These tests make sure that such a run tests what it claims: that Python, and the
+installed wheel rather than the source tree beside it.
 """
 
 from __future__ import annotations

@@ -104,7 +104,6 @@ def test_each_notice_is_worded_once_per_language_however_many_watch(
     assert {thread for _, thread in worded} == {"live view wording"}
 
 
-
 class Watched(threading.Event):
     """A stream's waiter that says when the stream has sent all it would and waits."""
 
